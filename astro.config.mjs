@@ -1,0 +1,40 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig, envField, memoryCache } from 'astro/config';
+
+const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), sitemap()],
+  trailingSlash: 'ignore',
+  // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
+  cache: { provider: memoryCache() },
+  security: { checkOrigin: true },
+  env: {
+    schema: {
+      // spec 9 feature switches for the default brand, with their defaults.
+      FEATURE_PAY_LATER_FAQ_LINK: envField.boolean({ context: 'server', access: 'public', default: false }),
+      FEATURE_IRELAND_TRAVEL_ORDER: envField.boolean({ context: 'server', access: 'public', default: false }),
+      FEATURE_COUNTDOWN_BAR: envField.boolean({ context: 'server', access: 'public', default: false }),
+      FEATURE_PAY_LATER_FOOTER: envField.boolean({ context: 'server', access: 'public', default: true }),
+      FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'public', default: true }),
+      FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'public', default: false }),
+      FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'public', default: false }),
+      // An ISO date-time that pins "now" for seasonal themes (previews and tests).
+      THEME_CLOCK: envField.string({ context: 'server', access: 'public', optional: true }),
+      MERCHANT_DASHBOARD_URL: envField.string({
+        context: 'server',
+        access: 'public',
+        default: 'https://merchants.tuppence.co.uk/',
+      }),
+    },
+  },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg'] },
+  },
+});

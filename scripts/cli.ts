@@ -1,0 +1,35 @@
+/** Shared bits of the database scripts: open the database, report failures without leaking credentials. */
+import { DatabaseUnreachable, openDatabase, type Database } from '../src/server/db/client';
+
+/** Runs `work` against the configured database, closing it after; exits non-zero with a clear message on failure. */
+export async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase();
+    await work(database);
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) {
+      console.error(`\n✖ ${error.message}\n  Check DATABASE_URL, or unset it to use the embedded database.\n`);
+    } else {
+      console.error('\n✖', error instanceof Error ? (error.stack ?? error.message) : error);
+    }
+    process.exitCode = 1;
+  } finally {
+    await database?.close().catch(() => {});
+  }
+}
+
+/** `--name value` or `--name=value` from argv. */
+export function argValue(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === `--${name}`) return args[i + 1];
+    if (arg?.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+export function hasFlag(name: string): boolean {
+  return process.argv.slice(2).includes(`--${name}`);
+}

@@ -1,0 +1,14 @@
+/** Run by npm start before serving: migrate, then seed only when the catalogue is empty. */
+import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed';
+import { withDatabase } from './cli';
+
+await withDatabase(async (database) => {
+  await database.migrate();
+  if (await isCatalogueEmpty(database.db)) {
+    console.log(`• Empty ${database.engine} database (${database.where}): seeding the UK catalogue…`);
+    const summary = await seedCatalogue(database.db, { onProgress: (message) => console.log(`  ${message}`) });
+    console.log(`✔ Seeded: ${summary.deals} deals in ${(summary.ms / 1000).toFixed(1)} s`);
+  } else {
+    console.log(`✔ Database ready (${database.engine}, ${database.where})`);
+  }
+});

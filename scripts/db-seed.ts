@@ -1,0 +1,34 @@
+/**
+ * npm run db:seed [-- --deals N] [-- --seed S] [-- --if-empty]
+ * Replaces the catalogue with a deterministic UK catalogue (3,200 deals by default).
+ */
+import { sql } from 'drizzle-orm';
+import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed';
+import { argValue, hasFlag, withDatabase } from './cli';
+
+const deals = Number(argValue('deals') ?? 3200);
+const seed = Number(argValue('seed') ?? 20261123);
+if (!Number.isInteger(deals) || deals < 1) {
+  console.error('✖ --deals must be a whole number of at least 1');
+  process.exit(2);
+}
+
+await withDatabase(async (database) => {
+  await database.migrate();
+  const { db } = database;
+  if (hasFlag('if-empty') && !(await isCatalogueEmpty(db))) {
+    console.log('✔ Catalogue already seeded; leaving it as it is');
+    return;
+  }
+  await db.execute(
+    sql`truncate deal_images, deal_product_stock, deal_products, deals, merchants, categories, locations restart identity cascade`,
+  );
+  const started = performance.now();
+  const summary = await seedCatalogue(db, {
+    deals,
+    seed,
+    onProgress: (message) => console.log(`  ${message}`),
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`✔ Seeded ${database.engine} (${database.where}) in ${seconds} s:`, JSON.stringify(summary));
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+/** Starts the site for the end-to-end tests on a fresh embedded database of its own (removed on exit). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
+process.env.PGLITE_DIR = path.join(dir, 'pglite');
+delete process.env.DATABASE_URL;
+const cleanup = () => rmSync(dir, { recursive: true, force: true });
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
+await import('./start.mjs');

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
+ * then serve on PORT/HOST (default 4321). Exits non-zero with a clear message when anything fails.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+/** The newest modification time under the inputs of the build. */
+function newestInput() {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const stat = statSync(p);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(p)) visit(path.join(p, name));
+    } else if (!p.endsWith('.test.ts')) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const p of ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+    visit(path.join(root, p));
+  }
+  return newest;
+}
+
+/** Runs a command; resolves with its exit code. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const children = new Set();
+function fail(label, code) {
+  console.error(`\n✖ ${label} failed; the site was not started.`);
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code || 1);
+}
+
+const started = performance.now();
+const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestInput();
+if (stale || process.argv.includes('--build')) console.log('• Building the site…');
+else console.log('✔ Build is up to date');
+
+// The database and the build in parallel: an unreachable DATABASE_URL fails in seconds, mid-build.
+const prepare = run(bin('tsx'), [path.join(root, 'scripts/db-prepare.ts')]).then((code) => {
+  if (code !== 0) fail('Preparing the database', code);
+});
+const build = stale || process.argv.includes('--build') ? run(bin('astro'), ['build']) : Promise.resolve(0);
+await prepare;
+const buildCode = await build;
+if (buildCode !== 0) fail('The build', buildCode);
+
+process.env.PORT ??= '4321';
+process.env.HOST ??= 'localhost';
+console.log(`• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`);
+await import(pathToFileURL(entry).href);

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+/**
+ * npm test: type check, lint, vitest (unit + integration), then Playwright end-to-end in Chromium.
+ * Ends with one "N passed, N failed" line counting every test that ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const steps = [];
+function step(label, command, args, env = {}) {
+  console.log(`\n━━ ${label} ━━`);
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  steps.push({ label, ok, seconds: (performance.now() - started) / 1000 });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv.slice(2);
+const wants = (name) => only.length === 0 || only.includes(name);
+
+if (wants('typecheck')) step('Type check (astro check)', bin('astro'), ['check', '--minimumSeverity', 'warning']);
+if (wants('lint')) step('Lint and format (biome)', bin('biome'), ['ci', '.']);
+const vitestJson = path.join(reports, 'vitest.json');
+if (wants('unit')) {
+  step('Unit and integration tests (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
+}
+const playwrightJson = path.join(reports, 'playwright.json');
+if (wants('e2e')) {
+  step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const vitest = existsSync(vitestJson) ? readJson(vitestJson) : null;
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+}
+const playwright = existsSync(playwrightJson) ? readJson(playwrightJson) : null;
+if (playwright?.stats) {
+  passed += playwright.stats.expected ?? 0;
+  failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+}
+for (const s of steps) if (!s.ok && !s.label.includes('vitest') && !s.label.includes('Playwright')) failed += 1;
+
+console.log('\n━━ Summary ━━');
+for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.label} (${s.seconds.toFixed(1)} s)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(steps.every((s) => s.ok) && failed === 0 ? 0 : 1);

@@ -1,0 +1,17 @@
+/** Props of SeoHead.astro, shared with the layouts (spec 2 "Page head"). */
+export interface SeoProps {
+  /** The page's own title; " | {brand}" is added unless the title already names the brand. */
+  title: string;
+  description: string;
+  /** Absolute URL (https://host/path); a root-relative path is resolved against the site URL. */
+  canonical: string;
+  /** Defaults to "index, follow". Paths under /gshop are always "noindex, follow" (spec 2). */
+  robots?: string;
+  /** Absolute or root-relative social image; defaults to the brand's share card /brand/og-{brand}.png. */
+  image?: string;
+  imageAlt?: string;
+  /** Shorthand for robots "noindex, follow". */
+  noindex?: boolean;
+  /** og:type; defaults to "website" ("product" suits a deal page). */
+  type?: 'website' | 'article' | 'product';
+}

@@ -1,0 +1,78 @@
+/**
+ * What a deal card's price block shows for each price display mode (spec 3), as plain data so
+ * the rules are testable without rendering. Formatting uses domain/money.
+ */
+import type { DealSummary } from '../../contracts/deal';
+import { formatMoney } from '../../domain/money';
+
+/** spec 9: "limited availability" shows for up to 50 left. */
+export const LIMITED_AVAILABILITY_MAX = 50;
+/** spec 9: reviews show from an average of 3.5. */
+export const REVIEW_MIN_AVERAGE = 3.5;
+
+export type PriceView =
+  | { kind: 'see-options' }
+  | {
+      kind: 'price';
+      /** "from" before the price (indicative prices). */
+      prefix: 'from' | null;
+      price: string;
+      /** The struck-through original price. */
+      was: string | null;
+      /** "62% off" or "up to 62% off". */
+      saving: string | null;
+      isVip: boolean;
+      perPerson: boolean;
+    };
+
+/** The price block for a deal under its display mode (spec 3 "Price display modes"). */
+export function priceView(deal: DealSummary): PriceView {
+  const price = formatMoney(deal.price);
+  const original = formatMoney(deal.originalPrice);
+  const hasSaving = deal.discountPercentage > 0 && deal.originalPrice.amountMinor > deal.price.amountMinor;
+  const base = { prefix: null, was: null, saving: null, isVip: false, perPerson: deal.pricePerPerson } as const;
+  switch (deal.priceDisplayMode) {
+    case 'hidden':
+      return { kind: 'see-options' };
+    case 'show-discount':
+      return {
+        ...base,
+        kind: 'price',
+        price,
+        was: hasSaving ? original : null,
+        saving: hasSaving ? `${deal.discountPercentage}% off` : null,
+      };
+    case 'show-discount-indicative':
+      return {
+        ...base,
+        kind: 'price',
+        prefix: 'from',
+        price,
+        saving: deal.discountPercentage > 0 ? `up to ${deal.discountPercentage}% off` : null,
+      };
+    case 'show-original-price':
+      return { ...base, kind: 'price', price, was: hasSaving ? original : null };
+    case 'show-price':
+      return { ...base, kind: 'price', price };
+    case 'show-vip-discount-price':
+      return { ...base, kind: 'price', price, was: hasSaving ? original : null, isVip: true };
+  }
+}
+
+/** The image badge "-62%" when the mode shows a discount; indicative prices say "up to" in the price block instead. */
+export function discountBadge(deal: DealSummary): string | null {
+  if (deal.discountPercentage <= 0 || deal.priceDisplayMode !== 'show-discount') return null;
+  return `-${deal.discountPercentage}%`;
+}
+
+/** spec 9: "Only N left" when 1 to 50 remain; nothing when sold out or not limited. */
+export function remainingText(deal: DealSummary): string | null {
+  if (deal.isSoldOut || deal.remaining === null) return null;
+  if (deal.remaining < 1 || deal.remaining > LIMITED_AVAILABILITY_MAX) return null;
+  return `Only ${deal.remaining} left`;
+}
+
+/** spec 9: reviews show when the average is at least 3.5. */
+export function showsReviews(deal: DealSummary): deal is DealSummary & { reviewAverage: number } {
+  return deal.reviewAverage !== null && deal.reviewAverage >= REVIEW_MIN_AVERAGE && deal.reviewCount > 0;
+}

@@ -1,0 +1,42 @@
+/** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
+import type { ListingData } from '../../server/listing';
+
+const SPECIAL_HEADINGS: Record<string, string> = {
+  'national-deal': 'Shop deals delivered across the UK',
+  travel: 'Travel deals and holidays',
+  escapes: 'UK escapes and short breaks',
+  'wellness-collection': 'The Wellness Collection',
+  'near-me': 'Deals near you',
+};
+
+export interface ListingCopy {
+  heading: string;
+  title: string;
+  description: string;
+  breadcrumbs: { label: string; url: string }[];
+}
+
+/** Copy for a listing, worded the way UK shoppers search ("Spa Days deals in Glasgow"). */
+export function listingCopy({ location, category, subCategory }: ListingData): ListingCopy {
+  const place = location.kind === 'local' ? location.name : null;
+  const base = `/deals/${location.shortName}`;
+  const topic = subCategory?.name ?? category?.name ?? null;
+  const special = SPECIAL_HEADINGS[location.shortName];
+  const heading = topic
+    ? place
+      ? `${topic} deals in ${place}`
+      : `${topic} deals`
+    : place
+      ? `Deals in ${place}`
+      : (special ?? `${location.name} deals`);
+  const saving = location.shortName === 'travel' ? 'up to 50%' : 'up to 80%';
+  const description = place
+    ? `Save ${saving} on ${topic ? topic.toLowerCase() : 'restaurants, spa days, activities and more'} in ${place}. Discounted vouchers from local businesses, updated daily.`
+    : `Save ${saving} on ${topic ? topic.toLowerCase() : location.name.toLowerCase()} deals, with vouchers delivered instantly.`;
+  const breadcrumbs = [{ label: 'Home', url: '/' }, { label: place ?? location.name, url: base }];
+  if (category) breadcrumbs.push({ label: category.name, url: `${base}/${category.shortName}` });
+  if (category && subCategory) {
+    breadcrumbs.push({ label: subCategory.name, url: `${base}/${category.shortName}/${subCategory.shortName}` });
+  }
+  return { heading, title: heading, description, breadcrumbs };
+}

@@ -1,0 +1,43 @@
+/** Money is integer minor units (pence) with a currency; formatting happens only here. */
+import type { Money } from '../contracts/deal';
+
+export type { Money };
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: Money['currency'], wholePounds: boolean): Intl.NumberFormat {
+  const key = `${currency}:${wholePounds}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: wholePounds ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** £12.50, or £12 when the amount is whole pounds (how UK deal sites show prices). */
+export function formatMoney(money: Money): string {
+  const whole = money.amountMinor % 100 === 0;
+  return formatter(money.currency, whole).format(money.amountMinor / 100);
+}
+
+/** £ for GBP, € for EUR (spec 1). */
+export function currencySymbol(currency: Money['currency']): string {
+  return currency === 'EUR' ? '€' : '£';
+}
+
+export function pence(amountMinor: number, currency: Money['currency'] = 'GBP'): Money {
+  if (!Number.isInteger(amountMinor)) throw new RangeError(`Money must be whole minor units, got ${amountMinor}`);
+  return { amountMinor, currency };
+}
+
+/** Whole-number discount from an original and a sale price. */
+export function discountPercentage(original: number, price: number): number {
+  if (original <= 0 || price >= original) return 0;
+  return Math.round(((original - price) / original) * 100);
+}

@@ -1,0 +1,16 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The brand chosen by ?site= or the remembered cookie (spec 2). */
+    brand: import('./domain/brands').Brand;
+    /** The look in force: brand, VIP, wellness or a seasonal variant. */
+    theme: import('./domain/brands').ThemeName;
+    /** "Now" for this request; injectable through THEME_CLOCK or ?clock= in previews and tests. */
+    now: Date;
+    /** The chosen location: from the path, else the location cookie, else London (spec 3). */
+    location: { shortName: string; name: string };
+    /** Set by the accounts issue; null for guests. */
+    user: { firstName: string; email: string; isVip: boolean } | null;
+  }
+}

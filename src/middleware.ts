@@ -1,0 +1,87 @@
+/**
+ * Per request: brand, clock, theme, location, login guard and security headers (ARCHITECTURE "Data flow").
+ * Everything a page needs to know about the request lands on Astro.locals.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { THEME_CLOCK } from 'astro:env/server';
+import { resolveBrand, resolveTheme } from './domain/brands';
+import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
+import { knownLocationNames, retrieveLocation } from './server/catalog';
+import { getDb } from './server/db';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const BRAND_COOKIE = 'site';
+export const LOCATION_COOKIE = 'location';
+/** spec 9: post-login url cookie, 30 days. */
+export const POST_LOGIN_COOKIE = 'post_login_url';
+
+/** Requests that need none of the page context (generated images, the read API's own handlers). */
+function isBarePath(path: string): boolean {
+  return path.startsWith('/images/') || path.startsWith('/_') || path === '/favicon.svg';
+}
+
+function parseClock(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, cookies } = context;
+  const path = url.pathname;
+  context.locals.user = null;
+  context.locals.now = parseClock(url.searchParams.get('clock')) ?? parseClock(THEME_CLOCK) ?? new Date();
+
+  const { brand, remember } = resolveBrand(url.searchParams.get('site'), cookies.get(BRAND_COOKIE)?.value);
+  context.locals.brand = brand;
+  if (remember) cookies.set(BRAND_COOKIE, brand, { path: '/', maxAge: YEAR_SECONDS, sameSite: 'lax' });
+
+  context.locals.location = { shortName: DEFAULT_LOCATION, name: 'London' };
+  context.locals.theme = resolveTheme({ brand, isVip: false, now: context.locals.now });
+  if (isBarePath(path)) return withSecurityHeaders(await next());
+
+  let pageLayoutNeedsLogin = false;
+  try {
+    const { db } = await getDb();
+    const known = await knownLocationNames(db);
+    const info = resolvePageType(path, { query: url.searchParams, knownLocations: known });
+    pageLayoutNeedsLogin = layoutRequiresLogin(info.layout);
+
+    // spec 3: the location comes from the path, then the remembered cookie, then London.
+    const fromPath = info.location ? await retrieveLocation(db, info.location) : null;
+    const remembered = cookies.get(LOCATION_COOKIE)?.value;
+    const fromCookie = !fromPath && remembered ? await retrieveLocation(db, remembered) : null;
+    const chosen = fromPath ?? fromCookie;
+    if (chosen) context.locals.location = { shortName: chosen.shortName, name: chosen.name };
+    if (fromPath && fromPath.kind === 'local' && remembered !== fromPath.shortName) {
+      cookies.set(LOCATION_COOKIE, fromPath.shortName, { path: '/', maxAge: YEAR_SECONDS, sameSite: 'lax' });
+    }
+    const isVip = info.pageType === 'vipCategory' || info.pageType === 'vipDeal';
+    context.locals.theme = resolveTheme({ brand, isVip, locationShortName: info.location, now: context.locals.now });
+  } catch (error) {
+    // The page itself will meet the same failure and show the error page; keep defaults here.
+    console.error('[middleware] request context unavailable:', error instanceof Error ? error.message : error);
+  }
+
+  // spec 2: the account and delete layouts send guests to the login page, remembering where they were going.
+  if (pageLayoutNeedsLogin && !context.locals.user) {
+    const target = `${path}${url.search}`;
+    cookies.set(POST_LOGIN_COOKIE, target, { path: '/', maxAge: 30 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true });
+    return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302));
+  }
+
+  return withSecurityHeaders(await next());
+});
+
+function withSecurityHeaders(response: Response): Response {
+  const headers = response.headers;
+  try {
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('X-Frame-Options', 'SAMEORIGIN');
+    headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+  } catch {
+    // Some responses (redirects from fetch) carry immutable headers; they need none of these.
+  }
+  return response;
+}

@@ -1,0 +1,110 @@
+/**
+ * Opens the database: embedded PGlite by default, a PostgreSQL server when DATABASE_URL is set.
+ * Both speak the same SQL and run the same migrations, so callers only ever see `Db`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one database handle type every service takes. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Where the data lives, safe to print: a folder, or host:port/database without credentials. */
+  where: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; when absent the embedded engine is used. */
+  url?: string;
+  /** PGlite data folder; 'memory' keeps everything in memory (tests). */
+  dataDir?: string;
+  /** Override for tests; defaults to the committed migrations beside this file. */
+  migrationsFolder?: string;
+}
+
+/** Raised when a DATABASE_URL server cannot be reached; the message names the host, never the password. */
+export class DatabaseUnreachable extends Error {
+  constructor(
+    readonly where: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message.replace(/postgres(ql)?:\/\/[^\s]*/g, '[url]') : String(cause);
+    super(`Cannot reach the PostgreSQL server at ${where} (from DATABASE_URL): ${reason}`);
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
+/** The committed SQL migrations beside this file (scripts run from source, so this resolves). */
+function defaultMigrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
+}
+
+/** host:port/database of a connection URL, with user and password left out. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'an unparseable DATABASE_URL';
+  }
+}
+
+export function defaultDataDir(): string {
+  return process.env.PGLITE_DIR ?? path.resolve(process.cwd(), '.data/pglite');
+}
+
+/** Opens (and for PostgreSQL, checks the reachability of) the database. */
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  if (url) return openPostgres(url, options.migrationsFolder ?? defaultMigrationsFolder());
+  return openPglite(options.dataDir ?? defaultDataDir(), options.migrationsFolder ?? defaultMigrationsFolder());
+}
+
+async function openPostgres(url: string, folder: string): Promise<Database> {
+  const where = describeUrl(url);
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client error must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachable(where, error);
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    engine: 'postgres',
+    where,
+    migrate: () => migratePg(db, { migrationsFolder: folder }),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string, folder: string): Promise<Database> {
+  const inMemory = dataDir === 'memory';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    where: inMemory ? 'memory' : dataDir,
+    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The catalogue schema: one schema for both engines (PGlite embedded, PostgreSQL server).
+ * Money is integer pence (`*_minor`), always with a currency code beside it.
+ * Spec 3 names the fields; the column names say what they are in the shop's words.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** spec 3 Location: a town or city we sell in, or one of the special locations. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    shortName: text('short_name').notNull(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default('tuppence'),
+    countryCode: text('country_code').notNull().default('gb'),
+    region: text('region').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    status: text('status').notNull().default('active'),
+    siteGroup: text('site_group').notNull().default('local'),
+    description: text('description').notNull().default(''),
+    domain: text('domain').notNull().default('tuppence.co.uk'),
+    /** local (a town or city), special (national-deal, travel, near-me, escapes, wellness-collection). */
+    kind: text('kind').notNull().default('local'),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('locations_short_name_key').on(t.shortName)],
+);
+
+/**
+ * Categories and sub-categories share one table: a sub-category has a parent.
+ * Ids are numeric and stable because payment rules name them (spec 5).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    shortName: text('short_name').notNull(),
+    name: text('name').notNull(),
+    /** Travel menu group (spec 2): 'UK Travel' or 'International Travel'. */
+    navigationType: text('navigation_type'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isTravel: boolean('is_travel').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('categories_parent_short_name_key').on(sql`coalesce(${t.parentId}, 0)`, t.shortName),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
+export const merchants = pgTable('merchants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  town: text('town').notNull(),
+  postcode: text('postcode').notNull(),
+  phone: text('phone').notNull(),
+  website: text('website'),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => locations.id),
+});
+
+/** spec 3 Deal. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: integer('id').primaryKey(),
+    headline: text('headline').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    highlights: jsonb('highlights').$type<string[]>().notNull().default([]),
+    finePrint: jsonb('fine_print').$type<string[]>().notNull().default([]),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subCategoryId: integer('sub_category_id').references(() => categories.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    currency: text('currency').notNull().default('GBP'),
+    /** calendar, call-to-book, choose-your-flight, mystery-travel, standard, standard-travel */
+    dealType: text('deal_type').notNull().default('standard'),
+    /** hidden, show-discount, show-discount-indicative, show-original-price, show-price, show-vip-discount-price */
+    priceDisplayMode: text('price_display_mode').notNull().default('show-discount'),
+    /** grid, 2x2, claim-2x2 */
+    productDisplayType: text('product_display_type').notNull().default('grid'),
+    pricePerPerson: boolean('price_per_person').notNull().default(false),
+    bookingCalendarOnRedemption: boolean('booking_calendar_on_redemption').notNull().default(false),
+    giftClaim: boolean('gift_claim').notNull().default(false),
+    /** e-voucher, postal, travel */
+    deliveryType: text('delivery_type').notNull().default('e-voucher'),
+    highFraudRisk: boolean('high_fraud_risk').notNull().default(false),
+    /** Deal-level purchase cap per order (spec 5); null means no deal cap. */
+    purchaseCap: integer('purchase_cap'),
+    closingDate: timestamp('closing_date', { withTimezone: true }).notNull(),
+    /** live, draft, closed */
+    status: text('status').notNull().default('live'),
+    isTravel: boolean('is_travel').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    boughtCount: integer('bought_count').notNull().default(0),
+    reviewAverage: real('review_average'),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Lowest visible product price, kept with the deal so lists sort without a join. */
+    fromPriceMinor: integer('from_price_minor').notNull(),
+    fromOriginalPriceMinor: integer('from_original_price_minor').notNull(),
+    maxDiscountPercentage: integer('max_discount_percentage').notNull().default(0),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deals_location_popularity_idx').on(t.locationId, t.popularity),
+    index('deals_category_idx').on(t.categoryId),
+    index('deals_sub_category_idx').on(t.subCategoryId),
+    index('deals_created_idx').on(t.createdAt),
+  ],
+);
+
+/** spec 3 Deal product: one buyable option of a deal. */
+export const dealProducts = pgTable(
+  'deal_products',
+  {
+    id: integer('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    friendlyName: text('friendly_name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    originalPriceMinor: integer('original_price_minor').notNull(),
+    postagePriceMinor: integer('postage_price_minor').notNull().default(0),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    displayDiscount: boolean('display_discount').notNull().default(true),
+    /** Product-level purchase cap per order (spec 5); null means none. */
+    purchaseCap: integer('purchase_cap'),
+    /** Number of people a per-person price is quoted for (spec 5: at least 2). */
+    minPeople: integer('min_people').notNull().default(1),
+    numberOfNights: integer('number_of_nights'),
+    checkInDate: date('check_in_date'),
+    checkOutDate: date('check_out_date'),
+    flights: boolean('flights').notNull().default(false),
+    hasDeposit: boolean('has_deposit').notNull().default(false),
+    depositPriceMinor: integer('deposit_price_minor'),
+    /** visible, hidden */
+    visibility: text('visibility').notNull().default('visible'),
+    vipExclusive: boolean('vip_exclusive').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none */
+    deliveryOptions: jsonb('delivery_options').$type<string[]>().notNull().default(['none']),
+    isGiftable: boolean('is_giftable').notNull().default(true),
+    giftPackAvailable: boolean('gift_pack_available').notNull().default(false),
+    giftWrapAvailable: boolean('gift_wrap_available').notNull().default(false),
+    /** VVE (voucher validity extension) or DVP (protect my voucher) add-on, else null. */
+    addonType: text('addon_type'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('deal_products_deal_idx').on(t.dealId)],
+);
+
+/**
+ * Stock that checkout locks (SELECT ... FOR UPDATE or a conditional UPDATE).
+ * quantityRemaining null means unlimited; remainingForDay resets with stockDay.
+ */
+export const dealProductStock = pgTable('deal_product_stock', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => dealProducts.id, { onDelete: 'cascade' }),
+  quantityRemaining: integer('quantity_remaining'),
+  dailyLimit: integer('daily_limit'),
+  remainingForDay: integer('remaining_for_day'),
+  stockDay: date('stock_day'),
+  soldCount: integer('sold_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dealImages = pgTable(
+  'deal_images',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    extension: text('extension').notNull().default('svg'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('deal_images_deal_idx').on(t.dealId, t.position)],
+);
+
+export type Location = typeof locations.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Merchant = typeof merchants.$inferSelect;
+export type DealRow = typeof deals.$inferSelect;
+export type DealProductRow = typeof dealProducts.$inferSelect;
+export type DealImageRow = typeof dealImages.$inferSelect;

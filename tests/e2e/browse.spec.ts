@@ -1,0 +1,105 @@
+/** A shopper arriving on the home page and location pages (issue: foundation; spec 2). */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('the home page shows real deals and links to them', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Tuppence/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Popular in London/ })).toBeVisible();
+  const dealLinks = page.locator('main a[href^="/deal/"]');
+  expect(await dealLinks.count()).toBeGreaterThanOrEqual(9);
+});
+
+test('/deals/london lists at least 9 different deals and names London in the header', async ({ page }) => {
+  const response = await page.goto('/deals/london');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Deals in London' })).toBeVisible();
+  const hrefs = await page.locator('main a[href^="/deal/"]').evaluateAll((links) =>
+    links.map((a) => a.getAttribute('href')),
+  );
+  const ids = new Set(hrefs.map((href) => href?.match(/^\/deal\/(\d+)/)?.[1]).filter(Boolean));
+  expect(ids.size).toBeGreaterThanOrEqual(9);
+  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /London/ }).first()).toBeVisible();
+});
+
+test('/deals/glasgow is a Glasgow listing with real merchants', async ({ page }) => {
+  const response = await page.goto('/deals/glasgow');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Deals in Glasgow' })).toBeVisible();
+  await expect(page.locator('main article').first()).toContainText('Glasgow');
+});
+
+test('a category and sub-category listing (beauty / spa) narrows the deals', async ({ page }) => {
+  const response = await page.goto('/deals/london/beauty/spa');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('London');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Beauty' })).toBeVisible();
+});
+
+test('an unknown location is a real 404 page', async ({ page }) => {
+  const response = await page.goto('/deals/atlantis');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('couldn’t find');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('malformed paths are never a server error', async ({ request }) => {
+  for (const path of [
+    '/deal/abc',
+    '/deal/99999999999999999999',
+    '/deal/0',
+    '/deals/london/%E0%A4%A',
+    '/deals/london/beauty/spa/extra/segments',
+    '/deals//london',
+    '/deals/london/not-a-category',
+    '/images/deals/spa/xyz.svg',
+    '/images/deals/not-a-theme/1-0.svg',
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(500);
+    expect(response.status(), path).toBeGreaterThanOrEqual(200);
+  }
+});
+
+test('a deal page shows the deal the card promised, with its options', async ({ page }) => {
+  await page.goto('/deals/london');
+  const firstCard = page.locator('main article').first();
+  const headline = (await firstCard.getByRole('link').first().innerText()).trim();
+  await firstCard.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/deal\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+  await expect(page.getByRole('heading', { name: 'Choose your option' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The fine print' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deal\/\d+$/);
+});
+
+test('deal images are generated locally with their sizes', async ({ page, request }) => {
+  await page.goto('/deals/london');
+  const img = page.locator('main article img').first();
+  await expect(img).toHaveAttribute('width', /\d+/);
+  await expect(img).toHaveAttribute('height', /\d+/);
+  const src = await img.getAttribute('src');
+  expect(src).toMatch(/^\/images\/deals\//);
+  const response = await request.get(src ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('image/svg+xml');
+  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
+
+test('the page head carries title, description, robots, canonical and social tags (spec 2)', async ({ page }) => {
+  await page.goto('/deals/glasgow?utm_source=newsletter');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Glasgow/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /index, follow/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deals\/glasgow$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Glasgow/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1);
+});
+
+test('the location page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/deals/london');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
