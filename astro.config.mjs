@@ -16,20 +16,21 @@ export default defineConfig({
   cache: { provider: memoryCache() },
   security: { checkOrigin: true },
   env: {
+    // access 'secret' means "read at run time", not "hidden": these switches change without a rebuild.
     schema: {
       // spec 9 feature switches for the default brand, with their defaults.
-      FEATURE_PAY_LATER_FAQ_LINK: envField.boolean({ context: 'server', access: 'public', default: false }),
-      FEATURE_IRELAND_TRAVEL_ORDER: envField.boolean({ context: 'server', access: 'public', default: false }),
-      FEATURE_COUNTDOWN_BAR: envField.boolean({ context: 'server', access: 'public', default: false }),
-      FEATURE_PAY_LATER_FOOTER: envField.boolean({ context: 'server', access: 'public', default: true }),
-      FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'public', default: true }),
-      FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'public', default: false }),
-      FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'public', default: false }),
+      FEATURE_PAY_LATER_FAQ_LINK: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      FEATURE_IRELAND_TRAVEL_ORDER: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      FEATURE_COUNTDOWN_BAR: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      FEATURE_PAY_LATER_FOOTER: envField.boolean({ context: 'server', access: 'secret', default: true }),
+      FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: true }),
+      FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // An ISO date-time that pins "now" for seasonal themes (previews and tests).
-      THEME_CLOCK: envField.string({ context: 'server', access: 'public', optional: true }),
+      THEME_CLOCK: envField.string({ context: 'server', access: 'secret', optional: true }),
       MERCHANT_DASHBOARD_URL: envField.string({
         context: 'server',
-        access: 'public',
+        access: 'secret',
         default: 'https://merchants.tuppence.co.uk/',
       }),
     },

@@ -36,7 +36,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
       testIgnore: /.*\.mobile\.spec\.ts/,
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 800 } }, testMatch: /.*\.mobile\.spec\.ts/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 800 } },
+      testMatch: /.*\.mobile\.spec\.ts/,
+    },
   ],
   webServer: {
     // A fresh embedded database per run, so runs never collide with a developer's own data.

@@ -54,7 +54,13 @@ async function measure(pathname: string) {
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { pathname, p50: percentile(times, 50), p95: percentile(times, 95), rps: times.length / seconds, kb: bytes / 1024 };
+  return {
+    pathname,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: times.length / seconds,
+    kb: bytes / 1024,
+  };
 }
 
 const seedArgs = ['tsx', path.join(root, 'scripts/db-seed.ts'), '--deals', String(deals), '--if-empty'];
@@ -66,7 +72,8 @@ console.log(`catalogue ready (${deals} deals) in ${((performance.now() - t0) / 1
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
 try {
   await waitForServer(server);
-  const dealHref = (await (await fetch(`${base}/deals/london`)).text()).match(/href="(\/deal\/\d+)"/)?.[1] ?? '/deal/31000001';
+  const dealHref =
+    (await (await fetch(`${base}/deals/london`)).text()).match(/href="(\/deal\/\d+)"/)?.[1] ?? '/deal/31000001';
   const pages = ['/', '/deals/london', '/deals/glasgow/beauty', '/shop', dealHref];
   console.log(`\n${requests} requests per page, ${concurrency} at a time, ${deals} deals\n`);
   console.log('page'.padEnd(28), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8), 'KB'.padStart(7));

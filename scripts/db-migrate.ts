@@ -4,5 +4,7 @@ import { withDatabase } from './cli';
 await withDatabase(async (database) => {
   const started = performance.now();
   await database.migrate();
-  console.log(`✔ Migrated ${database.engine} database (${database.where}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `✔ Migrated ${database.engine} database (${database.where}) in ${Math.round(performance.now() - started)} ms`,
+  );
 });

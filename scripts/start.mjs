@@ -65,5 +65,7 @@ if (buildCode !== 0) fail('The build', buildCode);
 
 process.env.PORT ??= '4321';
 process.env.HOST ??= 'localhost';
-console.log(`• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`);
+console.log(
+  `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
+);
 await import(pathToFileURL(entry).href);

@@ -2,8 +2,9 @@
  * Per request: brand, clock, theme, location, login guard and security headers (ARCHITECTURE "Data flow").
  * Everything a page needs to know about the request lands on Astro.locals.
  */
-import { defineMiddleware } from 'astro:middleware';
+
 import { THEME_CLOCK } from 'astro:env/server';
+import { defineMiddleware } from 'astro:middleware';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
 import { knownLocationNames, retrieveLocation } from './server/catalog';

@@ -127,7 +127,10 @@ export function resolveTheme({ brand, isVip, locationShortName, now }: ThemeInpu
  * The brand for a request: `?site=` wins and is remembered, then the remembered cookie, then the default.
  * Returns whether the cookie needs (re)writing.
  */
-export function resolveBrand(siteParam: string | null, cookieValue: string | undefined): { brand: Brand; remember: boolean } {
+export function resolveBrand(
+  siteParam: string | null,
+  cookieValue: string | undefined,
+): { brand: Brand; remember: boolean } {
   if (isBrand(siteParam)) return { brand: siteParam, remember: siteParam !== cookieValue };
   if (isBrand(cookieValue)) return { brand: cookieValue, remember: false };
   return { brand: DEFAULT_BRAND, remember: false };

@@ -9,13 +9,13 @@ import {
   PAGE_TYPE_LAYOUTS,
   PAGE_TYPES,
   PATH_RULE_MESSAGES,
-  PathRuleError,
   type PageInfo,
   type PageType,
+  PathRuleError,
   pageTypeOrThrow,
   parseDealPath,
-  resolveDealFeedPath,
   type ResolveOptions,
+  resolveDealFeedPath,
   resolvePageType,
   SPECIAL_LOCATIONS,
 } from './page-type';
@@ -63,7 +63,12 @@ describe('page type resolution', () => {
     ['spec 2: /deals/vip is vipCategory', '/deals/vip', 'vipCategory', 'deals'],
     ['spec 2: /deals/vip/{category} is vipCategory', '/deals/vip/spa', 'vipCategory', 'deals'],
     ['spec 2: /deal/vip/{id} is vipDeal', '/deal/vip/12345', 'vipDeal', 'deals'],
-    ['spec 2: /deals/wellness-collection is wellness-collection', '/deals/wellness-collection', 'wellness-collection', 'deals'],
+    [
+      'spec 2: /deals/wellness-collection is wellness-collection',
+      '/deals/wellness-collection',
+      'wellness-collection',
+      'deals',
+    ],
     ['spec 2: /deal/{id} is deal', '/deal/12345', 'deal', 'deals'],
     ['spec 2: third segment special is special', '/deals/london/special/black-friday', 'special', 'deals'],
     ['spec 2: /login uses the login layout', '/login', 'other', 'login'],
@@ -79,44 +84,148 @@ describe('page type resolution', () => {
   });
 
   it.each<[string, string, Partial<PageInfo>]>([
-    ['spec 2: homepage is deals plus a national location', '/deals/national-deal', { pageType: 'homepage', location: 'national-deal' }],
-    ['spec 2: shop maps to national-deal, so /deals/shop is the homepage', '/deals/shop', { pageType: 'homepage', location: 'national-deal' }],
-    ['spec 2: location page is deals plus a known short name', '/deals/london', { pageType: 'category', location: 'london' }],
-    ['spec 2: location page for another known location', '/deals/glasgow', { pageType: 'category', location: 'glasgow' }],
+    [
+      'spec 2: homepage is deals plus a national location',
+      '/deals/national-deal',
+      { pageType: 'homepage', location: 'national-deal' },
+    ],
+    [
+      'spec 2: shop maps to national-deal, so /deals/shop is the homepage',
+      '/deals/shop',
+      { pageType: 'homepage', location: 'national-deal' },
+    ],
+    [
+      'spec 2: location page is deals plus a known short name',
+      '/deals/london',
+      { pageType: 'category', location: 'london' },
+    ],
+    [
+      'spec 2: location page for another known location',
+      '/deals/glasgow',
+      { pageType: 'category', location: 'glasgow' },
+    ],
     ['spec 2: an unknown short name is other', '/deals/atlantis', { pageType: 'other' }],
     ['spec 2: a listing under an unknown location is other', '/deals/atlantis/spa', { pageType: 'other' }],
-    ['spec 2: /deals/{location}/{category} is category', '/deals/london/beauty', { pageType: 'category', location: 'london', category: 'beauty' }],
-    ['spec 2: /deals/{location}/{category}/{sub} is category', '/deals/london/beauty/spa', { pageType: 'category', location: 'london', category: 'beauty', subCategory: 'spa' }],
-    ['spec 2: special keeps the campaign slug as its category', '/deals/london/special/black-friday', { pageType: 'special', location: 'london', category: 'black-friday' }],
+    [
+      'spec 2: /deals/{location}/{category} is category',
+      '/deals/london/beauty',
+      { pageType: 'category', location: 'london', category: 'beauty' },
+    ],
+    [
+      'spec 2: /deals/{location}/{category}/{sub} is category',
+      '/deals/london/beauty/spa',
+      { pageType: 'category', location: 'london', category: 'beauty', subCategory: 'spa' },
+    ],
+    [
+      'spec 2: special keeps the campaign slug as its category',
+      '/deals/london/special/black-friday',
+      { pageType: 'special', location: 'london', category: 'black-friday' },
+    ],
     ['spec 2: /shop is the national listing', '/shop', { pageType: 'category', location: 'national-deal' }],
-    ['spec 2: /shop/{category} is a national category', '/shop/electricals', { pageType: 'category', location: 'national-deal', category: 'electricals' }],
+    [
+      'spec 2: /shop/{category} is a national category',
+      '/shop/electricals',
+      { pageType: 'category', location: 'national-deal', category: 'electricals' },
+    ],
     ['spec 2: /near-me is the hyperlocal listing', '/near-me', { pageType: 'category', location: 'near-me' }],
-    ['spec 2: /deals/near-me is the hyperlocal listing', '/deals/near-me', { pageType: 'category', location: 'near-me' }],
-    ['spec 2: /deals/escapes is a location-like listing', '/deals/escapes', { pageType: 'category', location: 'escapes' }],
+    [
+      'spec 2: /deals/near-me is the hyperlocal listing',
+      '/deals/near-me',
+      { pageType: 'category', location: 'near-me' },
+    ],
+    [
+      'spec 2: /deals/escapes is a location-like listing',
+      '/deals/escapes',
+      { pageType: 'category', location: 'escapes' },
+    ],
     ['spec 2: /travel sets the travel location', '/travel', { pageType: 'travel', location: 'travel', isTravel: true }],
     ['spec 2: a path containing /gifts maps to gifts', '/deals/gifts', { pageType: 'gifts', location: 'gifts' }],
-    ['spec 2: gift finder without a recipient', '/london/spa/gift-finder', { pageType: 'gift-finder', location: 'london', category: 'spa', layout: 'gift' }],
-    ['spec 2: gift finder with gifts-for-{recipient}', '/london/spa/gift-finder/gifts-for-mum', { pageType: 'gift-finder', location: 'london', category: 'spa', giftRecipient: 'mum' }],
-    ['spec 2: gift finder under deals', '/deals/glasgow/experiences/gift-finder', { pageType: 'gift-finder', location: 'glasgow', category: 'experiences' }],
-    ['spec 2: gift finder with a malformed recipient is other', '/london/spa/gift-finder/for-mum', { pageType: 'other' }],
+    [
+      'spec 2: gift finder without a recipient',
+      '/london/spa/gift-finder',
+      { pageType: 'gift-finder', location: 'london', category: 'spa', layout: 'gift' },
+    ],
+    [
+      'spec 2: gift finder with gifts-for-{recipient}',
+      '/london/spa/gift-finder/gifts-for-mum',
+      { pageType: 'gift-finder', location: 'london', category: 'spa', giftRecipient: 'mum' },
+    ],
+    [
+      'spec 2: gift finder under deals',
+      '/deals/glasgow/experiences/gift-finder',
+      { pageType: 'gift-finder', location: 'glasgow', category: 'experiences' },
+    ],
+    [
+      'spec 2: gift finder with a malformed recipient is other',
+      '/london/spa/gift-finder/for-mum',
+      { pageType: 'other' },
+    ],
     ['spec 2: deal path with deal id', '/deal/12345', { pageType: 'deal', dealId: 12345 }],
     ['spec 2: deal path with product id', '/deal/12345/678', { pageType: 'deal', dealId: 12345, productId: 678 }],
-    ['spec 2: deal path with location and slug', '/deal/london/spa-day-for-two/12345', { pageType: 'deal', location: 'london', dealId: 12345 }],
-    ['spec 2: deal under deals with location', '/deals/glasgow/spa/12345/9', { pageType: 'deal', location: 'glasgow', dealId: 12345, productId: 9 }],
+    [
+      'spec 2: deal path with location and slug',
+      '/deal/london/spa-day-for-two/12345',
+      { pageType: 'deal', location: 'london', dealId: 12345 },
+    ],
+    [
+      'spec 2: deal under deals with location',
+      '/deals/glasgow/spa/12345/9',
+      { pageType: 'deal', location: 'glasgow', dealId: 12345, productId: 9 },
+    ],
     ['spec 2: evergreen e path on /deal', '/deal/e/spa-day', { pageType: 'deal', isEvergreen: true }],
-    ['spec 2: evergreen e path under deals', '/deals/london/e/spa-day', { pageType: 'deal', location: 'london', isEvergreen: true }],
+    [
+      'spec 2: evergreen e path under deals',
+      '/deals/london/e/spa-day',
+      { pageType: 'deal', location: 'london', isEvergreen: true },
+    ],
     ['spec 2: a plain deal is not evergreen', '/deal/12345', { isEvergreen: false }],
-    ['spec 2: first segment email-deal marks an email deal', '/email-deal/12345', { pageType: 'deal', dealId: 12345, isEmailDeal: true }],
-    ['spec 2: first segment email-deals marks an email deal', '/email-deals/london/spa/777', { pageType: 'deal', location: 'london', dealId: 777, isEmailDeal: true }],
-    ['spec 2: bare /email-deals is the national email listing', '/email-deals/', { pageType: 'category', location: 'national-deal', isEmailDeal: true }],
+    [
+      'spec 2: first segment email-deal marks an email deal',
+      '/email-deal/12345',
+      { pageType: 'deal', dealId: 12345, isEmailDeal: true },
+    ],
+    [
+      'spec 2: first segment email-deals marks an email deal',
+      '/email-deals/london/spa/777',
+      { pageType: 'deal', location: 'london', dealId: 777, isEmailDeal: true },
+    ],
+    [
+      'spec 2: bare /email-deals is the national email listing',
+      '/email-deals/',
+      { pageType: 'category', location: 'national-deal', isEmailDeal: true },
+    ],
     ['spec 2: a deal path is not an email deal', '/deal/12345', { isEmailDeal: false }],
-    ['spec 2: travel deal identified by the second segment', '/deals/travel/12345', { pageType: 'deal', location: 'travel', isTravel: true, dealId: 12345 }],
-    ['spec 2: travel deal on /deal identified by the second segment', '/deal/travel/55', { pageType: 'deal', isTravel: true }],
-    ['spec 2: travel email deal identified by the second segment', '/email-deals/travel/55', { isTravel: true, isEmailDeal: true }],
+    [
+      'spec 2: travel deal identified by the second segment',
+      '/deals/travel/12345',
+      { pageType: 'deal', location: 'travel', isTravel: true, dealId: 12345 },
+    ],
+    [
+      'spec 2: travel deal on /deal identified by the second segment',
+      '/deal/travel/55',
+      { pageType: 'deal', isTravel: true },
+    ],
+    [
+      'spec 2: travel email deal identified by the second segment',
+      '/email-deals/travel/55',
+      { isTravel: true, isEmailDeal: true },
+    ],
     ['spec 2: a local deal is not travel', '/deals/london/spa/12345', { isTravel: false }],
-    ['spec 2: deal preview path names the deal group', '/deals/preview/london/spa-days', { pageType: 'dealPreview', isDealPreview: true, dealGroup: 'london/spa-days', location: 'london' }],
-    ['spec 2: wellness-collection is also a deal location', '/deals/wellness-collection/42', { pageType: 'deal', location: 'wellness-collection', dealId: 42 }],
-    ['spec 2: case and trailing slash do not change the page', '/Deals/London/', { pageType: 'category', location: 'london' }],
+    [
+      'spec 2: deal preview path names the deal group',
+      '/deals/preview/london/spa-days',
+      { pageType: 'dealPreview', isDealPreview: true, dealGroup: 'london/spa-days', location: 'london' },
+    ],
+    [
+      'spec 2: wellness-collection is also a deal location',
+      '/deals/wellness-collection/42',
+      { pageType: 'deal', location: 'wellness-collection', dealId: 42 },
+    ],
+    [
+      'spec 2: case and trailing slash do not change the page',
+      '/Deals/London/',
+      { pageType: 'category', location: 'london' },
+    ],
   ])('%s', (_name, path, expected) => {
     expect(resolvePageType(path, { knownLocations })).toMatchObject(expected);
   });
@@ -135,12 +244,42 @@ describe('page type resolution', () => {
   });
 
   it.each<[string, string, ResolveQuery, Partial<PageInfo>]>([
-    ['spec 2: query flag dealPreview makes a deal preview', '/deals/london/spa-days', { dealPreview: 'true' }, { pageType: 'dealPreview', dealGroup: 'london/spa-days', isDealPreview: true }],
-    ['spec 2: dealPreview flag as URLSearchParams', '/deal/12345', new URLSearchParams('dealPreview=true'), { pageType: 'dealPreview', dealId: 12345 }],
-    ['spec 2: dealPreview=false is not a preview', '/deals/london', { dealPreview: 'false' }, { pageType: 'category', isDealPreview: false }],
-    ['spec 2: claim-my-gift flag on a guides path is claim-gift', '/guides/christmas', { 'claim-my-gift': 'true' }, { pageType: 'claim-gift', layout: 'gift' }],
-    ['spec 2: claim-my-gift flag with an empty value still counts', '/guides/christmas', new URLSearchParams('claim-my-gift'), { pageType: 'claim-gift' }],
-    ['spec 2: claim-my-gift flag off a guides path changes nothing', '/checkout', { 'claim-my-gift': 'true' }, { pageType: 'checkout' }],
+    [
+      'spec 2: query flag dealPreview makes a deal preview',
+      '/deals/london/spa-days',
+      { dealPreview: 'true' },
+      { pageType: 'dealPreview', dealGroup: 'london/spa-days', isDealPreview: true },
+    ],
+    [
+      'spec 2: dealPreview flag as URLSearchParams',
+      '/deal/12345',
+      new URLSearchParams('dealPreview=true'),
+      { pageType: 'dealPreview', dealId: 12345 },
+    ],
+    [
+      'spec 2: dealPreview=false is not a preview',
+      '/deals/london',
+      { dealPreview: 'false' },
+      { pageType: 'category', isDealPreview: false },
+    ],
+    [
+      'spec 2: claim-my-gift flag on a guides path is claim-gift',
+      '/guides/christmas',
+      { 'claim-my-gift': 'true' },
+      { pageType: 'claim-gift', layout: 'gift' },
+    ],
+    [
+      'spec 2: claim-my-gift flag with an empty value still counts',
+      '/guides/christmas',
+      new URLSearchParams('claim-my-gift'),
+      { pageType: 'claim-gift' },
+    ],
+    [
+      'spec 2: claim-my-gift flag off a guides path changes nothing',
+      '/checkout',
+      { 'claim-my-gift': 'true' },
+      { pageType: 'checkout' },
+    ],
   ])('%s', (_name, path, query, expected) => {
     expect(resolvePageType(path, { query, knownLocations })).toMatchObject(expected);
   });
@@ -222,11 +361,31 @@ describe('locations', () => {
 
 describe('deal feed paths', () => {
   it.each<[string, { path: string; dealIdOverride?: number }, ReturnType<typeof resolveDealFeedPath>]>([
-    ['spec 2: a deal id without a location falls back to the default location', { path: '/deal/12345' }, { location: 'london', dealId: 12345, isEvergreen: false, isTravel: false, isEmailDeal: false }],
-    ['spec 2: a location listing feed', { path: '/deals/glasgow/spa' }, { location: 'glasgow', isEvergreen: false, isTravel: false, isEmailDeal: false }],
-    ['spec 2: evergreen path with dealIdOverride', { path: '/deals/london/e/spa-day', dealIdOverride: 999 }, { location: 'london', dealId: 999, isEvergreen: true, isTravel: false, isEmailDeal: false }],
-    ['spec 2: travel email deal feed', { path: '/email-deals/travel/321/4' }, { location: 'travel', dealId: 321, productId: 4, isEvergreen: false, isTravel: true, isEmailDeal: true }],
-    ['spec 2: shop feed maps to national-deal', { path: '/shop' }, { location: 'national-deal', isEvergreen: false, isTravel: false, isEmailDeal: false }],
+    [
+      'spec 2: a deal id without a location falls back to the default location',
+      { path: '/deal/12345' },
+      { location: 'london', dealId: 12345, isEvergreen: false, isTravel: false, isEmailDeal: false },
+    ],
+    [
+      'spec 2: a location listing feed',
+      { path: '/deals/glasgow/spa' },
+      { location: 'glasgow', isEvergreen: false, isTravel: false, isEmailDeal: false },
+    ],
+    [
+      'spec 2: evergreen path with dealIdOverride',
+      { path: '/deals/london/e/spa-day', dealIdOverride: 999 },
+      { location: 'london', dealId: 999, isEvergreen: true, isTravel: false, isEmailDeal: false },
+    ],
+    [
+      'spec 2: travel email deal feed',
+      { path: '/email-deals/travel/321/4' },
+      { location: 'travel', dealId: 321, productId: 4, isEvergreen: false, isTravel: true, isEmailDeal: true },
+    ],
+    [
+      'spec 2: shop feed maps to national-deal',
+      { path: '/shop' },
+      { location: 'national-deal', isEvergreen: false, isTravel: false, isEmailDeal: false },
+    ],
   ])('%s', (_name, input, expected) => {
     expect(resolveDealFeedPath(input)).toEqual(expected);
   });
@@ -235,16 +394,51 @@ describe('deal feed paths', () => {
 describe('spec 8 path rule errors', () => {
   it.each<[string, () => unknown, keyof typeof PATH_RULE_MESSAGES, string]>([
     ['spec 8: unknown page type', () => pageTypeOrThrow('landing'), 'unsupportedPageType', 'Unsupported page type'],
-    ['spec 8: evergreen path without dealIdOverride', () => resolveDealFeedPath({ path: '/deal/e/spa-day' }), 'evergreenWithoutDealId', 'dealIdOverride must be specified on Evergreen path'],
-    ['spec 8: no deal type or location in a feed path', () => resolveDealFeedPath({ path: '/checkout' }), 'unparsableDealTypeOrLocation', 'Unable to parse deal type / location'],
-    ['spec 8: deals root without location or deal id', () => resolveDealFeedPath({ path: '/deals' }), 'unparsableDealTypeOrLocation', 'Unable to parse deal type / location'],
+    [
+      'spec 8: evergreen path without dealIdOverride',
+      () => resolveDealFeedPath({ path: '/deal/e/spa-day' }),
+      'evergreenWithoutDealId',
+      'dealIdOverride must be specified on Evergreen path',
+    ],
+    [
+      'spec 8: no deal type or location in a feed path',
+      () => resolveDealFeedPath({ path: '/checkout' }),
+      'unparsableDealTypeOrLocation',
+      'Unable to parse deal type / location',
+    ],
+    [
+      'spec 8: deals root without location or deal id',
+      () => resolveDealFeedPath({ path: '/deals' }),
+      'unparsableDealTypeOrLocation',
+      'Unable to parse deal type / location',
+    ],
     ['spec 5 and 8: empty string', () => assertPath(''), 'emptyPath', 'Empty string received'],
     ['spec 5 and 8: whitespace only', () => assertPath('   '), 'emptyPath', 'Empty string received'],
     ['spec 5 and 8: empty path to resolvePageType', () => resolvePageType(''), 'emptyPath', 'Empty string received'],
-    ['spec 5 and 8: https URL', () => assertPath('https://tuppence.co.uk/deals/london'), 'fullUrl', 'This function does not accept full URL...'],
-    ['spec 5 and 8: http URL', () => resolvePageType('http://tuppence.co.uk/'), 'fullUrl', 'This function does not accept full URL...'],
-    ['spec 5 and 8: protocol-relative URL', () => parseDealPath('//tuppence.co.uk/deal/1'), 'fullUrl', 'This function does not accept full URL...'],
-    ['spec 5 and 8: full URL to the feed builder', () => resolveDealFeedPath({ path: 'HTTPS://x.test/deal/1' }), 'fullUrl', 'This function does not accept full URL...'],
+    [
+      'spec 5 and 8: https URL',
+      () => assertPath('https://tuppence.co.uk/deals/london'),
+      'fullUrl',
+      'This function does not accept full URL...',
+    ],
+    [
+      'spec 5 and 8: http URL',
+      () => resolvePageType('http://tuppence.co.uk/'),
+      'fullUrl',
+      'This function does not accept full URL...',
+    ],
+    [
+      'spec 5 and 8: protocol-relative URL',
+      () => parseDealPath('//tuppence.co.uk/deal/1'),
+      'fullUrl',
+      'This function does not accept full URL...',
+    ],
+    [
+      'spec 5 and 8: full URL to the feed builder',
+      () => resolveDealFeedPath({ path: 'HTTPS://x.test/deal/1' }),
+      'fullUrl',
+      'This function does not accept full URL...',
+    ],
   ])('%s', (_name, act, rule, message) => {
     const error = pathRuleErrorOf(act);
     expect(error.rule).toBe(rule);
@@ -270,4 +464,3 @@ describe('path normalising (spec 5)', () => {
     expect(assertPath(input)).toBe(expected);
   });
 });
-

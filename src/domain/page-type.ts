@@ -15,17 +15,40 @@
  */
 
 export const PAGE_TYPES = [
-  'account', 'category', 'checkout', 'claim-gift', 'dashboard', 'deal', 'dealPreview',
-  'early-bird', 'extendLanding', 'gift-finder', 'gifts', 'guide', 'homepage', 'map-view',
-  'myaccount', 'order-addon', 'ppc', 'recentlyViewed', 'recommended', 'search', 'special',
-  'travel', 'vipCategory', 'vipDeal', 'vouchers', 'wellness-collection', 'welcome', 'insights',
-  'root', 'other',
+  'account',
+  'category',
+  'checkout',
+  'claim-gift',
+  'dashboard',
+  'deal',
+  'dealPreview',
+  'early-bird',
+  'extendLanding',
+  'gift-finder',
+  'gifts',
+  'guide',
+  'homepage',
+  'map-view',
+  'myaccount',
+  'order-addon',
+  'ppc',
+  'recentlyViewed',
+  'recommended',
+  'search',
+  'special',
+  'travel',
+  'vipCategory',
+  'vipDeal',
+  'vouchers',
+  'wellness-collection',
+  'welcome',
+  'insights',
+  'root',
+  'other',
 ] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-export const LAYOUTS = [
-  'account', 'checkout', 'deals', 'delete', 'gift', 'header-footer', 'login',
-] as const;
+export const LAYOUTS = ['account', 'checkout', 'deals', 'delete', 'gift', 'header-footer', 'login'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export const NATIONAL_LOCATION = 'national-deal';
@@ -101,20 +124,40 @@ export type DealFeedPath = {
 
 /** The layout each page type renders in, before path-specific overrides. */
 export const PAGE_TYPE_LAYOUTS: Readonly<Record<PageType, Layout>> = {
-  account: 'account', category: 'deals', checkout: 'checkout', 'claim-gift': 'gift',
-  dashboard: 'account', deal: 'deals', dealPreview: 'deals', 'early-bird': 'deals',
-  extendLanding: 'header-footer', 'gift-finder': 'gift', gifts: 'gift', guide: 'header-footer',
-  homepage: 'deals', 'map-view': 'deals', myaccount: 'account', 'order-addon': 'checkout',
-  ppc: 'deals', recentlyViewed: 'deals', recommended: 'deals', search: 'deals', special: 'deals',
-  travel: 'deals', vipCategory: 'deals', vipDeal: 'deals', vouchers: 'account',
-  'wellness-collection': 'deals', welcome: 'header-footer', insights: 'header-footer',
-  root: 'deals', other: 'header-footer',
+  account: 'account',
+  category: 'deals',
+  checkout: 'checkout',
+  'claim-gift': 'gift',
+  dashboard: 'account',
+  deal: 'deals',
+  dealPreview: 'deals',
+  'early-bird': 'deals',
+  extendLanding: 'header-footer',
+  'gift-finder': 'gift',
+  gifts: 'gift',
+  guide: 'header-footer',
+  homepage: 'deals',
+  'map-view': 'deals',
+  myaccount: 'account',
+  'order-addon': 'checkout',
+  ppc: 'deals',
+  recentlyViewed: 'deals',
+  recommended: 'deals',
+  search: 'deals',
+  special: 'deals',
+  travel: 'deals',
+  vipCategory: 'deals',
+  vipDeal: 'deals',
+  vouchers: 'account',
+  'wellness-collection': 'deals',
+  welcome: 'header-footer',
+  insights: 'header-footer',
+  root: 'deals',
+  other: 'header-footer',
 };
 
 const EMAIL_ROOTS: ReadonlySet<string> = new Set(['email-deal', 'email-deals']);
-const DEAL_ROOTS: ReadonlySet<string> = new Set([
-  'deal', 'deals', 'travel', 'shop', 'near-me', 'escapes',
-]);
+const DEAL_ROOTS: ReadonlySet<string> = new Set(['deal', 'deals', 'travel', 'shop', 'near-me', 'escapes']);
 const EVERGREEN_MARKER = 'e';
 const PREVIEW_MARKER = 'preview';
 const GIFT_FINDER = 'gift-finder';
@@ -125,16 +168,29 @@ const DIGITS = /^\d+$/;
 const SLUG = /^[a-z][a-z\d-]*$/;
 
 const FIRST_SEGMENT_PAGES: ReadonlyMap<string, PageType> = new Map<string, PageType>([
-  ['account', 'account'], ['checkout', 'checkout'], ['dashboard', 'dashboard'],
-  ['early-bird', 'early-bird'], ['insights', 'insights'], ['map-view', 'map-view'],
-  ['order-addon', 'order-addon'], ['ppc', 'ppc'], ['recently-viewed', 'recentlyViewed'],
-  ['recommended-for-you', 'recommended'], ['search', 'search'], ['welcome', 'welcome'],
+  ['account', 'account'],
+  ['checkout', 'checkout'],
+  ['dashboard', 'dashboard'],
+  ['early-bird', 'early-bird'],
+  ['insights', 'insights'],
+  ['map-view', 'map-view'],
+  ['order-addon', 'order-addon'],
+  ['ppc', 'ppc'],
+  ['recently-viewed', 'recentlyViewed'],
+  ['recommended-for-you', 'recommended'],
+  ['search', 'search'],
+  ['welcome', 'welcome'],
 ]);
 
 /** Routes without a page type of their own that still need a particular layout. */
 const OTHER_ROUTE_LAYOUTS: ReadonlyMap<string, Layout> = new Map<string, Layout>([
-  ['login', 'login'], ['register', 'login'], ['forgot-password', 'login'],
-  ['mygift', 'gift'], ['giftcard', 'gift'], ['wishlist', 'deals'], ['buy-again', 'deals'],
+  ['login', 'login'],
+  ['register', 'login'],
+  ['forgot-password', 'login'],
+  ['mygift', 'gift'],
+  ['giftcard', 'gift'],
+  ['wishlist', 'deals'],
+  ['buy-again', 'deals'],
   ['find', 'deals'],
 ]);
 
@@ -223,10 +279,7 @@ export function resolveDealFeedPath(input: DealFeedInput): DealFeedPath {
  * spec 2: the location is the second segment after deals; shop maps to national-deal, a path
  * containing /gifts maps to gifts, near-me and travel are special. Undefined when none applies.
  */
-export function locationFromPath(
-  path: string,
-  knownLocations?: ReadonlySet<string>,
-): string | undefined {
+export function locationFromPath(path: string, knownLocations?: ReadonlySet<string>): string | undefined {
   return locationOfRoute(dealRoute(segmentsOf(assertPath(path))).route, knownLocations);
 }
 
@@ -332,10 +385,7 @@ function matchGiftFinder(ctx: MatchContext, parts: readonly string[]): Match {
   return match('gift-finder', { location, category, giftRecipient: recipient });
 }
 
-function locationOfRoute(
-  route: readonly string[],
-  knownLocations: KnownLocations | undefined,
-): string | undefined {
+function locationOfRoute(route: readonly string[], knownLocations: KnownLocations | undefined): string | undefined {
   const [root, second] = route;
   if (root === undefined) return undefined;
   if (route.includes('gifts')) return 'gifts';
@@ -398,7 +448,13 @@ function splitPath(input: string): { path: string; search: string } {
   const queryAt = withoutHash.indexOf('?');
   const rawPath = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
   const search = queryAt === -1 ? '' : withoutHash.slice(queryAt + 1);
-  return { path: `/${rawPath.split('/').filter((segment) => segment !== '').join('/')}`, search };
+  return {
+    path: `/${rawPath
+      .split('/')
+      .filter((segment) => segment !== '')
+      .join('/')}`,
+    search,
+  };
 }
 
 function segmentsOf(path: string): string[] {

@@ -3,6 +3,7 @@
  * Returns null when any part of the path names something we do not have (the route then 404s).
  */
 import type { DealSummary } from '../contracts/deal';
+import { listingSegments, SPECIAL_LOCATION_CATEGORY } from '../domain/listing-paths';
 import { countDeals, DEFAULT_LISTING_SIZE, listDeals, retrieveCategory, retrieveLocation } from './catalog';
 import type { Db } from './db';
 import type { Category, Location } from './db/schema';
@@ -22,13 +23,18 @@ export async function loadListing(
 ): Promise<ListingData | null> {
   const location = await retrieveLocation(db, path.location);
   if (!location) return null;
-  const category = path.category ? await retrieveCategory(db, path.category) : null;
-  if (path.category && !category) return null;
-  const subCategory = path.subCategory && category ? await retrieveCategory(db, path.subCategory, category.id) : null;
-  if (path.subCategory && !subCategory) return null;
+  const segments = listingSegments(location.shortName, path.category, path.subCategory);
+  const category = segments.category ? await retrieveCategory(db, segments.category) : null;
+  if (segments.category && !category) return null;
+  const subCategory =
+    segments.subCategory && category ? await retrieveCategory(db, segments.subCategory, category.id) : null;
+  if (segments.subCategory && !subCategory) return null;
+  // /deals/travel narrows nothing: the travel category is the whole location.
+  const narrowsByCategory =
+    category !== null && !(segments.category === SPECIAL_LOCATION_CATEGORY[location.shortName] && !subCategory);
   const filter = {
     locationId: location.id,
-    categoryId: category?.id,
+    categoryId: narrowsByCategory ? category?.id : undefined,
     subCategoryId: subCategory?.id,
   };
   const [deals, total] = await Promise.all([

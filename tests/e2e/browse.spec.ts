@@ -16,12 +16,14 @@ test('/deals/london lists at least 9 different deals and names London in the hea
   const response = await page.goto('/deals/london');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Deals in London' })).toBeVisible();
-  const hrefs = await page.locator('main a[href^="/deal/"]').evaluateAll((links) =>
-    links.map((a) => a.getAttribute('href')),
-  );
+  const hrefs = await page
+    .locator('main a[href^="/deal/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   const ids = new Set(hrefs.map((href) => href?.match(/^\/deal\/(\d+)/)?.[1]).filter(Boolean));
   expect(ids.size).toBeGreaterThanOrEqual(9);
-  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /London/ }).first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Deals menu' }).getByText('London', { exact: true }).first(),
+  ).toBeVisible();
 });
 
 test('/deals/glasgow is a Glasgow listing with real merchants', async ({ page }) => {
@@ -35,7 +37,9 @@ test('a category and sub-category listing (beauty / spa) narrows the deals', asy
   const response = await page.goto('/deals/london/beauty/spa');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('London');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Beauty' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Beauty' }),
+  ).toBeVisible();
 });
 
 test('an unknown location is a real 404 page', async ({ page }) => {
@@ -66,7 +70,7 @@ test('malformed paths are never a server error', async ({ request }) => {
 test('a deal page shows the deal the card promised, with its options', async ({ page }) => {
   await page.goto('/deals/london');
   const firstCard = page.locator('main article').first();
-  const headline = (await firstCard.getByRole('link').first().innerText()).trim();
+  const headline = ((await firstCard.getByRole('link').first().textContent()) ?? '').trim();
   await firstCard.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/deal\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
@@ -102,4 +106,24 @@ test('the location page has no serious accessibility violations', async ({ page 
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('spec 2 special locations: /shop, /travel and /escapes list their deals, with sub-category pages', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/shop', 'Shop deals delivered across the UK'],
+    ['/travel', 'Travel deals and holidays'],
+    ['/escapes', 'UK escapes and short breaks'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect(await page.locator('main a[href^="/deal/"]').count(), path).toBeGreaterThan(0);
+  }
+  await page.goto('/travel');
+  const travelMenu = page.getByRole('navigation', { name: /travel/i }).first();
+  await expect(travelMenu.getByText('UK Travel', { exact: true })).toBeVisible();
+  await expect(travelMenu.getByText('International Travel', { exact: true })).toBeVisible();
+  const response = await page.goto('/deals/travel/all-inclusive');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Inclusive deals');
 });

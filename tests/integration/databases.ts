@@ -50,4 +50,7 @@ function postgres(serverUrl: string): Engine {
 }
 
 /** Every engine this run tests against. */
-export const engines: Engine[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
+export const engines: Engine[] = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];

@@ -52,7 +52,10 @@ export const BRAND_MARKS: Record<Brand, readonly MarkShape[]> = {
   ],
   // A leaf with its vein.
   wellness: [
-    { d: 'M27.5 3.5C14 3.5 4.5 9.8 4.5 20c0 2.6.8 4.9 2 6.6C8.2 28.1 10.6 29 13.3 29 23.6 29 28.5 18 27.5 3.5z', tone: 'base' },
+    {
+      d: 'M27.5 3.5C14 3.5 4.5 9.8 4.5 20c0 2.6.8 4.9 2 6.6C8.2 28.1 10.6 29 13.3 29 23.6 29 28.5 18 27.5 3.5z',
+      tone: 'base',
+    },
     { d: 'M6.4 27.4C11 19.8 16.4 14 22.6 9.4', tone: 'detail', stroke: 2 },
   ],
 };

@@ -1,4 +1,5 @@
 /** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
+import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
 import type { ListingData } from '../../server/listing';
 
 const SPECIAL_HEADINGS: Record<string, string> = {
@@ -33,10 +34,17 @@ export function listingCopy({ location, category, subCategory }: ListingData): L
   const description = place
     ? `Save ${saving} on ${topic ? topic.toLowerCase() : 'restaurants, spa days, activities and more'} in ${place}. Discounted vouchers from local businesses, updated daily.`
     : `Save ${saving} on ${topic ? topic.toLowerCase() : location.name.toLowerCase()} deals, with vouchers delivered instantly.`;
-  const breadcrumbs = [{ label: 'Home', url: '/' }, { label: place ?? location.name, url: base }];
-  if (category) breadcrumbs.push({ label: category.name, url: `${base}/${category.shortName}` });
+  const breadcrumbs = [
+    { label: 'Home', url: '/' },
+    { label: place ?? location.name, url: base },
+  ];
+  const isOwnCategory = category?.shortName === SPECIAL_LOCATION_CATEGORY[location.shortName];
+  if (category && !isOwnCategory) {
+    breadcrumbs.push({ label: category.name, url: listingPath(location.shortName, category.shortName) });
+  }
   if (category && subCategory) {
-    breadcrumbs.push({ label: subCategory.name, url: `${base}/${category.shortName}/${subCategory.shortName}` });
+    const url = listingPath(location.shortName, category.shortName, subCategory.shortName);
+    breadcrumbs.push({ label: subCategory.name, url });
   }
   return { heading, title: heading, description, breadcrumbs };
 }

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DealImage, Money, PriceDisplayMode } from '../../contracts/deal';
 import { PriceDisplayModeSchema } from '../../contracts/deal';
 import type { Db } from '../db/client';
-import { categories, dealImages, dealProducts, dealProductStock, deals, locations, merchants } from '../db/schema';
+import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '../db/schema';
 
 export interface DealProductView {
   id: number;
@@ -40,7 +40,14 @@ export interface DealDetail {
   reviewAverage: number | null;
   reviewCount: number;
   purchaseCap: number | null;
-  merchant: { name: string; addressLine1: string; town: string; postcode: string; phone: string; website: string | null };
+  merchant: {
+    name: string;
+    addressLine1: string;
+    town: string;
+    postcode: string;
+    phone: string;
+    website: string | null;
+  };
   location: { shortName: string; name: string };
   category: { id: number; name: string; shortName: string };
   subCategory: { id: number; name: string; shortName: string } | null;
@@ -62,7 +69,8 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     .innerJoin(locations, eq(locations.id, deals.locationId))
     .where(eq(deals.id, id))
     .limit(1);
-  if (!row || row.deal.status !== 'live' || row.deal.closingDate.getTime() <= Date.now()) return null;
+  if (!row) return null;
+  if (row.deal.status !== 'live' || row.deal.closingDate.getTime() <= Date.now()) return null;
   const { deal, merchant, location } = row;
 
   const categoryIds = [deal.categoryId, ...(deal.subCategoryId === null ? [] : [deal.subCategoryId])];

@@ -2,15 +2,14 @@
  * The catalogue service: locations, categories, deal lists, one deal, header navigation.
  * Callers import only this module.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
 import type { Db } from '../db/client';
 import { type Category, categories } from '../db/schema';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 
-export { retrieveDeal, type DealDetail, type DealProductView } from './deal-detail';
+export { type DealDetail, type DealProductView, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';
 export { clearLocationCache, knownLocationNames, listLocations, retrieveLocation } from './locations';
 export { retrieveHeaderData, SCOTTISH_LOCATIONS, scottishSubLinks } from './navigation';
@@ -49,7 +48,12 @@ export async function listDealsEverywhere(db: Db, orderBy: DealOrder, limit: num
 }
 
 /** How many live deals a location has (for headings: "312 deals in Glasgow"). */
-export async function countDeals(db: Db, locationId: number, categoryId?: number, subCategoryId?: number): Promise<number> {
+export async function countDeals(
+  db: Db,
+  locationId: number,
+  categoryId?: number,
+  subCategoryId?: number,
+): Promise<number> {
   const result = await db.execute<{ count: number | string }>(sql`
     select count(*) as count from deals d
     where d.status = 'live' and d.closing_date > now() and d.location_id = ${locationId}

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { NavigationItem } from '../../contracts/navigation';
+import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
 import type { Db } from '../db/client';
 import type { HeaderData } from './header-types';
 import { listLocations } from './locations';
@@ -19,7 +20,11 @@ export function scottishSubLinks(location: string, productName: string) {
     { shortName: 'afternoon-tea', linkText: 'Afternoon Tea', url: `/deals/${location}/food-drink/afternoon-tea` },
     { shortName: 'spa-days', linkText: 'Spa Days', url: `/deals/${location}/beauty/spa` },
     { shortName: 'beauty', linkText: 'Beauty', url: `/deals/${location}/beauty` },
-    { shortName: 'fitness-classes', linkText: 'Fitness Classes', url: `/deals/${location}/health-fitness/fitness-classes` },
+    {
+      shortName: 'fitness-classes',
+      linkText: 'Fitness Classes',
+      url: `/deals/${location}/health-fitness/fitness-classes`,
+    },
     { shortName: 'courses', linkText: 'Courses', url: `/deals/${location}/courses` },
     { shortName: 'food', linkText: 'Food', url: `/deals/${location}/food-drink` },
   ];
@@ -30,13 +35,20 @@ const NATIONAL_ITEMS: ReadonlyArray<{ shortName: string; linkText: string; url: 
   { shortName: 'shop', linkText: 'Shop', url: '/shop', location: 'national-deal' },
   { shortName: 'travel', linkText: 'Travel', url: '/travel', location: 'travel' },
   { shortName: 'escapes', linkText: 'Escapes', url: '/escapes', location: 'escapes' },
-  { shortName: 'wellness-collection', linkText: 'Wellness', url: '/deals/wellness-collection', location: 'wellness-collection' },
+  {
+    shortName: 'wellness-collection',
+    linkText: 'Wellness',
+    url: '/deals/wellness-collection',
+    location: 'wellness-collection',
+  },
 ];
 
 const TTL_MS = 60_000;
 const headerCache = new Map<string, { at: number; data: HeaderData }>();
 
-function navItem(partial: Partial<NavigationItem> & Pick<NavigationItem, 'id' | 'shortName' | 'linkText' | 'url'>): NavigationItem {
+function navItem(
+  partial: Partial<NavigationItem> & Pick<NavigationItem, 'id' | 'shortName' | 'linkText' | 'url'>,
+): NavigationItem {
   return {
     subNavigations: [],
     isLocal: false,
@@ -73,7 +85,15 @@ async function loadHeaderData(
   const localShortName = isLocalLocation ? location.shortName : 'london';
   const localName = isLocalLocation ? location.name : 'London';
 
-  const counts = await db.execute<{ id: number; short_name: string; name: string; location: string; count: number | string; parent_id: number | null; navigation_type: string | null }>(sql`
+  const counts = await db.execute<{
+    id: number;
+    short_name: string;
+    name: string;
+    location: string;
+    count: number | string;
+    parent_id: number | null;
+    navigation_type: string | null;
+  }>(sql`
     select c.id, c.short_name, c.name, l.short_name as location, c.parent_id, c.navigation_type, count(*) as count
     from deals d
     join locations l on l.id = d.location_id
@@ -86,8 +106,7 @@ async function loadHeaderData(
 
   const rows = counts.rows.map((r) => ({ ...r, count: Number(r.count) }));
   const topLevel = rows.filter((r) => r.parent_id === null && r.location === localShortName);
-  const subsOf = (parentId: number, loc: string) =>
-    rows.filter((r) => r.parent_id === parentId && r.location === loc);
+  const subsOf = (parentId: number, loc: string) => rows.filter((r) => r.parent_id === parentId && r.location === loc);
 
   const nav: NavigationItem[] = [
     navItem({
@@ -106,14 +125,14 @@ async function loadHeaderData(
         id: `cat-${r.id}`,
         shortName: r.short_name,
         linkText: r.name,
-        url: `/deals/${localShortName}/${r.short_name}`,
+        url: listingPath(localShortName, r.short_name),
         count: r.count,
         showPopover: true,
         subNavigations: subsOf(r.id, localShortName).map((s) => ({
           id: `sub-${s.id}`,
           shortName: s.short_name,
           linkText: s.name,
-          url: `/deals/${localShortName}/${r.short_name}/${s.short_name}`,
+          url: listingPath(localShortName, r.short_name, s.short_name),
           count: s.count,
         })),
       }),
@@ -122,7 +141,24 @@ async function loadHeaderData(
       const count = rows
         .filter((r) => r.location === item.location && r.parent_id === null)
         .reduce((sum, r) => sum + r.count, 0);
-      return navItem({ id: `special-${item.shortName}`, shortName: item.shortName, linkText: item.linkText, url: item.url, count });
+      const subNavigations = rows
+        .filter((r) => r.location === item.location && r.parent_id !== null)
+        .map((s) => ({
+          id: `special-${item.shortName}-${s.id}`,
+          shortName: s.short_name,
+          linkText: s.name,
+          url: listingPath(item.location, SPECIAL_LOCATION_CATEGORY[item.location], s.short_name),
+          count: s.count,
+        }));
+      return navItem({
+        id: `special-${item.shortName}`,
+        shortName: item.shortName,
+        linkText: item.linkText,
+        url: item.url,
+        count,
+        showPopover: subNavigations.length > 0,
+        subNavigations,
+      });
     }).filter((item) => (item.count ?? 0) > 0),
   ];
 
@@ -133,7 +169,7 @@ async function loadHeaderData(
         id: `travel-${r.id}`,
         shortName: r.short_name,
         linkText: r.name,
-        url: `/deals/travel/${r.short_name}`,
+        url: listingPath('travel', 'travel', r.short_name),
         count: r.count,
         navigationType: r.navigation_type === 'International Travel' ? 'International Travel' : 'UK Travel',
       }),
@@ -151,7 +187,10 @@ async function loadHeaderData(
         url: `/deals/${shortName}`,
         showScotland: true,
         isLocalLink: true,
-        subNavigations: scottishSubLinks(shortName, productName).map((s) => ({ id: `${shortName}-${s.shortName}`, ...s })),
+        subNavigations: scottishSubLinks(shortName, productName).map((s) => ({
+          id: `${shortName}-${s.shortName}`,
+          ...s,
+        })),
       }),
     ];
   });
