@@ -1,7 +1,9 @@
+/// <reference types="vitest/config" />
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { getViteConfig } from 'astro/config';
 
-export default defineConfig({
+// Astro's Vite config, so tests can render .astro components with the Container API.
+export default getViteConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -108,7 +108,9 @@ test('the location page has no serious accessibility violations', async ({ page 
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
-test('spec 2 special locations: /shop, /travel and /escapes list their deals, with sub-category pages', async ({ page }) => {
+test('spec 2 special locations: /shop, /travel and /escapes list their deals, with sub-category pages', async ({
+  page,
+}) => {
   for (const [path, heading] of [
     ['/shop', 'Shop deals delivered across the UK'],
     ['/travel', 'Travel deals and holidays'],

@@ -15,3 +15,14 @@ export interface SeoProps {
   /** og:type; defaults to "website" ("product" suits a deal page). */
   type?: 'website' | 'article' | 'product';
 }
+
+/** spec 2: robots defaults to "index, follow"; any path segment "gshop" makes the page noindex. */
+export function robotsFor(pathname: string, { robots, noindex = false }: Pick<SeoProps, 'robots' | 'noindex'>): string {
+  const isGshopPath = pathname.split('/').some((segment) => segment.toLowerCase() === 'gshop');
+  return isGshopPath || noindex ? 'noindex, follow' : (robots ?? 'index, follow');
+}
+
+/** The full title: " | {brand}" is added unless the page's title already names the brand. */
+export function fullTitleFor(title: string, siteName: string): string {
+  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | ${siteName}`;
+}

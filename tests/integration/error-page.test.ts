@@ -1,0 +1,21 @@
+/** The error page (spec 8: "Something went wrong. Please try again."), rendered as the server renders it. */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it, vi } from 'vitest';
+import ErrorPage from '../../src/pages/500.astro';
+
+describe('error page', () => {
+  it('tells the shopper something went wrong, in the spec’s words, without leaking the error', async () => {
+    const container = await AstroContainer.create();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const html = await container.renderToString(ErrorPage, {
+      props: { error: new Error('connection refused to 10.0.0.5 as shop_admin') },
+      locals: { brand: 'fivepm', theme: 'fivepm', now: new Date('2026-07-01'), user: null },
+      request: new Request('http://localhost/deals/london'),
+    });
+    logged.mockRestore();
+    expect(html).toContain('Something went wrong. Please try again.');
+    expect(html).toContain('data-brand="fivepm"');
+    expect(html).toContain('noindex');
+    expect(html).not.toContain('shop_admin');
+  });
+});
