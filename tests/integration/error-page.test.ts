@@ -9,7 +9,13 @@ describe('error page', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const html = await container.renderToString(ErrorPage, {
       props: { error: new Error('connection refused to 10.0.0.5 as shop_admin') },
-      locals: { brand: 'fivepm', theme: 'fivepm', now: new Date('2026-07-01'), user: null },
+      locals: {
+        brand: 'fivepm',
+        theme: 'fivepm',
+        now: new Date('2026-07-01'),
+        user: null,
+        location: { shortName: 'london', name: 'London' },
+      },
       request: new Request('http://localhost/deals/london'),
     });
     logged.mockRestore();
