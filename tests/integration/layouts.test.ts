@@ -4,7 +4,6 @@
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HeaderData } from '../../src/server/catalog/header-types';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
 import CheckoutLayout from '../../src/layouts/CheckoutLayout.astro';
 import DealsLayout from '../../src/layouts/DealsLayout.astro';
@@ -12,6 +11,7 @@ import DeleteLayout from '../../src/layouts/DeleteLayout.astro';
 import GiftLayout from '../../src/layouts/GiftLayout.astro';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
 import LoginLayout from '../../src/layouts/LoginLayout.astro';
+import type { HeaderData } from '../../src/server/catalog/header-types';
 
 const header: HeaderData = {
   location: { shortName: 'glasgow', name: 'Glasgow' },
@@ -50,7 +50,11 @@ describe('layouts (spec 2)', () => {
     container = await AstroContainer.create();
   });
 
-  const render = (component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, path = '/page') =>
+  const render = (
+    component: Parameters<AstroContainer['renderToString']>[0],
+    props: Record<string, unknown>,
+    path = '/page',
+  ) =>
     container.renderToString(component, {
       props,
       locals,
@@ -79,7 +83,9 @@ describe('layouts (spec 2)', () => {
     for (const href of ['/myaccount/vouchers', '/myaccount/profile', '/myaccount/subscriptions', '/myaccount/delete']) {
       expect(html).toContain(`href="${href}"`);
     }
-    expect(html).toMatch(/href="\/myaccount\/wallet"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/myaccount\/wallet"/);
+    expect(html).toMatch(
+      /href="\/myaccount\/wallet"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/myaccount\/wallet"/,
+    );
   });
 
   it.each([
