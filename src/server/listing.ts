@@ -39,7 +39,25 @@ export async function loadListing(
   };
   const [deals, total] = await Promise.all([
     listDeals(db, { ...filter, limit: DEFAULT_LISTING_SIZE }),
-    countDeals(db, filter.locationId, filter.categoryId, filter.subCategoryId),
+    countDeals(db, filter),
   ]);
   return { location, category, subCategory, deals, total };
+}
+
+export interface VipListingData {
+  category: Category | null;
+  deals: DealSummary[];
+  total: number;
+}
+
+/** VIP deals everywhere (spec 3 vipExclusive options), optionally in one top-level category. */
+export async function loadVipListing(db: Db, categoryShortName?: string): Promise<VipListingData | null> {
+  const category = categoryShortName ? await retrieveCategory(db, categoryShortName) : null;
+  if (categoryShortName && !category) return null;
+  const filter = { vipOnly: true, categoryId: category?.id };
+  const [deals, total] = await Promise.all([
+    listDeals(db, { ...filter, limit: DEFAULT_LISTING_SIZE }),
+    countDeals(db, filter),
+  ]);
+  return { category, deals, total };
 }

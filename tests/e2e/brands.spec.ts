@@ -33,3 +33,11 @@ test('Black Friday and Christmas variants switch by date window', async ({ page 
   await page.goto('/deals/london?clock=2026-12-27T12:00:00Z');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'tuppence');
 });
+
+test('/deals/vip lists VIP deals in the VIP theme', async ({ page }) => {
+  const response = await page.goto('/deals/vip');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'vip');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('VIP deals');
+  expect(await page.locator('main a[href^="/deal/"]').count()).toBeGreaterThan(0);
+});

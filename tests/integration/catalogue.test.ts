@@ -53,8 +53,15 @@ describe.each(engines)('catalogue on $name', (engine) => {
       expect(Number.isInteger(deal.price.amountMinor)).toBe(true);
       expect(deal.image.width).toBeGreaterThan(0);
     }
-    const total = await countDeals(database.db, london.id);
+    const total = await countDeals(database.db, { locationId: london.id });
     expect(total).toBeGreaterThanOrEqual(deals.length);
+  });
+
+  it('spec 3: VIP deals are those with a VIP-exclusive option', async () => {
+    const vip = await listDeals(database.db, { vipOnly: true, limit: 100 });
+    expect(vip.length).toBeGreaterThan(0);
+    expect(vip.every((d) => d.hasVipExclusive)).toBe(true);
+    expect(await countDeals(database.db, { vipOnly: true })).toBeGreaterThanOrEqual(vip.length);
   });
 
   it('sorts by price low to high when asked', async () => {

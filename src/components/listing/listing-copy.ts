@@ -1,6 +1,6 @@
 /** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
-import type { ListingData } from '../../server/listing';
+import type { ListingData, VipListingData } from '../../server/listing';
 
 const SPECIAL_HEADINGS: Record<string, string> = {
   'national-deal': 'Shop deals delivered across the UK',
@@ -47,4 +47,20 @@ export function listingCopy({ location, category, subCategory }: ListingData): L
     breadcrumbs.push({ label: subCategory.name, url });
   }
   return { heading, title: heading, description, breadcrumbs };
+}
+
+/** Copy for the VIP listing (spec 1: VIP members get extra discounts). */
+export function vipListingCopy({ category }: VipListingData): ListingCopy {
+  const heading = category ? `VIP ${category.name} deals` : 'VIP deals';
+  const breadcrumbs = [
+    { label: 'Home', url: '/' },
+    { label: 'VIP', url: '/deals/vip' },
+  ];
+  if (category) breadcrumbs.push({ label: category.name, url: `/deals/vip/${category.shortName}` });
+  return {
+    heading,
+    title: heading,
+    description: `Extra discounts for VIP members on ${category ? category.name.toLowerCase() : 'restaurants, spa days, travel and more'}. Look for the VIP price on each deal.`,
+    breadcrumbs,
+  };
 }

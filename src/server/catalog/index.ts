@@ -2,7 +2,7 @@
  * The catalogue service: locations, categories, deal lists, one deal, header navigation.
  * Callers import only this module.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
 import type { Db } from '../db/client';
 import { type Category, categories } from '../db/schema';
@@ -18,22 +18,40 @@ export type { DealOrder } from './queries';
 /** spec 9: default listing size. */
 export const DEFAULT_LISTING_SIZE = 50;
 
-export interface ListDealsOptions {
-  locationId: number;
+/** Which live deals a list shows; every field narrows it further. */
+export interface DealFilter {
+  locationId?: number;
   categoryId?: number;
   subCategoryId?: number;
+  /** Only deals with a VIP-exclusive option (spec 3 vipExclusive). */
+  vipOnly?: boolean;
+}
+
+export interface ListDealsOptions extends DealFilter {
   orderBy?: DealOrder;
   limit?: number;
   offset?: number;
 }
 
-/** Live deals in a location (optionally a category and sub-category), most popular first. */
+/** The filter as a condition over the deals alias d. */
+function filterSql(filter: DealFilter): SQL {
+  const conditions = [sql`true`];
+  if (filter.locationId !== undefined) conditions.push(sql`d.location_id = ${filter.locationId}`);
+  if (filter.categoryId !== undefined) conditions.push(sql`d.category_id = ${filter.categoryId}`);
+  if (filter.subCategoryId !== undefined) conditions.push(sql`d.sub_category_id = ${filter.subCategoryId}`);
+  if (filter.vipOnly) {
+    conditions.push(sql`exists (
+      select 1 from deal_products vp
+      where vp.deal_id = d.id and vp.vip_exclusive and vp.visibility = 'visible' and not vp.disabled
+    )`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** Live deals matching the filter, most popular first unless another order is asked for. */
 export async function listDeals(db: Db, options: ListDealsOptions): Promise<DealSummary[]> {
-  const conditions = [sql`d.location_id = ${options.locationId}`];
-  if (options.categoryId !== undefined) conditions.push(sql`d.category_id = ${options.categoryId}`);
-  if (options.subCategoryId !== undefined) conditions.push(sql`d.sub_category_id = ${options.subCategoryId}`);
   const rows = await selectDealRows(db, {
-    where: sql.join(conditions, sql` and `),
+    where: filterSql(options),
     orderBy: options.orderBy,
     limit: options.limit ?? DEFAULT_LISTING_SIZE,
     offset: options.offset,
@@ -41,24 +59,11 @@ export async function listDeals(db: Db, options: ListDealsOptions): Promise<Deal
   return rows.map(reshapeDeal);
 }
 
-/** Live deals anywhere, in the given order (home page rails). */
-export async function listDealsEverywhere(db: Db, orderBy: DealOrder, limit: number): Promise<DealSummary[]> {
-  const rows = await selectDealRows(db, { where: sql`true`, orderBy, limit });
-  return rows.map(reshapeDeal);
-}
-
-/** How many live deals a location has (for headings: "312 deals in Glasgow"). */
-export async function countDeals(
-  db: Db,
-  locationId: number,
-  categoryId?: number,
-  subCategoryId?: number,
-): Promise<number> {
+/** How many live deals match the filter (for headings: "312 deals"). */
+export async function countDeals(db: Db, filter: DealFilter): Promise<number> {
   const result = await db.execute<{ count: number | string }>(sql`
     select count(*) as count from deals d
-    where d.status = 'live' and d.closing_date > now() and d.location_id = ${locationId}
-      ${categoryId === undefined ? sql`` : sql`and d.category_id = ${categoryId}`}
-      ${subCategoryId === undefined ? sql`` : sql`and d.sub_category_id = ${subCategoryId}`}
+    where d.status = 'live' and d.closing_date > now() and ${filterSql(filter)}
   `);
   return Number(result.rows[0]?.count ?? 0);
 }
