@@ -22,7 +22,14 @@ export interface DealListQuery {
 
 /** Live deals matching `where` (a condition over alias d), with merchant, category, image and stock. */
 export async function selectDealRows(db: Db, { where, orderBy = 'popularity', limit, offset = 0 }: DealListQuery) {
+  // Pick the page of ids first (index-friendly), then fetch card details for those rows only.
   const result = await db.execute<DealListRow & Record<string, unknown>>(sql`
+    with page as (
+      select d.id from deals d
+      where d.status = 'live' and d.closing_date > now() and (${where})
+      order by ${ORDER_BY[orderBy]}
+      limit ${limit} offset ${offset}
+    )
     select d.id, d.headline, d.title, d.currency, d.price_display_mode, d.price_per_person, d.is_travel,
            d.bought_count, d.closing_date, d.review_average, d.review_count, d.from_price_minor,
            d.from_original_price_minor, d.max_discount_percentage,
@@ -32,7 +39,8 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
            img.url as image_url, img.width as image_width, img.height as image_height, img.alt as image_alt,
            stock.min_nights, coalesce(stock.is_sold_out, false) as is_sold_out, stock.remaining,
            coalesce(stock.has_vip_exclusive, false) as has_vip_exclusive
-    from deals d
+    from page
+    join deals d on d.id = page.id
     join merchants m on m.id = d.merchant_id
     join locations l on l.id = d.location_id
     join categories c on c.id = d.category_id
@@ -49,9 +57,7 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
       from deal_products p left join deal_product_stock s on s.product_id = p.id
       where p.deal_id = d.id and p.visibility = 'visible' and not p.disabled
     ) stock on true
-    where d.status = 'live' and d.closing_date > now() and (${where})
     order by ${ORDER_BY[orderBy]}
-    limit ${limit} offset ${offset}
   `);
   return result.rows;
 }
