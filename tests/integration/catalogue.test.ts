@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  clearLocationCache,
+  clearCatalogueCaches,
   countDeals,
   listDeals,
   retrieveCategory,
@@ -20,14 +20,14 @@ describe.each(engines)('catalogue on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {
-    clearLocationCache();
+    clearCatalogueCaches();
     database = await engine.open();
     expect(await isCatalogueEmpty(database.db)).toBe(true);
     await seedCatalogue(database.db, { deals: 600, seed: 7 });
   });
 
   afterAll(async () => {
-    clearLocationCache();
+    clearCatalogueCaches();
     await database?.close();
   });
 

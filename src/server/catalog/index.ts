@@ -6,13 +6,21 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
 import type { Db } from '../db/client';
 import { type Category, categories } from '../db/schema';
+import { clearLocationCache } from './locations';
+import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 
 export { type DealDetail, type DealProductView, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';
-export { clearLocationCache, knownLocationNames, listLocations, retrieveLocation } from './locations';
-export { retrieveHeaderData, SCOTTISH_LOCATIONS, scottishSubLinks } from './navigation';
+export { knownLocationNames, listLocations, retrieveLocation } from './locations';
+export { retrieveHeaderData } from './navigation';
+
+/** Forget every cached catalogue read (locations, headers): after a reseed, or between test databases. */
+export function clearCatalogueCaches(): void {
+  clearLocationCache();
+  clearHeaderCache();
+}
 export type { DealOrder } from './queries';
 
 /** spec 9: default listing size. */

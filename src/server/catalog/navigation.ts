@@ -10,10 +10,10 @@ import type { HeaderData } from './header-types';
 import { listLocations } from './locations';
 
 /** spec 2: the default Scottish location menu. */
-export const SCOTTISH_LOCATIONS = ['glasgow', 'edinburgh', 'aberdeen'] as const;
+const SCOTTISH_LOCATIONS = ['glasgow', 'edinburgh', 'aberdeen'] as const;
 
 /** spec 2: each Scottish location's sub-links, in order; {product} is the brand's name. */
-export function scottishSubLinks(location: string, productName: string) {
+function scottishSubLinks(location: string, productName: string) {
   return [
     { shortName: 'restaurants', linkText: 'Restaurants', url: `/deals/${location}/restaurants-food` },
     { shortName: 'product', linkText: productName, url: `/deals/${location}` },
@@ -45,6 +45,11 @@ const NATIONAL_ITEMS: ReadonlyArray<{ shortName: string; linkText: string; url: 
 
 const TTL_MS = 60_000;
 const headerCache = new Map<string, { at: number; data: HeaderData }>();
+
+/** Forget cached headers (after a reseed, or between test databases). */
+export function clearHeaderCache(): void {
+  headerCache.clear();
+}
 
 function navItem(
   partial: Partial<NavigationItem> & Pick<NavigationItem, 'id' | 'shortName' | 'linkText' | 'url'>,
