@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -97,7 +98,9 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
 async function openPglite(dataDir: string, folder: string): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm: search's typo tolerance (migration 0001 creates the extension).
+  const extensions = { pg_trgm };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -18,6 +19,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; filled by a trigger (see migration 0001). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** spec 3 Location: a town or city we sell in, or one of the special locations. */
 export const locations = pgTable(
@@ -126,10 +130,19 @@ export const deals = pgTable(
     fromOriginalPriceMinor: integer('from_original_price_minor').notNull(),
     maxDiscountPercentage: integer('max_discount_percentage').notNull().default(0),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Early Bird Deals (home rail, /early-bird): the launch price holds until this moment. */
+    earlyBirdUntil: timestamp('early_bird_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Weighted search document: headline A, title and tags B, merchant C, category and location D.
+     * A trigger keeps it current on insert and update (migration 0001), so writers never compute it.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     index('deals_location_popularity_idx').on(t.locationId, t.popularity),
+    index('deals_search_idx').using('gin', t.searchVector),
+    index('deals_early_bird_idx').on(t.earlyBirdUntil),
     index('deals_category_idx').on(t.categoryId),
     index('deals_sub_category_idx').on(t.subCategoryId),
     index('deals_created_idx').on(t.createdAt),
@@ -210,9 +223,56 @@ export const dealImages = pgTable(
   (t) => [index('deal_images_deal_idx').on(t.dealId, t.position)],
 );
 
+/**
+ * Every distinct word of the searchable text (unstemmed) with how many deals use it: the
+ * vocabulary that typo tolerance matches a misspelt word against with pg_trgm.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    deals: integer('deals').notNull(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+/** A shopper's review of a deal (spec 9: shown when the average is at least 3.5). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    /** 1 to 5 stars. */
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reviews_deal_idx').on(t.dealId, t.createdAt)],
+);
+
+/** spec 4: sold-out deals take a sold-out notification sign-up. One per deal and email. */
+export const soldOutNotifications = pgTable(
+  'sold_out_notifications',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sold_out_notifications_deal_email_key').on(t.dealId, sql`lower(${t.email})`)],
+);
+
 export type Location = typeof locations.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Merchant = typeof merchants.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealProductRow = typeof dealProducts.$inferSelect;
 export type DealImageRow = typeof dealImages.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

@@ -8,7 +8,7 @@ import { fillTemplate, GENERIC_TERMS, VALIDITY_TERMS } from './copy';
 import type { CopyProfile, PackageTemplate, Segment } from './copy-types';
 import type { LocalLocation } from './locations';
 import { buildProducts, type ProductPlan, type StockState } from './product-builder';
-import type { Random } from './random';
+import { createRandom, deriveSeed, type Random } from './random';
 import type {
   DealImageInsert,
   DealInsert,
@@ -42,6 +42,7 @@ export interface BuiltDeal {
 }
 
 const HOUR_MS = 3_600_000;
+const EARLY_BIRD_DAYS = 21;
 const DAY_MS = 24 * HOUR_MS;
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 500;
@@ -163,6 +164,15 @@ function finePrint(rng: Random, profile: CopyProfile, segment: Segment): string[
   return [rng.pick(VALIDITY_TERMS), ...own, ...generic];
 }
 
+/**
+ * About a quarter of deals launched in the last month keep an Early Bird price for 3 weeks
+ * after launch. Drawn from the deal id alone so the rest of the deal's stream is unchanged.
+ */
+function earlyBirdEnd(dealId: number, createdAt: Date, isClosed: boolean): Date | null {
+  if (isClosed || createRandom(deriveSeed('early-bird', dealId)).next() >= 0.25) return null;
+  return new Date(createdAt.getTime() + EARLY_BIRD_DAYS * DAY_MS);
+}
+
 function images(rng: Random, ctx: DealContext, alt: string): DealImageInsert[] {
   const count = rng.int(1, 4);
   return Array.from({ length: count }, (_, position) => {
@@ -238,6 +248,7 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     ? new Date(closingDate.getTime() - rng.int(7, 119) * DAY_MS)
     : new Date(now.getTime() - rng.int(0, 180 * 24 * 60) * 60_000);
   const hasReviews = rng.chance(0.7);
+  const earlyBirdUntil = earlyBirdEnd(ctx.dealId, createdAt, isClosed);
   const calendar = dealType === 'calendar';
   const alt = fillTemplate(profile.alt, values);
   const tags = rng.sample(profile.tags, rng.int(2, Math.min(4, profile.tags.length)));
@@ -281,6 +292,7 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     fromOriginalPriceMinor: from.originalPriceMinor,
     maxDiscountPercentage: Math.max(...onSale.map((product) => product.discountPercentage ?? 0)),
     tags,
+    earlyBirdUntil,
     createdAt,
   };
   return { deal, products, stock, images: images(rng, ctx, alt) };

@@ -44,7 +44,14 @@ describe('generateCatalogue: determinism', () => {
 
   it('gives the same rows however the catalogue is chunked', () => {
     const whole = generateCatalogue({ deals: 400, seed: 7, now: NOW });
-    const joined: CatalogueRows = { merchants: [], deals: [], dealProducts: [], dealProductStock: [], dealImages: [] };
+    const joined: CatalogueRows = {
+      merchants: [],
+      deals: [],
+      dealProducts: [],
+      dealProductStock: [],
+      dealImages: [],
+      reviews: [],
+    };
     let chunks = 0;
     for (const chunk of generateCatalogueChunks({ deals: 400, seed: 7, now: NOW, chunkSize: 37 })) {
       chunks += 1;
@@ -55,6 +62,7 @@ describe('generateCatalogue: determinism', () => {
     expect(joined.dealProducts).toEqual(whole.dealProducts);
     expect(joined.merchants).toEqual(whole.merchants);
     expect(joined.dealImages).toEqual(whole.dealImages);
+    expect(joined.reviews).toEqual(whole.reviews);
   });
 
   it('makes exactly the number of deals asked for', () => {

@@ -5,6 +5,7 @@
  * draws from its own random stream seeded by (seed, index), so the same seed gives the same
  * catalogue whether it is built in one go or in chunks of any size.
  */
+
 import { buildCategoryRows } from './categories';
 import {
   copyProfile,
@@ -21,6 +22,7 @@ import type { CopyProfile, Segment } from './copy-types';
 import { buildDeal } from './deal-builder';
 import { buildLocationRows, LOCAL_LOCATIONS, type LocalLocation, localLocation, locationId } from './locations';
 import { createRandom, deriveSeed, type Random } from './random';
+import { buildReviews, type ReviewInsert } from './reviews';
 import type {
   CategoryRow,
   DealImageInsert,
@@ -54,6 +56,7 @@ export interface CatalogueRows {
   dealProducts: DealProductInsert[];
   dealProductStock: DealProductStockInsert[];
   dealImages: DealImageInsert[];
+  reviews: ReviewInsert[];
 }
 
 export interface ReferenceRows {
@@ -135,7 +138,7 @@ function planMerchant(rng: Random, localOrdinal: number): MerchantPlan {
 }
 
 function emptyRows(): CatalogueRows {
-  return { merchants: [], deals: [], dealProducts: [], dealProductStock: [], dealImages: [] };
+  return { merchants: [], deals: [], dealProducts: [], dealProductStock: [], dealImages: [], reviews: [] };
 }
 
 /**
@@ -188,6 +191,7 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
       chunk.dealProducts.push(...built.products);
       chunk.dealProductStock.push(...built.stock);
       chunk.dealImages.push(...built.images);
+      chunk.reviews.push(...buildReviews(options.seed, built.deal));
       nextProductId += built.products.length;
       dealIndex += 1;
     }

@@ -7,6 +7,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
+import { refreshSearchTerms } from '../search-terms';
 import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
 
 export type { Catalogue, CatalogueOptions, CatalogueRows, ReferenceRows } from './generate';
@@ -39,6 +40,7 @@ export interface SeedSummary {
   dealProducts: number;
   dealProductStock: number;
   dealImages: number;
+  reviews: number;
   /** Elapsed wall-clock milliseconds. */
   ms: number;
 }
@@ -77,6 +79,7 @@ async function insertChunk(tx: Tx, rows: CatalogueRows): Promise<void> {
   await insertInBatches(tx, s.dealProducts, rows.dealProducts);
   await insertInBatches(tx, s.dealProductStock, rows.dealProductStock);
   await insertInBatches(tx, s.dealImages, rows.dealImages);
+  await insertInBatches(tx, s.reviews, rows.reviews);
 }
 
 /** True when there are no deals yet, so seeding is safe. */
@@ -114,6 +117,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     dealProducts: 0,
     dealProductStock: 0,
     dealImages: 0,
+    reviews: 0,
     ms: 0,
   };
   for (const chunk of generateCatalogueChunks({ deals, seed, now, chunkSize: DEALS_PER_CHUNK })) {
@@ -123,9 +127,12 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     summary.dealProducts += chunk.dealProducts.length;
     summary.dealProductStock += chunk.dealProductStock.length;
     summary.dealImages += chunk.dealImages.length;
+    summary.reviews += chunk.reviews.length;
     report(`Seeded ${summary.deals} of ${deals} deals`);
   }
   await db.transaction((tx) => syncSequence(tx, 'merchants'));
+  const terms = await refreshSearchTerms(db);
+  report(`Indexed ${terms} search terms`);
 
   summary.ms = Math.round(performance.now() - started);
   report(`Seeded ${summary.deals} deals in ${summary.ms} ms`);
