@@ -2,7 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { defineConfig, envField, memoryCache } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -13,7 +13,14 @@ export default defineConfig({
   integrations: [react(), sitemap()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
-  cache: { provider: memoryCache() },
+  // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).
+  cache: {
+    provider: {
+      name: 'variant-memory',
+      entrypoint: new URL('./src/server/cache/variant-cache.ts', import.meta.url),
+      config: { max: 5000 },
+    },
+  },
   security: { checkOrigin: true },
   env: {
     // access 'secret' means "read at run time", not "hidden": these switches change without a rebuild.

@@ -10,6 +10,8 @@ declare namespace App {
     now: Date;
     /** The chosen location: from the path, else the location cookie, else London (spec 3). */
     location: { shortName: string; name: string };
+    /** A location to remember in the location cookie from the page itself (keeps the page cacheable). */
+    rememberLocation: string | null;
     /** Set by the accounts issue; null for guests. */
     user: { firstName: string; email: string; isVip: boolean } | null;
   }

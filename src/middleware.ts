@@ -31,6 +31,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { url, cookies } = context;
   const path = url.pathname;
   context.locals.user = null;
+  context.locals.rememberLocation = null;
   context.locals.now = parseClock(url.searchParams.get('clock')) ?? parseClock(THEME_CLOCK) ?? new Date();
 
   const { brand, remember } = resolveBrand(url.searchParams.get('site'), cookies.get(BRAND_COOKIE)?.value);
@@ -54,8 +55,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const fromCookie = !fromPath && remembered ? await retrieveLocation(db, remembered) : null;
     const chosen = fromPath ?? fromCookie;
     if (chosen) context.locals.location = { shortName: chosen.shortName, name: chosen.name };
-    if (fromPath && fromPath.kind === 'local' && remembered !== fromPath.shortName) {
-      cookies.set(LOCATION_COOKIE, fromPath.shortName, { path: '/', maxAge: YEAR_SECONDS, sameSite: 'lax' });
+    // Remembered by a one-line script in the page, not Set-Cookie: a response that sets a
+    // cookie cannot be shared from the route cache. Always written, so every cached copy carries it.
+    if (fromPath && fromPath.kind === 'local') {
+      context.locals.rememberLocation = fromPath.shortName;
     }
     const isVip = info.pageType === 'vipCategory' || info.pageType === 'vipDeal';
     context.locals.theme = resolveTheme({ brand, isVip, locationShortName: info.location, now: context.locals.now });

@@ -14,6 +14,7 @@ describe('error page', () => {
         theme: 'fivepm',
         now: new Date('2026-07-01'),
         user: null,
+        rememberLocation: null,
         location: { shortName: 'london', name: 'London' },
       },
       request: new Request('http://localhost/deals/london'),

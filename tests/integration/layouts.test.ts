@@ -41,6 +41,7 @@ const locals = {
   theme: 'christmas' as const,
   now: new Date('2026-12-20T12:00:00Z'),
   user: null,
+  rememberLocation: null,
   location: { shortName: 'glasgow', name: 'Glasgow' },
 };
 

@@ -1,0 +1,53 @@
+/**
+ * The route-cache provider: Astro's in-memory cache, keyed also by the request's page variant.
+ * The brand cookie (`site`) and the remembered location (`location`) change a shared page's
+ * HTML (logo, theme, the header's local item), so a page cached for one brand or location
+ * must never be served for another. Astro's cache looks a page up before middleware runs,
+ * so the variant is read from the cookies here and folded into the cache key.
+ */
+import memoryProvider from 'astro/cache/memory';
+
+type Provider = ReturnType<typeof memoryProvider>;
+type OnRequest = NonNullable<Provider['onRequest']>;
+
+/** Cookies whose values change shared HTML. */
+const VARIANT_COOKIES = ['site', 'location'] as const;
+/** Query parameter the variant is carried in, inside the cache key only. */
+const VARIANT_KEY = '__variant';
+
+function readCookie(header: string | null, name: string): string {
+  if (!header) return '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return '';
+}
+
+/**
+ * `site=vip; location=leeds` → "vip|leeds"; empty when neither cookie matters. Pages under
+ * /deals/{location} take the location from the path, so the cookie is left out of their key.
+ */
+export function pageVariant(cookieHeader: string | null, pathname: string): string {
+  const locationInPath = pathname.startsWith('/deals/');
+  const values = VARIANT_COOKIES.map((name) =>
+    name === 'location' && locationInPath ? '' : readCookie(cookieHeader, name),
+  );
+  return values.some(Boolean) ? values.join('|') : '';
+}
+
+export default function variantCache(config: { max?: number } | undefined): Provider {
+  const inner = memoryProvider({ max: config?.max ?? 5000 });
+  const innerOnRequest = inner.onRequest?.bind(inner);
+  if (!innerOnRequest) return inner;
+  const onRequest: OnRequest = (context, next) => {
+    const url = new URL(context.request.url);
+    const variant = pageVariant(context.request.headers.get('cookie'), url.pathname);
+    if (!variant) return innerOnRequest(context, next);
+    url.searchParams.set(VARIANT_KEY, variant);
+    // Only the key changes: `next` renders the original request.
+    const request = new Request(url, { method: context.request.method, headers: context.request.headers });
+    return innerOnRequest({ ...context, request, url }, next);
+  };
+  return { ...inner, onRequest };
+}
