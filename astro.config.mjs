@@ -35,6 +35,8 @@ export default defineConfig({
       FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // An ISO date-time that pins "now" for seasonal themes (previews and tests).
       THEME_CLOCK: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
+      OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       MERCHANT_DASHBOARD_URL: envField.string({
         context: 'server',
         access: 'secret',

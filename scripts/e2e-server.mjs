@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
 process.env.PGLITE_DIR = path.join(dir, 'pglite');
+// The cache e2e test changes a deal through the operator endpoint.
+process.env.OPERATOR_TOKEN ??= 'e2e-operator-token';
 delete process.env.DATABASE_URL;
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);

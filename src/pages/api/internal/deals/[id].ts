@@ -1,0 +1,31 @@
+/**
+ * PATCH /api/internal/deals/{id} — an operator changes a deal (headline, status, popularity);
+ * the cached pages that show it are invalidated by tag at once. Needs `Authorization: Bearer
+ * $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
+ */
+import { OPERATOR_TOKEN } from 'astro:env/server';
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../../server/db';
+import { apiError, describeIssues, json } from '../../../../server/http/api';
+import { DealPatchSchema, updateDeal } from '../../../../server/operator';
+
+export const PATCH: APIRoute = async ({ params, request, cache }) => {
+  if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
+  if (request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
+    return apiError(401, 'Operator token required');
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) return apiError(400, 'The deal id must be a number');
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return apiError(400, 'The body must be JSON');
+  }
+  const patch = DealPatchSchema.safeParse(body);
+  if (!patch.success) return apiError(400, describeIssues(patch.error));
+  const { db } = await getDb();
+  const tags = await updateDeal(db, id, patch.data);
+  if (!tags) return apiError(404, `No deal ${id}`);
+  if (cache.enabled) await cache.invalidate({ tags });
+  return json({ id, invalidated: tags });
+};
