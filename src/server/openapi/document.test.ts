@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildOpenApiDocument } from './document';
+
+describe('buildOpenApiDocument', () => {
+  const document = buildOpenApiDocument({ title: 'Tuppence', version: '1', serverUrl: 'https://example.test' }, [
+    {
+      method: 'get',
+      path: '/api/v1/things/{id}',
+      summary: 'A thing',
+      tag: 'things',
+      pathParams: { id: 'The thing id' },
+      query: z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string().min(1) }),
+      response: z.object({ id: z.number().int(), name: z.string() }),
+      errors: { 404: 'No such thing' },
+    },
+  ]);
+  const operation = document.paths['/api/v1/things/{id}']?.get as Record<string, never>;
+
+  it('describes query and path parameters from the zod contract, with what is required', () => {
+    const parameters = operation.parameters as { name: string; in: string; required: boolean }[];
+    expect(parameters.map(({ name, in: where, required }) => [name, where, required])).toEqual([
+      ['id', 'path', true],
+      ['page', 'query', false],
+      ['q', 'query', true],
+    ]);
+  });
+
+  it('describes the response body and the JSON errors (message and status)', () => {
+    const responses = operation.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
+    expect(responses[200]?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      required: ['id', 'name'],
+    });
+    expect(responses[404]?.content['application/json']?.schema).toMatchObject({
+      properties: { message: { type: 'string' } },
+    });
+    expect(Object.keys(responses)).toContain('400');
+  });
+});
