@@ -37,8 +37,8 @@ export interface DealFilter {
   locationIds?: readonly number[];
   /** Only Early Bird Deals: the launch price still holds (spec 2 home rail, /early-bird). */
   isEarlyBird?: boolean;
-  /** Deals in one of these sub-categories or carrying one of these tags (hyperlocal slugs). */
-  topic?: { subCategoryIds: readonly number[]; tags: readonly string[] };
+  /** Deals in one of these categories or sub-categories, or carrying one of these tags (hyperlocal slugs). */
+  topic?: { categoryIds: readonly number[]; tags: readonly string[] };
 }
 
 export interface ListDealsOptions extends DealFilter {
@@ -62,8 +62,8 @@ function filterSql(filter: DealFilter): SQL {
   if (filter.locationIds !== undefined) conditions.push(inList(sql`d.location_id`, filter.locationIds));
   if (filter.isEarlyBird) conditions.push(sql`d.early_bird_until > now()`);
   if (filter.topic) {
-    const { subCategoryIds, tags } = filter.topic;
-    const bySubCategory = inList(sql`d.sub_category_id`, subCategoryIds);
+    const { categoryIds, tags } = filter.topic;
+    const byCategory = sql`(${inList(sql`d.category_id`, categoryIds)} or ${inList(sql`d.sub_category_id`, categoryIds)})`;
     const byTag =
       tags.length === 0
         ? sql`false`
@@ -71,7 +71,7 @@ function filterSql(filter: DealFilter): SQL {
             tags.map((tag) => sql`${tag}`),
             sql`, `,
           )}]::text[]`;
-    conditions.push(sql`(${bySubCategory} or ${byTag})`);
+    conditions.push(sql`(${byCategory} or ${byTag})`);
   }
   return sql.join(conditions, sql` and `);
 }

@@ -3,7 +3,6 @@
  * nearest town to a coordinate or a postcode, a typed town name, the towns around one, and the
  * deals a hyperlocal page (/near-me/{slug}) shows. Callers import only this module.
  */
-import { isNotNull } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
 import type { LocationView } from '../../contracts/location';
 import { isLatLon, type LatLon, nearestPlace, placesWithin } from '../../domain/geo';
@@ -73,14 +72,13 @@ export async function listNearbyTowns(db: Db, town: Location, radiusKm = NEAR_ME
   return placesWithin(await listTowns(db), town, radiusKm);
 }
 
-/** Sub-categories whose short name or name matches a hyperlocal slug ("spa-days" -> Spa Days). */
-async function subCategoriesForSlug(db: Db, slug: string): Promise<number[]> {
+/** Categories and sub-categories whose short name or name matches a hyperlocal slug ("spa-days" -> Spa Days). */
+async function categoriesForSlug(db: Db, slug: string): Promise<number[]> {
   const phrases = hyperlocalPhrases(slug).map((phrase) => phrase.replace(/ /g, '-'));
-  const subs = await db
+  const all = await db
     .select({ id: categories.id, shortName: categories.shortName, name: categories.name })
-    .from(categories)
-    .where(isNotNull(categories.parentId));
-  return subs
+    .from(categories);
+  return all
     .filter((sub) => phrases.includes(sub.shortName) || phrases.includes(slugify(sub.name)))
     .map((sub) => sub.id);
 }
@@ -98,7 +96,7 @@ export interface HyperlocalDeals {
  * (the page then 404s), so made-up slugs never become thin pages.
  */
 export async function listHyperlocalDeals(db: Db, slug: string, town: Location): Promise<HyperlocalDeals | null> {
-  const topic = { subCategoryIds: await subCategoriesForSlug(db, slug), tags: hyperlocalPhrases(slug) };
+  const topic = { categoryIds: await categoriesForSlug(db, slug), tags: hyperlocalPhrases(slug) };
   const towns = await listNearbyTowns(db, town);
   const locationIds = towns.map((t) => t.id);
   const [deals, total] = await Promise.all([
