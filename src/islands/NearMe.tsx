@@ -4,7 +4,7 @@
  * the nearest town comes from /api/v1/nearmelocation and the hub then shows its deals.
  */
 import { useState } from 'react';
-import { NearMeLocationSchema } from '../contracts/location';
+import { NearestTownSchema } from '../contracts/nearest-town';
 import { MESSAGES } from '../domain/messages';
 
 type Props = {
@@ -29,7 +29,7 @@ export default function NearMe({ hubPath }: Props) {
     });
     try {
       const response = await fetch(`/api/v1/nearmelocation?${query}`, { headers: { Accept: 'application/json' } });
-      const parsed = NearMeLocationSchema.safeParse(await response.json());
+      const parsed = NearestTownSchema.safeParse(await response.json());
       if (!response.ok || !parsed.success) {
         setStatus({ kind: 'error', message: MESSAGES.somethingWentWrong });
         return;

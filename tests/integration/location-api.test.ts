@@ -5,6 +5,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EarlyBirdPageSchema, LocationSchema, MenuSchema, NearMeLocationSchema } from '../../src/contracts/location';
+import { NearestTownSchema } from '../../src/contracts/nearest-town';
 import { GET as earlyBird } from '../../src/pages/api/v1/early-bird-deal';
 import { GET as location } from '../../src/pages/api/v1/location';
 import { GET as menu } from '../../src/pages/api/v1/menu';
@@ -79,6 +80,8 @@ describe('location API endpoints', () => {
     const byPoint = await call(nearMe, '/api/v1/nearmelocation?lat=53.7997&lon=-1.5492');
     expect(byPoint.status).toBe(200);
     expect(NearMeLocationSchema.parse(byPoint.body).location.shortName).toBe('leeds');
+    // The island's small schema reads the same answer.
+    expect(NearestTownSchema.parse(byPoint.body).location).toEqual({ shortName: 'leeds', name: 'Leeds' });
     const byPostcode = await call(nearMe, '/api/v1/nearmelocation?postcode=EH1%201YZ');
     expect(NearMeLocationSchema.parse(byPostcode.body).location.name).toBe('Edinburgh');
   });

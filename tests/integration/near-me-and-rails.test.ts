@@ -110,6 +110,11 @@ describe.each(engines)('near me, rails and sitemaps on $name', (engine) => {
     const townNames = new Set(spa?.towns.map((t) => t.name));
     expect(spa?.deals.every((d) => townNames.has(d.locationName))).toBe(true);
     expect(spa?.deals.some((d) => d.subCategory?.shortName === 'spa')).toBe(true);
+    // The chosen town's own deals come before its neighbours'.
+    const places = spa?.deals.map((d) => d.locationName) ?? [];
+    expect(places[0]).toBe('Manchester');
+    const firstNeighbour = places.findIndex((place) => place !== 'Manchester');
+    if (firstNeighbour >= 0) expect(places.slice(firstNeighbour)).not.toContain('Manchester');
     expect(await listHyperlocalDeals(database.db, 'underwater-basket-weaving', manchester)).toBeNull();
   });
 

@@ -91,18 +91,22 @@ export interface HyperlocalDeals {
 }
 
 /**
- * Deals for /near-me/{slug}: in a matching sub-category or tagged with the slug's words, in the
- * chosen town or a town within NEAR_ME_RADIUS_KM. Null when the slug matches no deal anywhere
- * (the page then 404s), so made-up slugs never become thin pages.
+ * Deals for /near-me/{slug}: in a matching category or sub-category, or tagged with the slug's
+ * words; the chosen town's first, then those of towns within NEAR_ME_RADIUS_KM. Null when the
+ * slug matches no deal anywhere (the page then 404s), so made-up slugs never become thin pages.
  */
 export async function listHyperlocalDeals(db: Db, slug: string, town: Location): Promise<HyperlocalDeals | null> {
   const topic = { categoryIds: await categoriesForSlug(db, slug), tags: hyperlocalPhrases(slug) };
   const towns = await listNearbyTowns(db, town);
-  const locationIds = towns.map((t) => t.id);
-  const [deals, total] = await Promise.all([
-    listDeals(db, { topic, locationIds, limit: DEFAULT_LISTING_SIZE }),
-    countDeals(db, { topic, locationIds }),
+  const neighbourIds = towns.filter((t) => t.id !== town.id).map((t) => t.id);
+  // The chosen town's own deals come first; its neighbours fill the rest of the page.
+  const [inTown, total] = await Promise.all([
+    listDeals(db, { topic, locationId: town.id, limit: DEFAULT_LISTING_SIZE }),
+    countDeals(db, { topic, locationIds: towns.map((t) => t.id) }),
   ]);
+  const room = DEFAULT_LISTING_SIZE - inTown.length;
+  const nearby = room > 0 ? await listDeals(db, { topic, locationIds: neighbourIds, limit: room }) : [];
+  const deals = [...inTown, ...nearby];
   if (total > 0) return { towns, deals, total };
   const anywhere = await countDeals(db, { topic });
   return anywhere > 0 ? { towns, deals, total } : null;
