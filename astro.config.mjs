@@ -1,7 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -10,7 +9,8 @@ export default defineConfig({
   site,
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), sitemap()],
+  // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
+  integrations: [react()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).

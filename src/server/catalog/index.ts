@@ -33,6 +33,12 @@ export interface DealFilter {
   subCategoryId?: number;
   /** Only deals with a VIP-exclusive option (spec 3 vipExclusive). */
   vipOnly?: boolean;
+  /** Deals in any of these locations (hyperlocal pages: a town and its neighbours). */
+  locationIds?: readonly number[];
+  /** Only Early Bird Deals: the launch price still holds (spec 2 home rail, /early-bird). */
+  isEarlyBird?: boolean;
+  /** Deals in one of these categories or sub-categories, or carrying one of these tags (hyperlocal slugs). */
+  topic?: { categoryIds: readonly number[]; tags: readonly string[] };
 }
 
 export interface ListDealsOptions extends DealFilter {
@@ -53,7 +59,30 @@ function filterSql(filter: DealFilter): SQL {
       where vp.deal_id = d.id and vp.vip_exclusive and vp.visibility = 'visible' and not vp.disabled
     )`);
   }
+  if (filter.locationIds !== undefined) conditions.push(inList(sql`d.location_id`, filter.locationIds));
+  if (filter.isEarlyBird) conditions.push(sql`d.early_bird_until > now()`);
+  if (filter.topic) {
+    const { categoryIds, tags } = filter.topic;
+    const byCategory = sql`(${inList(sql`d.category_id`, categoryIds)} or ${inList(sql`d.sub_category_id`, categoryIds)})`;
+    const byTag =
+      tags.length === 0
+        ? sql`false`
+        : sql`d.tags ?| array[${sql.join(
+            tags.map((tag) => sql`${tag}`),
+            sql`, `,
+          )}]::text[]`;
+    conditions.push(sql`(${byCategory} or ${byTag})`);
+  }
   return sql.join(conditions, sql` and `);
+}
+
+/** `column in (...)`, false for an empty list. */
+function inList(column: SQL, ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** Live deals matching the filter, most popular first unless another order is asked for. */

@@ -1,0 +1,38 @@
+/**
+ * /robots.txt: crawl everything public; keep crawlers out of the API, checkout, account pages and
+ * search result pages (the bare /search landing stays crawlable). Points to the sitemap index on
+ * the configured site (SITE_URL).
+ */
+import type { APIRoute } from 'astro';
+
+const DISALLOWED = [
+  '/api/',
+  '/checkout',
+  '/order-addon',
+  '/myaccount',
+  '/wishlist',
+  '/buy-again',
+  '/recently-viewed',
+  '/recommended-for-you',
+  '/consume-token',
+  '/mygift',
+  '/giftcard/redeem',
+  '/email/preferences',
+  '/search?',
+  '/*?*dealPreview=',
+] as const;
+
+export const GET: APIRoute = ({ site, url }) => {
+  const base = site ?? new URL(url.origin);
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL('/sitemap-index.xml', base).href}`,
+    '',
+  ];
+  return new Response(lines.join('\n'), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};

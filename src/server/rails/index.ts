@@ -1,0 +1,40 @@
+/**
+ * The shared home rails (spec 2: New Products, Early Bird Deals) and the /early-bird list.
+ * The personal rails (Buy again, Recently Viewed, Recommended for you) are per shopper and
+ * arrive with the accounts issue, never through this shared service.
+ */
+import type { DealSummary } from '../../contracts/deal';
+import { countDeals, listDeals, retrieveLocation } from '../catalog';
+import type { Db } from '../db/client';
+
+/** Deals a home rail shows. */
+export const RAIL_SIZE = 12;
+
+/** New Products: the newest live deals in a location (or everywhere), newest first. */
+export async function listNewProducts(db: Db, locationShortName?: string, limit = RAIL_SIZE): Promise<DealSummary[]> {
+  const location = locationShortName ? await retrieveLocation(db, locationShortName) : null;
+  return listDeals(db, { locationId: location?.id, orderBy: 'newest', limit });
+}
+
+export interface EarlyBirdPage {
+  deals: DealSummary[];
+  total: number;
+}
+
+/**
+ * Early Bird Deals: live deals whose early-bird price still holds (early_bird_until in the
+ * future), newest launches first. `page` is 0-based. Null when the location is unknown.
+ */
+export async function listEarlyBirdDeals(
+  db: Db,
+  { location, page = 0, pageSize = RAIL_SIZE }: { location?: string; page?: number; pageSize?: number },
+): Promise<EarlyBirdPage | null> {
+  const place = location ? await retrieveLocation(db, location) : null;
+  if (location && !place) return null;
+  const filter = { isEarlyBird: true, locationId: place?.id };
+  const [deals, total] = await Promise.all([
+    listDeals(db, { ...filter, orderBy: 'newest', limit: pageSize, offset: page * pageSize }),
+    countDeals(db, filter),
+  ]);
+  return { deals, total };
+}

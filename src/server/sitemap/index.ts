@@ -1,0 +1,112 @@
+/**
+ * What the sitemaps list: content pages, town listings, category and sub-category listings that
+ * have live deals, and every live deal (with lastmod), each as site-relative paths. Deals are read
+ * a file at a time, so a catalogue of any size never loads more than 50,000 rows at once.
+ */
+import { sql } from 'drizzle-orm';
+import { listingPath } from '../../domain/listing-paths';
+import { MAX_URLS_PER_SITEMAP, type SitemapKind, sitemapFileCount } from '../../domain/sitemap';
+import { listLocations } from '../catalog';
+import type { Db } from '../db/client';
+
+/** Sitemaps change as deals come and go; crawlers and caches may keep them an hour. */
+export const SITEMAP_CACHE_CONTROL = 'public, max-age=3600, s-maxage=3600';
+
+/** A page in a sitemap: a site-relative path and, when known, its last change (YYYY-MM-DD). */
+export interface SitemapPage {
+  path: string;
+  lastmod?: string;
+}
+
+/** Shared pages that are not listings or deals (spec 2 routes); /page/* joins when content lands. */
+export const CONTENT_PATHS = [
+  '/',
+  '/shop',
+  '/travel',
+  '/escapes',
+  '/deals/wellness-collection',
+  '/deals/vip',
+  '/near-me',
+  '/find',
+  '/early-bird',
+  '/search',
+] as const;
+
+const LIVE = sql`d.status = 'live' and d.closing_date > now()`;
+
+async function countLiveDeals(db: Db): Promise<number> {
+  const result = await db.execute<{ count: number | string }>(sql`select count(*) as count from deals d where ${LIVE}`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Town listings: /deals/{town}. */
+async function locationPages(db: Db): Promise<SitemapPage[]> {
+  const towns = (await listLocations(db)).filter((location) => location.kind === 'local');
+  return towns.map((town) => ({ path: `/deals/${town.shortName}` }));
+}
+
+/** Category and sub-category listings with at least one live deal, under towns and special locations. */
+async function categoryPages(db: Db): Promise<SitemapPage[]> {
+  const result = await db.execute<{ location: string; category: string; sub_category: string | null }>(sql`
+    select distinct l.short_name as location, c.short_name as category, sc.short_name as sub_category
+    from deals d
+    join locations l on l.id = d.location_id and l.status = 'active'
+    join categories c on c.id = d.category_id
+    left join categories sc on sc.id = d.sub_category_id
+    where ${LIVE} and l.short_name <> 'near-me'
+    order by 1, 2, 3
+  `);
+  const paths = new Set<string>();
+  for (const row of result.rows) {
+    paths.add(listingPath(row.location, row.category));
+    if (row.sub_category) paths.add(listingPath(row.location, row.category, row.sub_category));
+  }
+  // A special location's own category is its listing, which the content sitemap already has.
+  const locationRoots = new Set((await listLocations(db)).map((l) => `/deals/${l.shortName}`));
+  return [...paths].filter((path) => !locationRoots.has(path)).map((path) => ({ path }));
+}
+
+/** Live deals, one sitemap file's worth (1-based page), by id. */
+async function dealPages(db: Db, page: number): Promise<SitemapPage[]> {
+  const result = await db.execute<{ id: number; lastmod: string | Date }>(sql`
+    select d.id, d.created_at as lastmod from deals d
+    where ${LIVE}
+    order by d.id
+    limit ${MAX_URLS_PER_SITEMAP} offset ${(page - 1) * MAX_URLS_PER_SITEMAP}
+  `);
+  return result.rows.map((row) => ({
+    path: `/deal/${row.id}`,
+    lastmod: new Date(row.lastmod).toISOString().slice(0, 10),
+  }));
+}
+
+/** How many files each kind of sitemap has. */
+export async function countSitemapFiles(db: Db): Promise<Record<SitemapKind, number>> {
+  const [locations, categories, deals] = await Promise.all([locationPages(db), categoryPages(db), countLiveDeals(db)]);
+  return {
+    content: sitemapFileCount(CONTENT_PATHS.length),
+    locations: sitemapFileCount(locations.length),
+    categories: sitemapFileCount(categories.length),
+    deals: sitemapFileCount(deals),
+  };
+}
+
+/** The pages of one sitemap file (1-based page); null when that file does not exist. */
+export async function listSitemapPages(db: Db, kind: SitemapKind, page: number): Promise<SitemapPage[] | null> {
+  const slice = (pages: SitemapPage[]) => {
+    const start = (page - 1) * MAX_URLS_PER_SITEMAP;
+    return page === 1 || start < pages.length ? pages.slice(start, start + MAX_URLS_PER_SITEMAP) : null;
+  };
+  switch (kind) {
+    case 'content':
+      return slice(CONTENT_PATHS.map((path) => ({ path })));
+    case 'locations':
+      return slice(await locationPages(db));
+    case 'categories':
+      return slice(await categoryPages(db));
+    case 'deals': {
+      if (page > sitemapFileCount(await countLiveDeals(db))) return null;
+      return dealPages(db, page);
+    }
+  }
+}
