@@ -76,7 +76,7 @@ describe('postcode areas to the nearest seeded town', () => {
       Object.values(POSTCODE_AREA_CENTRES).map(([lat, lon]) => nearestPlace(towns, { lat, lon })?.place.shortName),
     );
     const missing = towns.map((t) => t.shortName).filter((name) => !reached.has(name));
-    // Towns sharing an area with a bigger neighbour have no area of their own (docs/decisions/006-near-me-and-sitemaps.md).
+    // Towns sharing an area with a bigger neighbour have no area of their own (docs/decisions/007-near-me-and-sitemaps.md).
     expect(missing.length).toBeLessThan(towns.length / 3);
   });
 
