@@ -15,7 +15,7 @@ describe('buildOpenApiDocument', () => {
       errors: { 404: 'No such thing' },
     },
   ]);
-  const operation = document.paths['/api/v1/things/{id}']?.get as Record<string, never>;
+  const operation = document.paths['/api/v1/things/{id}']?.get as Record<string, unknown>;
 
   it('describes query and path parameters from the zod contract, with what is required', () => {
     const parameters = operation.parameters as { name: string; in: string; required: boolean }[];
