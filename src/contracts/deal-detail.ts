@@ -109,9 +109,12 @@ export const SoldOutNotificationEmailSchema = z
   .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 export const SoldOutNotificationRequestSchema = z.object({
-  dealId: z.coerce.number({ error: 'dealId must be a deal id' }).int().positive(),
+  dealId: z.coerce.number({ error: 'dealId must be a deal id' }).int().positive().max(2_147_483_647),
   email: SoldOutNotificationEmailSchema,
 });
+
+/** What the page says after a sign-up (our wording; the spec gives none). */
+export const SIGNED_UP_MESSAGE = "Thanks, we'll email you if this deal comes back.";
 
 export const SoldOutNotificationResponseSchema = z.object({
   message: z.string(),
@@ -124,3 +127,16 @@ export type DealDetail = z.output<typeof DealDetailSchema>;
 export type Review = z.output<typeof ReviewSchema>;
 export type ReviewPage = z.output<typeof ReviewPageSchema>;
 export type SoldOutNotificationRequest = z.input<typeof SoldOutNotificationRequestSchema>;
+
+/** PostgreSQL integer ids stop here; a larger number names no deal. */
+const MAX_DEAL_ID = 2_147_483_647;
+
+/**
+ * A deal id from a path or query: 'invalid' when not a whole number (a 400), 'unknown' when
+ * it is a number no deal can have (a 404), else the id.
+ */
+export function readDealId(raw: string | undefined | null): number | 'invalid' | 'unknown' {
+  if (!raw || !/^\d+$/.test(raw)) return 'invalid';
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_DEAL_ID ? id : 'unknown';
+}
