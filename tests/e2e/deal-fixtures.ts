@@ -59,7 +59,7 @@ export const cappedDeal = (() => {
 export const perPersonDeal = find('per person', (d) => {
   const [first] = guestProducts(d);
   const cap = first ? capOf(d, first) : null;
-  return isOnSale(d) && d.pricePerPerson && (cap === null || cap >= 3);
+  return isOnSale(d) && d.pricePerPerson === true && (cap === null || cap >= 3);
 });
 
 /** A live deal sold out for a guest (every option it can buy has none left). */
