@@ -22,7 +22,17 @@ import {
   setQuantity,
 } from '../stores/bcor';
 
-export type ChooserProduct = BcorProduct & { originalPrice: Money; discountPercentage: number };
+export type ChooserProduct = BcorProduct & {
+  originalPrice: Money;
+  discountPercentage: number;
+  /** Units left when stock is limited, else null. */
+  remaining: number | null;
+  /** Pay this now and the rest later, when the option takes a deposit. */
+  depositPrice: Money | null;
+};
+
+/** spec 9: limited availability ("Only N left") shows for up to 50. */
+const LIMITED_AVAILABILITY_MAX = 50;
 
 type Props = {
   dealId: number;
@@ -95,6 +105,9 @@ export default function ProductChooser(props: Props) {
             priceDisplayMode,
           );
           const unavailable = product.vipExclusive || !boundsFor(state, product).canBuy;
+          const left = extra.get(product.id)?.remaining ?? null;
+          const deposit = extra.get(product.id)?.depositPrice ?? null;
+          const fewLeft = !product.isSoldOut && left !== null && left > 0 && left <= LIMITED_AVAILABILITY_MAX;
           return (
             <label
               key={product.id}
@@ -120,6 +133,7 @@ export default function ProductChooser(props: Props) {
                       : ''}
                   </span>
                 )}
+                {deposit && <span className="chooser__meta">Secure it with a {formatMoney(deposit)} deposit</span>}
               </span>
               <span className="chooser__price">
                 {product.isSoldOut ? (
@@ -143,6 +157,7 @@ export default function ProductChooser(props: Props) {
                     {view.saving && <span className="chooser__save">{view.saving}</span>}
                   </>
                 )}
+                {fewLeft && <span className="chooser__few">Only {left} left</span>}
               </span>
             </label>
           );
