@@ -62,6 +62,12 @@ describe('$bcor (spec 3 "bcor")', () => {
     expect($bcor.get().selection).toBe(2);
   });
 
+  it('a product URL naming a VIP-only or sold-out option starts on one a guest can buy', () => {
+    const products = [product(1, { vipExclusive: true }), product(2, { isSoldOut: true }), product(3)];
+    initBcor({ dealId: 7, products, pricePerPerson: false, dealPurchaseCap: null, selectedProductId: 1 });
+    expect($bcor.get().selection).toBe(3);
+  });
+
   it('skips sold-out and VIP-only options when choosing the default', () => {
     initBcor({
       dealId: 7,

@@ -129,7 +129,8 @@ export function bcorStateFor(init: BcorInit): BcorState {
     pricePerPerson: init.pricePerPerson,
     quantity: 1,
   };
-  const asked = init.products.find((p) => p.id === init.selectedProductId);
+  // /deal/{id}/{productId} picks that option, unless a guest cannot buy it.
+  const asked = init.products.find((p) => p.id === init.selectedProductId && isChoosable(base, p));
   const chosen = asked ?? firstChoosable(base, init.products);
   const selectedNights = chosen?.numberOfNights ?? nightOptions[0] ?? null;
   const filteredProducts = productsForNights(init.products, nightOptions.length > 0 ? selectedNights : null);

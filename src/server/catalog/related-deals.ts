@@ -4,11 +4,12 @@
  * The deal itself is never among them.
  */
 
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
 import type { Db } from '../db/client';
 import { deals } from '../db/schema';
-import { listDeals } from './index';
+import { selectDealRows } from './queries';
+import { reshapeDeal } from './reshape';
 
 /** spec 7 complementary-deals: a rail holds up to this many. */
 export const COMPLEMENTARY_DEALS_LIMIT = 8;
@@ -28,18 +29,20 @@ export async function listComplementaryDeals(
     .where(eq(deals.id, dealId))
     .limit(1);
   if (!deal || limit <= 0) return [];
-  const tiers = [
-    ...(deal.subCategoryId === null ? [] : [{ locationId: deal.locationId, subCategoryId: deal.subCategoryId }]),
-    { locationId: deal.locationId, categoryId: deal.categoryId },
-    { categoryId: deal.categoryId },
+  const tiers: SQL[] = [
+    ...(deal.subCategoryId === null
+      ? []
+      : [sql`d.location_id = ${deal.locationId} and d.sub_category_id = ${deal.subCategoryId}`]),
+    sql`d.location_id = ${deal.locationId} and d.category_id = ${deal.categoryId}`,
+    sql`d.category_id = ${deal.categoryId}`,
   ];
   const chosen: DealSummary[] = [];
   const seen = new Set<number>([dealId]);
-  for (const filter of tiers) {
+  for (const where of tiers) {
     if (chosen.length >= limit) break;
     // Ask for enough to fill the rail even when every deal already chosen comes back again.
-    const found = await listDeals(db, { ...filter, limit: limit + chosen.length + 1 });
-    for (const candidate of found) {
+    const rows = await selectDealRows(db, { where: sql`${where} and d.id <> ${dealId}`, limit: limit + chosen.length });
+    for (const candidate of rows.map(reshapeDeal)) {
       if (chosen.length >= limit) break;
       if (seen.has(candidate.id)) continue;
       seen.add(candidate.id);
