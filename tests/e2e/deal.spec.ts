@@ -155,3 +155,16 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/checkout\\?dealId=${perPersonDeal.id}&productId=\\d+&quantity=2`));
   });
 });
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the deal page fits without sideways scrolling', async ({ page }) => {
+    for (const id of [reviewedDeal.id, soldOutDeal.id, perPersonDeal.id]) {
+      await page.goto(`/deal/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `/deal/${id}`).toBeLessThanOrEqual(0);
+    }
+  });
+});
