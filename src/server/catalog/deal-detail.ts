@@ -1,66 +1,29 @@
 /** One deal with its products, images and merchant, for the deal page. */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DealImage, Money, PriceDisplayMode } from '../../contracts/deal';
+import type { Money } from '../../contracts/deal';
 import { PriceDisplayModeSchema } from '../../contracts/deal';
+import type { DealDetail, DealProductDetail } from '../../contracts/deal-detail';
+import { purchaseCap } from '../../domain/purchase-cap';
 import type { Db } from '../db/client';
 import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '../db/schema';
 
-export interface DealProductView {
-  id: number;
-  title: string;
-  price: Money;
-  originalPrice: Money;
-  postagePrice: Money;
-  discountPercentage: number;
-  minPeople: number;
-  numberOfNights: number | null;
-  checkInDate: string | null;
-  checkOutDate: string | null;
-  hasDeposit: boolean;
-  depositPrice: Money | null;
-  vipExclusive: boolean;
-  isSoldOut: boolean;
-  remaining: number | null;
-  purchaseCap: number | null;
-}
-
-export interface DealDetail {
-  id: number;
-  headline: string;
-  title: string;
-  description: string;
-  highlights: string[];
-  finePrint: string[];
-  priceDisplayMode: PriceDisplayMode;
-  pricePerPerson: boolean;
-  isTravel: boolean;
-  dealType: string;
-  closingDate: string;
-  boughtCount: number;
-  reviewAverage: number | null;
-  reviewCount: number;
-  purchaseCap: number | null;
-  merchant: {
-    name: string;
-    addressLine1: string;
-    town: string;
-    postcode: string;
-    phone: string;
-    website: string | null;
-  };
-  location: { shortName: string; name: string };
-  category: { id: number; name: string; shortName: string };
-  subCategory: { id: number; name: string; shortName: string } | null;
-  images: DealImage[];
-  products: DealProductView[];
-  isSoldOut: boolean;
-}
+/** @deprecated name kept for callers; the contract calls it DealProductDetail. */
+export type DealProductView = DealProductDetail;
+export type { DealDetail };
 
 function money(amountMinor: number, currency: string): Money {
   return { amountMinor, currency: currency === 'EUR' ? 'EUR' : 'GBP' };
 }
 
-/** The live deal with this id, or null (closed, draft and unknown deals are not found). */
+/** True when a deal no longer sells: closed by status, or past its closing date. */
+export function isDealClosed(status: string, closingDate: Date, now = new Date()): boolean {
+  return status === 'closed' || closingDate.getTime() <= now.getTime();
+}
+
+/**
+ * The deal with this id, live or ended (`isClosed`), or null for unknown and draft deals.
+ * Sold out means sold out for a guest (spec 5: cap 0 on every option anyone can buy).
+ */
 export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | null> {
   const [row] = await db
     .select({ deal: deals, merchant: merchants, location: locations })
@@ -70,7 +33,7 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     .where(eq(deals.id, id))
     .limit(1);
   if (!row) return null;
-  if (row.deal.status !== 'live' || row.deal.closingDate.getTime() <= Date.now()) return null;
+  if (row.deal.status !== 'live' && row.deal.status !== 'closed') return null;
   const { deal, merchant, location } = row;
 
   const categoryIds = [deal.categoryId, ...(deal.subCategoryId === null ? [] : [deal.subCategoryId])];
@@ -90,9 +53,13 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
 
   const productViews = products
     .filter(({ product }) => product.visibility === 'visible' && !product.disabled)
-    .map(({ product, stock }): DealProductView => {
+    .map(({ product, stock }): DealProductDetail => {
       const remaining = stock?.quantityRemaining ?? null;
       const forDay = stock?.remainingForDay ?? null;
+      // What can still be sold today: the daily allowance, or the stock left if that is lower.
+      const today = [remaining, forDay].filter((n): n is number => n !== null);
+      const remainingForDay = today.length === 0 ? null : Math.max(0, Math.min(...today));
+      const cap = purchaseCap({ productCap: product.purchaseCap, dealCap: deal.purchaseCap, remainingForDay });
       return {
         id: product.id,
         title: product.title,
@@ -107,8 +74,9 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
         hasDeposit: product.hasDeposit,
         depositPrice: product.depositPriceMinor === null ? null : money(product.depositPriceMinor, deal.currency),
         vipExclusive: product.vipExclusive,
-        isSoldOut: (remaining !== null && remaining <= 0) || (forDay !== null && forDay <= 0),
+        isSoldOut: cap.isSoldOut,
         remaining: remaining === null ? null : Math.max(remaining, 0),
+        remainingForDay,
         purchaseCap: product.purchaseCap,
       };
     });
@@ -121,11 +89,13 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     description: deal.description,
     highlights: deal.highlights,
     finePrint: deal.finePrint,
+    url: `/deal/${deal.id}`,
     priceDisplayMode: mode.success ? mode.data : 'show-discount',
     pricePerPerson: deal.pricePerPerson,
     isTravel: deal.isTravel,
     dealType: deal.dealType,
     closingDate: deal.closingDate.toISOString(),
+    isClosed: isDealClosed(deal.status, deal.closingDate),
     boughtCount: deal.boughtCount,
     reviewAverage: deal.reviewAverage,
     reviewCount: deal.reviewCount,
@@ -143,6 +113,7 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     subCategory: sub ? { id: sub.id, name: sub.name, shortName: sub.shortName } : null,
     images: images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
     products: productViews,
-    isSoldOut: productViews.length === 0 || productViews.every((p) => p.isSoldOut),
+    // Guests cannot buy VIP-exclusive options, so those do not keep a deal on sale for them.
+    isSoldOut: productViews.filter((p) => !p.vipExclusive).every((p) => p.isSoldOut),
   };
 }

@@ -11,10 +11,13 @@ import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 
-export { type DealDetail, type DealProductView, retrieveDeal } from './deal-detail';
+export { type DealDetail, type DealProductView, isDealClosed, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';
 export { knownLocationNames, listLocations, retrieveLocation } from './locations';
 export { retrieveHeaderData } from './navigation';
+export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
+export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
+export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
 
 /** Forget every cached catalogue read (locations, headers): after a reseed, or between test databases. */
 export function clearCatalogueCaches(): void {

@@ -1,0 +1,142 @@
+/**
+ * One deal as the deal page, its read API (GET /api/v1/deal/{id}) and its islands carry it,
+ * plus the shapes of the deal page's other calls: reviews, related deals, sold-out sign-ups.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../domain/messages';
+import { DealImageSchema, DealSummarySchema, MoneySchema, PriceDisplayModeSchema } from './deal';
+
+/** spec 3 Deal product, as a shopper may choose it. */
+export const DealProductDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  price: MoneySchema,
+  originalPrice: MoneySchema,
+  postagePrice: MoneySchema,
+  discountPercentage: z.number().int(),
+  /** People a per-person price is quoted for (spec 5: at least 2). */
+  minPeople: z.number().int(),
+  numberOfNights: z.number().int().nullable(),
+  /** YYYY-MM-DD */
+  checkInDate: z.string().nullable(),
+  checkOutDate: z.string().nullable(),
+  hasDeposit: z.boolean(),
+  depositPrice: MoneySchema.nullable(),
+  vipExclusive: z.boolean(),
+  isSoldOut: z.boolean(),
+  /** Units left when stock is limited, else null. */
+  remaining: z.number().int().nullable(),
+  /** spec 3 totalRemainingForDay: what may still be sold today (daily allowance or stock), else null. */
+  remainingForDay: z.number().int().nullable(),
+  /** The option's own cap per order (spec 5), else null. */
+  purchaseCap: z.number().int().nullable(),
+});
+
+export const DealDetailSchema = z.object({
+  id: z.number().int(),
+  headline: z.string(),
+  title: z.string(),
+  description: z.string(),
+  highlights: z.array(z.string()),
+  finePrint: z.array(z.string()),
+  /** /deal/{id} */
+  url: z.string(),
+  priceDisplayMode: PriceDisplayModeSchema,
+  pricePerPerson: z.boolean(),
+  isTravel: z.boolean(),
+  dealType: z.string(),
+  /** ISO date-time. */
+  closingDate: z.string(),
+  /** Closed by status or past its closing date: the page says the deal has ended. */
+  isClosed: z.boolean(),
+  boughtCount: z.number().int(),
+  reviewAverage: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** The deal's cap per order (spec 5), else null. */
+  purchaseCap: z.number().int().nullable(),
+  merchant: z.object({
+    name: z.string(),
+    addressLine1: z.string(),
+    town: z.string(),
+    postcode: z.string(),
+    phone: z.string(),
+    website: z.string().nullable(),
+  }),
+  location: z.object({ shortName: z.string(), name: z.string() }),
+  category: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }),
+  subCategory: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }).nullable(),
+  images: z.array(DealImageSchema),
+  products: z.array(DealProductDetailSchema),
+  /** spec 4/5: every option sold out for a guest. */
+  isSoldOut: z.boolean(),
+});
+
+/** A shopper's review (spec 9: shown when the average is at least 3.5). */
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  authorName: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  body: z.string(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+
+/** GET /api/v1/deal/{id}/reviews?page=n (spec 9: 10 per page). */
+export const ReviewPageSchema = z.object({
+  dealId: z.number().int(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int(),
+  /** Written reviews stored for the deal. */
+  total: z.number().int(),
+  reviews: z.array(ReviewSchema),
+});
+
+/** GET /api/v1/complementary-deals?dealId&limit */
+export const ComplementaryDealsSchema = z.object({
+  dealId: z.number().int(),
+  deals: z.array(DealSummarySchema),
+});
+
+/**
+ * POST /api/v1/deal/sold-out-notification. The same email rule runs in the browser and on the
+ * server, with spec 5's wording.
+ */
+export const SoldOutNotificationEmailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(254, { error: MESSAGES.invalidEmail })
+  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+export const SoldOutNotificationRequestSchema = z.object({
+  dealId: z.coerce.number({ error: 'dealId must be a deal id' }).int().positive().max(2_147_483_647),
+  email: SoldOutNotificationEmailSchema,
+});
+
+/** What the page says after a sign-up (our wording; the spec gives none). */
+export const SIGNED_UP_MESSAGE = "Thanks, we'll email you if this deal comes back.";
+
+export const SoldOutNotificationResponseSchema = z.object({
+  message: z.string(),
+  /** False when this email had already signed up for this deal (the call is idempotent). */
+  created: z.boolean(),
+});
+
+export type DealProductDetail = z.output<typeof DealProductDetailSchema>;
+export type DealDetail = z.output<typeof DealDetailSchema>;
+export type Review = z.output<typeof ReviewSchema>;
+export type ReviewPage = z.output<typeof ReviewPageSchema>;
+export type SoldOutNotificationRequest = z.input<typeof SoldOutNotificationRequestSchema>;
+
+/** PostgreSQL integer ids stop here; a larger number names no deal. */
+const MAX_DEAL_ID = 2_147_483_647;
+
+/**
+ * A deal id from a path or query: 'invalid' when not a whole number (a 400), 'unknown' when
+ * it is a number no deal can have (a 404), else the id.
+ */
+export function readDealId(raw: string | undefined | null): number | 'invalid' | 'unknown' {
+  if (!raw || !/^\d+$/.test(raw)) return 'invalid';
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_DEAL_ID ? id : 'unknown';
+}

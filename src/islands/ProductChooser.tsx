@@ -1,0 +1,234 @@
+/**
+ * The deal page's product chooser: option (a radio group), nights for travel deals, quantity
+ * within spec 5's purchase cap (at least 2 people on per-person deals) and "Buy now".
+ * The choice lives in $bcor so the basket can read it. The server renders the same markup
+ * from the default choice, so "Buy now" works before (and without) JavaScript.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo } from 'react';
+import { optionPriceView } from '../components/deal/option-price';
+import type { Money, PriceDisplayMode } from '../contracts/deal';
+import { MESSAGES } from '../domain/messages';
+import { formatMoney } from '../domain/money';
+import {
+  $bcor,
+  type BcorProduct,
+  bcorStateFor,
+  boundsFor,
+  initBcor,
+  selectedProduct,
+  selectNights,
+  selectProduct,
+  setQuantity,
+} from '../stores/bcor';
+
+export type ChooserProduct = BcorProduct & {
+  originalPrice: Money;
+  discountPercentage: number;
+  /** Units left when stock is limited, else null. */
+  remaining: number | null;
+  /** Pay this now and the rest later, when the option takes a deposit. */
+  depositPrice: Money | null;
+};
+
+/** spec 9: limited availability ("Only N left") shows for up to 50. */
+const LIMITED_AVAILABILITY_MAX = 50;
+
+type Props = {
+  dealId: number;
+  products: ChooserProduct[];
+  priceDisplayMode: PriceDisplayMode;
+  pricePerPerson: boolean;
+  dealPurchaseCap: number | null;
+  selectedProductId?: number;
+};
+
+// basket issue: add to basket, then go to the basket (for now "Buy now" is a plain GET form to /checkout).
+const BUY_NOW_ACTION = '/checkout';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const nightsText = (n: number) => (n === 1 ? '1 night' : `${n} nights`);
+
+export default function ProductChooser(props: Props) {
+  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId } = props;
+  const init = useMemo(
+    () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId }),
+    [dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId],
+  );
+  const stored = useStore($bcor);
+  // On the server (and before hydration) render from the starting state; never write the shared store there.
+  const initial = useMemo(() => bcorStateFor(init), [init]);
+  const state = stored.currentDealId === dealId ? stored : initial;
+  useEffect(() => initBcor(init), [init]);
+
+  const id = useId();
+  const chosen = selectedProduct(state);
+  const bounds = boundsFor(state);
+  const shown = state.filteredProducts;
+  const extra = new Map(products.map((p) => [p.id, p]));
+  const quantityLabel = pricePerPerson ? 'People' : 'Quantity';
+  const atMax = bounds.max !== null && state.quantity >= bounds.max;
+  const total =
+    chosen && priceDisplayMode !== 'hidden'
+      ? { ...chosen.price, amountMinor: chosen.price.amountMinor * state.quantity }
+      : null;
+
+  return (
+    <div className="chooser">
+      {state.nightOptions.length > 1 && (
+        <p className="chooser__nights">
+          <label htmlFor={`${id}-nights`}>Nights</label>
+          <select
+            id={`${id}-nights`}
+            value={state.selectedNights ?? undefined}
+            onChange={(event) => selectNights(Number(event.currentTarget.value))}
+          >
+            {state.nightOptions.map((n) => (
+              <option key={n} value={n}>
+                {nightsText(n)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+
+      <fieldset className="chooser__options">
+        <legend className="visually-hidden">Options</legend>
+        {shown.map((product) => {
+          const view = optionPriceView(
+            extra.get(product.id) ?? { ...product, originalPrice: product.price, discountPercentage: 0 },
+            priceDisplayMode,
+          );
+          const unavailable = product.vipExclusive || !boundsFor(state, product).canBuy;
+          const left = extra.get(product.id)?.remaining ?? null;
+          const deposit = extra.get(product.id)?.depositPrice ?? null;
+          const fewLeft = !product.isSoldOut && left !== null && left > 0 && left <= LIMITED_AVAILABILITY_MAX;
+          return (
+            <label
+              key={product.id}
+              className="chooser__option"
+              data-checked={product.id === state.selection || undefined}
+            >
+              <input
+                type="radio"
+                name={`${id}-option`}
+                value={product.id}
+                checked={product.id === state.selection}
+                disabled={unavailable}
+                onChange={() => selectProduct(product.id)}
+              />
+              <span className="chooser__title">
+                {product.title}
+                {product.vipExclusive && <span className="chooser__vip">VIP exclusive</span>}
+                {product.numberOfNights !== null && (
+                  <span className="chooser__meta">
+                    {nightsText(product.numberOfNights)}
+                    {product.checkInDate && product.checkOutDate
+                      ? ` · ${dateFormat.format(new Date(product.checkInDate))} to ${dateFormat.format(new Date(product.checkOutDate))}`
+                      : ''}
+                  </span>
+                )}
+                {deposit && <span className="chooser__meta">Secure it with a {formatMoney(deposit)} deposit</span>}
+              </span>
+              <span className="chooser__price">
+                {product.isSoldOut ? (
+                  <strong>{MESSAGES.soldOut}</strong>
+                ) : view.kind === 'hidden' ? (
+                  <span className="chooser__meta">Price on booking</span>
+                ) : (
+                  <>
+                    {view.isVip && <span className="chooser__meta">VIP price</span>}
+                    <strong>
+                      {view.prefix && <span className="chooser__meta">{view.prefix} </span>}
+                      {view.price}
+                    </strong>
+                    {pricePerPerson && <span className="chooser__meta">per person</span>}
+                    {view.was && (
+                      <s>
+                        <span className="visually-hidden">was </span>
+                        {view.was}
+                      </s>
+                    )}
+                    {view.saving && <span className="chooser__save">{view.saving}</span>}
+                  </>
+                )}
+                {fewLeft && <span className="chooser__few">Only {left} left</span>}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+
+      {chosen?.checkInDate && chosen.checkOutDate && (
+        <p className="chooser__dates">
+          Check in <strong>{dateFormat.format(new Date(chosen.checkInDate))}</strong>, check out{' '}
+          <strong>{dateFormat.format(new Date(chosen.checkOutDate))}</strong>
+        </p>
+      )}
+
+      <div className="chooser__quantity">
+        <label htmlFor={`${id}-quantity`}>{quantityLabel}</label>
+        <div className="chooser__stepper">
+          <button
+            type="button"
+            aria-label={pricePerPerson ? 'Fewer people' : 'Decrease quantity'}
+            aria-controls={`${id}-quantity`}
+            disabled={!bounds.canBuy || state.quantity <= bounds.min}
+            onClick={() => setQuantity(state.quantity - 1)}
+          >
+            −
+          </button>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={bounds.min}
+            max={bounds.max ?? undefined}
+            value={state.quantity}
+            disabled={!bounds.canBuy}
+            aria-describedby={`${id}-quantity-note`}
+            onChange={(event) => setQuantity(Number(event.currentTarget.value))}
+          />
+          <button
+            type="button"
+            aria-label={pricePerPerson ? 'More people' : 'Increase quantity'}
+            aria-controls={`${id}-quantity`}
+            disabled={!bounds.canBuy || atMax}
+            onClick={() => setQuantity(state.quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+        <p id={`${id}-quantity-note`} className="chooser__note" aria-live="polite">
+          {!bounds.canBuy
+            ? 'This option cannot be bought right now.'
+            : bounds.max !== null && (state.hasError || atMax)
+              ? `You can buy up to ${bounds.max} of this option.`
+              : pricePerPerson
+                ? 'Priced per person, for at least 2 people.'
+                : ''}
+        </p>
+      </div>
+
+      <form method="get" action={BUY_NOW_ACTION} className="chooser__buy">
+        <input type="hidden" name="dealId" value={dealId} />
+        <input type="hidden" name="productId" value={state.selection ?? ''} />
+        <input type="hidden" name="quantity" value={state.quantity} />
+        {state.selectedNights !== null && <input type="hidden" name="nights" value={state.selectedNights} />}
+        {total && (
+          <p className="chooser__total">
+            Total <strong>{formatMoney(total)}</strong>
+          </p>
+        )}
+        <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy}>
+          Buy now
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Finds deals with the properties a deal page test needs in the e2e server's catalogue. The
+ * server seeds the default catalogue (3,200 deals, seed 20261123) and the generator is
+ * deterministic, so generating it here gives the same deals, products and stock without
+ * sharing the server's embedded database (PGlite serves one process at a time).
+ */
+import { generateCatalogue } from '../../src/server/db/seed/generate';
+import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../src/server/db/seed/index';
+
+const catalogue = generateCatalogue({ deals: DEFAULT_SEED_DEALS, seed: DEFAULT_SEED, now: new Date() });
+type DealRow = (typeof catalogue.deals)[number];
+type ProductRow = (typeof catalogue.dealProducts)[number];
+
+const stockOf = new Map(catalogue.dealProductStock.map((s) => [s.productId, s]));
+const productsOf = new Map<number, ProductRow[]>();
+for (const p of catalogue.dealProducts) {
+  if (p.visibility !== 'visible' || p.disabled) continue;
+  productsOf.set(p.dealId, [...(productsOf.get(p.dealId) ?? []), p]);
+}
+const imageCount = new Map<number, number>();
+for (const image of catalogue.dealImages) imageCount.set(image.dealId, (imageCount.get(image.dealId) ?? 0) + 1);
+
+/** spec 5: the lowest of product cap, deal cap and what remains today (stock or daily allowance); null when none. */
+function capOf(deal: DealRow, product: ProductRow): number | null {
+  const stock = stockOf.get(product.id);
+  const limits = [product.purchaseCap, deal.purchaseCap, stock?.quantityRemaining, stock?.remainingForDay].filter(
+    (n): n is number => typeof n === 'number',
+  );
+  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
+}
+
+const guestProducts = (deal: DealRow) => (productsOf.get(deal.id) ?? []).filter((p) => !p.vipExclusive);
+const isLive = (deal: DealRow) => deal.status === 'live' && deal.closingDate.getTime() > Date.now() + 86_400_000;
+const isOnSale = (deal: DealRow) => isLive(deal) && guestProducts(deal).every((p) => capOf(deal, p) !== 0);
+
+function find(what: string, test: (deal: DealRow) => boolean): DealRow {
+  const deal = catalogue.deals.find(test);
+  if (!deal) throw new Error(`No seeded deal is ${what}`);
+  return deal;
+}
+
+/** A deal on sale with at least 3 pictures. */
+export const galleryDeal = find('on sale with 3 pictures', (d) => isOnSale(d) && (imageCount.get(d.id) ?? 0) >= 3);
+
+/** A deal on sale, not per person, with 2+ options, whose first option is capped at 2 to 5 (spec 5). */
+export const cappedDeal = (() => {
+  const deal = find('capped', (d) => {
+    const products = guestProducts(d);
+    const [first] = products;
+    const cap = first ? capOf(d, first) : null;
+    return isOnSale(d) && !d.pricePerPerson && products.length >= 2 && cap !== null && cap >= 2 && cap <= 5;
+  });
+  const [first, second] = guestProducts(deal);
+  if (!first || !second) throw new Error('capped deal lost its options');
+  return { id: deal.id, firstProduct: first, secondProduct: second, cap: capOf(deal, first) ?? 0 };
+})();
+
+/** A per-person deal on sale whose first option allows at least 3 people. */
+export const perPersonDeal = find('per person', (d) => {
+  const [first] = guestProducts(d);
+  const cap = first ? capOf(d, first) : null;
+  return isOnSale(d) && d.pricePerPerson === true && (cap === null || cap >= 3);
+});
+
+/** A live deal sold out for a guest (every option it can buy has none left). */
+export const soldOutDeal = find('sold out', (d) => isLive(d) && guestProducts(d).every((p) => capOf(d, p) === 0));
+
+/** A live deal whose reviews show (spec 9: average at least 3.5) with more than 10 written. */
+export const reviewedDeal = find(
+  'well reviewed',
+  (d) => isOnSale(d) && (d.reviewAverage ?? 0) >= 3.5 && (d.reviewCount ?? 0) > 10,
+);
+
+/** A live deal with reviews averaging under 3.5 (spec 9: not shown). */
+export const poorlyReviewedDeal = find(
+  'poorly reviewed',
+  (d) => isLive(d) && d.reviewAverage !== null && (d.reviewAverage ?? 0) < 3.5,
+);
+
+/** A deal closed by status. */
+export const closedDeal = find('closed', (d) => d.status === 'closed');
