@@ -22,10 +22,10 @@ async function completeWords(db: Db, before: string, last: string, limit: number
   const result = await db.execute<{ term: string }>(sql`
     with candidates as (
       (select term, 0 as kind, deals::real as score from search_terms
-        where term like ${`${escapeLike(last)}%`} order by deals desc limit 20)
+        where term like ${`${escapeLike(last)}%`} order by deals desc limit 12)
       union all
       (select term, 1 as kind, similarity(term, ${last}) as score from search_terms
-        where term % ${last} order by similarity(term, ${last}) desc, deals desc limit 10)
+        where term % ${last} order by similarity(term, ${last}) desc, deals desc limit 6)
     )
     select term from (
       select term, min(kind) as kind, max(score) as score from candidates group by term
@@ -60,11 +60,11 @@ async function matchDeals(db: Db, words: string[]): Promise<Suggestion[]> {
   // Only letters and digits reach to_tsquery, so its syntax can never be broken by what was typed.
   const safe = words.map((word) => word.replace(/[^\p{L}\p{N}]/gu, '')).filter((word) => word.length > 0);
   if (safe.length === 0) return [];
-  const prefixQuery = safe.map((word) => `${word}:*`).join(' & ');
+  // :*A matches word prefixes in the headline only (weight A of the search document).
+  const prefixQuery = safe.map((word) => `${word}:*A`).join(' & ');
   const result = await db.execute<{ id: number; headline: string }>(sql`
     select d.id, d.headline from deals d
     where d.search_vector @@ to_tsquery('english', ${prefixQuery})
-      and setweight(to_tsvector('english', d.headline), 'A') @@ to_tsquery('english', ${prefixQuery})
       and d.status = 'live' and d.closing_date > now()
     order by d.popularity desc, d.id desc
     limit ${MAX_DEALS}
