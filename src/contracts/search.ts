@@ -49,12 +49,13 @@ export const SearchQuerySchema = z
       blankAsAbsent,
       z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
     ),
+    // "true" / "false" in a query string; a boolean from code (parsing twice gives the same result).
     facetedNavigation: z.preprocess(
       blankAsAbsent,
       z
-        .enum(['true', 'false'])
-        .default('true')
-        .transform((value) => value === 'true'),
+        .union([z.boolean(), z.enum(['true', 'false'])])
+        .default(true)
+        .transform((value) => value === true || value === 'true'),
     ),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {

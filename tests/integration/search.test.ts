@@ -121,6 +121,12 @@ describe.each(engines)('search on $name', (engine) => {
     expect(await allIds('afternoon tea')).not.toContain(before.id);
   });
 
+  it('accepts its own parsed query again, and leaves facets out when asked', async () => {
+    const result = await searchDeals(database.db, { q: 'spa', facetedNavigation: false, page: 1, pageSize: 12 });
+    expect(result.count).toBeGreaterThan(0);
+    expect(result.facetedNavigation).toEqual({ navigations: [], count: result.count });
+  });
+
   it('answers an unknown word with no deals and no correction when nothing is similar', async () => {
     const result = await searchDeals(database.db, { q: 'xqzvwk' });
     expect(result).toMatchObject({ count: 0, deals: [], facetedNavigation: { navigations: [], count: 0 } });
