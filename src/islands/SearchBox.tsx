@@ -6,8 +6,9 @@
  * option or submits the search, Escape closes the list (or clears the box when it is closed).
  * No libraries and no zod here, to keep the JavaScript small: the answer is checked by hand.
  */
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Suggestion } from '../contracts/search';
+import { MESSAGES } from '../domain/messages';
 import { searchUrl, TOP_SEARCHES } from '../domain/search';
 import './SearchBox.css';
 
@@ -147,10 +148,6 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (value.trim() === '') event.preventDefault();
-  };
-
   // WAI-ARIA 1.2 combobox: focus stays in the input and aria-activedescendant points at the option,
   // so options are deliberately not focusable and the keyboard is handled by the input (onKeyDown).
   const renderOption = (option: Suggestion, index: number) => (
@@ -173,7 +170,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> around a form is newer than some browsers we serve; role="search" is equivalent
-    <form className="search-box" role="search" action="/search" method="get" onSubmit={onSubmit}>
+    <form className="search-box" role="search" action="/search" method="get">
       <label className="visually-hidden" htmlFor={inputId}>
         {label}
       </label>
@@ -221,7 +218,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
           // biome-ignore lint/a11y/useSemanticElements: an ARIA group of options inside a listbox, not a form fieldset
           <div className="search-box__group" role="group" aria-labelledby={`${id}-suggestions`}>
             <div className="search-box__group-label" role="presentation" id={`${id}-suggestions`}>
-              Suggestions
+              {MESSAGES.searchSuggestions}
             </div>
             {suggestions.map((option, index) => renderOption(option, index))}
           </div>
@@ -229,7 +226,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
         {/* biome-ignore lint/a11y/useSemanticElements: an ARIA group of options inside a listbox, not a form fieldset */}
         <div className="search-box__group" role="group" aria-labelledby={`${id}-top`}>
           <div className="search-box__group-label" role="presentation" id={`${id}-top`}>
-            Top Searches
+            {MESSAGES.searchTopSearches}
           </div>
           {TOP_SEARCH_OPTIONS.map((option, index) => renderOption(option, suggestions.length + index))}
         </div>
