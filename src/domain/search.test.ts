@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, searchUrl, TOP_SEARCHES } from './search';
+import { SearchOrderSchema } from '../contracts/search';
+import { pageCount, priceRanges, SEARCH_SORT_OPTIONS, searchUrl, TOP_SEARCHES } from './search';
 
 describe('searchUrl (spec 2: filter URL parameters; page 1 has no page parameter)', () => {
   it.each([
@@ -35,5 +36,32 @@ describe('TOP_SEARCHES (spec 2: search shows Top Searches)', () => {
   it('is a short list of distinct queries', () => {
     expect(TOP_SEARCHES.length).toBeGreaterThanOrEqual(5);
     expect(new Set(TOP_SEARCHES.map((q) => q.toLowerCase())).size).toBe(TOP_SEARCHES.length);
+  });
+});
+
+describe('priceRanges (spec 9: price filters 0, 10, 20, 50, 100, 1000)', () => {
+  it('turns the steps into ranges in whole pounds', () => {
+    expect(priceRanges()).toEqual([
+      { label: 'Under £10', maxPrice: 10 },
+      { label: '£10 to £20', minPrice: 10, maxPrice: 20 },
+      { label: '£20 to £50', minPrice: 20, maxPrice: 50 },
+      { label: '£50 to £100', minPrice: 50, maxPrice: 100 },
+      { label: '£100 to £1,000', minPrice: 100, maxPrice: 1000 },
+      { label: 'Over £1,000', minPrice: 1000 },
+    ]);
+  });
+
+  it.each([
+    [[0, 10, 20, 50, 100], 'Over £100'],
+    [[0, 1000], 'Over £1,000'],
+  ])('other steps (%o) end with %s', (steps, last) => {
+    expect(priceRanges(steps).at(-1)?.label).toBe(last);
+  });
+});
+
+describe('SEARCH_SORT_OPTIONS (spec 9 sort options)', () => {
+  it('offers every search order the API accepts, best match first', () => {
+    expect(SEARCH_SORT_OPTIONS.map((o) => o.value)).toEqual(SearchOrderSchema.options);
+    expect(SEARCH_SORT_OPTIONS[0]?.value).toBe('relevance');
   });
 });

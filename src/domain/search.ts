@@ -51,3 +51,43 @@ export function searchUrl(params: SearchUrlParams): string {
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+/** spec 9: price filters 0, 10, 20, 50, 100, 1000 (whole pounds). */
+export const PRICE_FILTER_STEPS: readonly number[] = [0, 10, 20, 50, 100, 1000];
+
+export interface PriceRange {
+  label: string;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+const pounds = (amount: number) => `£${amount.toLocaleString('en-GB')}`;
+
+/** The price ranges between spec 9's filter steps: "Under £10", "£10 to £20", … "Over £1,000". */
+export function priceRanges(steps: readonly number[] = PRICE_FILTER_STEPS): PriceRange[] {
+  const ranges: PriceRange[] = [];
+  for (let i = 0; i < steps.length - 1; i++) {
+    const [low, high] = [steps[i] ?? 0, steps[i + 1] ?? 0];
+    ranges.push(
+      low === 0
+        ? { label: `Under ${pounds(high)}`, maxPrice: high }
+        : { label: `${pounds(low)} to ${pounds(high)}`, minPrice: low, maxPrice: high },
+    );
+  }
+  const top = steps.at(-1);
+  if (top !== undefined) ranges.push({ label: `Over ${pounds(top)}`, minPrice: top });
+  return ranges;
+}
+
+/**
+ * spec 9 sort options, in the spec's order after search's own default (relevance):
+ * popularity, price high to low, discount %, recently added, price low to high.
+ */
+export const SEARCH_SORT_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'popularity', label: 'Popularity' },
+  { value: 'pricehigh', label: 'Price high to low' },
+  { value: 'discount', label: 'Discount %' },
+  { value: 'recent', label: 'Recently added' },
+  { value: 'pricelow', label: 'Price low to high' },
+];

@@ -112,6 +112,23 @@ test('submitting a search shows 12 results, category facets and page links (spec
   );
 });
 
+test('spec 9 price filters and sort options narrow and reorder the results, keeping the query', async ({ page }) => {
+  await page.goto('/search?q=spa');
+  await page.getByRole('navigation', { name: 'Filter by price' }).getByRole('link', { name: '£20 to £50' }).click();
+  await expect(page).toHaveURL(/\/search\?q=spa&minPrice=20&maxPrice=50$/);
+  await page.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
+  await page.getByRole('button', { name: 'Sort' }).click();
+  await expect(page).toHaveURL(/\/search\?q=spa&minPrice=20&maxPrice=50&orderBy=pricelow$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('pricelow');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deals for “spa”');
+  expect(await page.locator('main article').count()).toBeGreaterThan(0);
+
+  await page.goto('/search?q=spa&minPrice=1000');
+  await expect(page.getByRole('heading', { name: 'No “spa” deals match these filters' })).toBeVisible();
+  await page.getByRole('link', { name: 'See every deal for “spa”' }).click();
+  await expect(page).toHaveURL(/\/search\?q=spa$/);
+});
+
 test('a misspelt search says what it showed instead ("afternon tea")', async ({ page }) => {
   await page.goto('/search?q=afternon+tea');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deals for “afternon tea”');
