@@ -38,6 +38,9 @@ export const MESSAGES = {
   // spec 2
   wishlistGuest: 'Login to see your full wish list',
   noSubscription: 'No subscription found',
+  // spec 2: the search box's two groups
+  searchSuggestions: 'Suggestions',
+  searchTopSearches: 'Top Searches',
   // spec 5: validation
   passwordMin8: 'Password must be at least 8 characters long.',
   passwordUppercase: 'Password must include at least one uppercase letter.',

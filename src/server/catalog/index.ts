@@ -99,6 +99,23 @@ export async function listDeals(db: Db, options: ListDealsOptions): Promise<Deal
   return rows.map(reshapeDeal);
 }
 
+/**
+ * Live deals by id, in the order of `ids` (a search's ranked page). Ids of deals that are no
+ * longer live are skipped.
+ */
+export async function listDealsByIds(db: Db, ids: readonly number[]): Promise<DealSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectDealRows(db, {
+    where: sql`d.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    limit: ids.length,
+  });
+  const byId = new Map(rows.map((row) => [row.id, reshapeDeal(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** How many live deals match the filter (for headings: "312 deals"). */
 export async function countDeals(db: Db, filter: DealFilter): Promise<number> {
   const result = await db.execute<{ count: number | string }>(sql`

@@ -1,0 +1,75 @@
+/**
+ * The search service: full-text search over live deals with typo tolerance and category facets
+ * (spec 3 "Search response", spec 7 "GET search"), and suggestions for the header search box.
+ * Callers import only this module.
+ */
+import type { Facet, SearchQueryInput, SearchResponse, SuggestResponse } from '../../contracts/search';
+import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '../../contracts/search';
+import { searchUrl, TOP_SEARCHES } from '../../domain/search';
+import { listDealsByIds } from '../catalog';
+import type { Db } from '../db/client';
+import { correctQuery } from './correct';
+import { selectMatches } from './queries';
+import { listSuggestions } from './suggest';
+
+export { SEARCH_PAGE_SIZE };
+
+/**
+ * One page of live deals matching `q`, best match first unless another order is asked for.
+ * A word that matches nothing is replaced by its nearest vocabulary word (`correctedQuery`).
+ * Facets count the matched deals by category, so their counts add up to `count`.
+ * Prices are whole pounds (spec 9 price filters). Throws a zod error for invalid input;
+ * endpoints validate first with SearchQuerySchema.
+ */
+export async function searchDeals(db: Db, input: SearchQueryInput): Promise<SearchResponse> {
+  const query = SearchQuerySchema.parse(input);
+  const { text, correctedQuery } = await correctQuery(db, query.q);
+  const matches = await selectMatches(db, {
+    text,
+    location: query.location,
+    category: query.category,
+    subcategory: query.subcategory,
+    minPriceMinor: query.minPrice === undefined ? undefined : query.minPrice * 100,
+    maxPriceMinor: query.maxPrice === undefined ? undefined : query.maxPrice * 100,
+    orderBy: query.orderBy,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    withFacets: query.facetedNavigation,
+  });
+  const deals = await listDealsByIds(db, matches.ids);
+  const navigations: Facet[] = matches.categories.map((category) => ({
+    linkText: category.name,
+    count: category.count,
+    shortName: category.shortName,
+    url: searchUrl({
+      q: query.q,
+      location: query.location,
+      category: category.shortName,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      orderBy: query.orderBy,
+    }),
+  }));
+  return {
+    deals,
+    count: matches.total,
+    facetedNavigation: { navigations, count: matches.total },
+    searchResult: {
+      q: query.q,
+      ...(correctedQuery === undefined ? {} : { correctedQuery }),
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+  };
+}
+
+/** spec 2 Top Searches: the curated list (domain/search.ts), each a link to its search. */
+export function listTopSearches(): SuggestResponse['topSearches'] {
+  return TOP_SEARCHES.map((text) => ({ text, url: searchUrl({ q: text }) }));
+}
+
+/** Suggestions for what has been typed so far, with the Top Searches beside them (spec 2). */
+export async function suggestDeals(db: Db, { q, limit = 8 }: { q: string; limit?: number }): Promise<SuggestResponse> {
+  const suggestions = q.trim() === '' ? [] : await listSuggestions(db, q.trim(), limit);
+  return { suggestions, topSearches: listTopSearches() };
+}

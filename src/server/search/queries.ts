@@ -1,0 +1,104 @@
+/**
+ * The SQL behind one search: every live deal the query matches (PostgreSQL full-text search over
+ * deals.search_vector, ranked with ts_rank_cd: headline A, title and tags B, merchant C, category
+ * and location D), counted, grouped by category for the facets, and one page of ids in order.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { SearchOrder } from '../../contracts/search';
+import type { Db } from '../db/client';
+
+/** Narrowing beyond the words; short names as in URLs, prices in pence. */
+export interface MatchFilter {
+  location?: string;
+  category?: string;
+  subcategory?: string;
+  minPriceMinor?: number;
+  maxPriceMinor?: number;
+}
+
+export interface MatchQuery extends MatchFilter {
+  /** Text for websearch_to_tsquery('english', …). */
+  text: string;
+  orderBy: SearchOrder;
+  limit: number;
+  offset: number;
+  withFacets: boolean;
+}
+
+export interface CategoryCount {
+  shortName: string;
+  name: string;
+  count: number;
+}
+
+export interface Matches {
+  total: number;
+  ids: number[];
+  categories: CategoryCount[];
+}
+
+const ORDER_BY: Record<SearchOrder, SQL> = {
+  relevance: sql`m.rank desc, m.popularity desc, m.id desc`,
+  popularity: sql`m.popularity desc, m.id desc`,
+  pricehigh: sql`m.from_price_minor desc, m.id desc`,
+  pricelow: sql`m.from_price_minor asc, m.id asc`,
+  discount: sql`m.max_discount_percentage desc, m.id desc`,
+  recent: sql`m.created_at desc, m.id desc`,
+};
+
+function filterSql(filter: MatchFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.location !== undefined) {
+    conditions.push(sql`d.location_id = (select l.id from locations l where l.short_name = ${filter.location})`);
+  }
+  if (filter.category !== undefined) {
+    conditions.push(
+      sql`d.category_id = (select c.id from categories c where c.short_name = ${filter.category} and c.parent_id is null)`,
+    );
+  }
+  if (filter.subcategory !== undefined) {
+    conditions.push(sql`d.sub_category_id in (select c.id from categories c where c.short_name = ${filter.subcategory}
+      and c.parent_id is not null ${filter.category === undefined ? sql`` : sql`and c.parent_id = d.category_id`})`);
+  }
+  if (filter.minPriceMinor !== undefined) conditions.push(sql`d.from_price_minor >= ${filter.minPriceMinor}`);
+  if (filter.maxPriceMinor !== undefined) conditions.push(sql`d.from_price_minor <= ${filter.maxPriceMinor}`);
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** Drivers hand json columns back parsed (pg) or, in some setups, as text. */
+function fromJson<T>(value: unknown, fallback: T): T {
+  if (typeof value === 'string') return JSON.parse(value) as T;
+  return (value ?? fallback) as T;
+}
+
+/** Count, facets and one page of ids in a single statement (one round trip on either engine). */
+export async function selectMatches(db: Db, query: MatchQuery): Promise<Matches> {
+  const facets = query.withFacets
+    ? sql`(select coalesce(json_agg(json_build_object('shortName', c.short_name, 'name', c.name, 'count', f.n)
+          order by f.n desc, c.name), '[]'::json)
+        from (select m.category_id, count(*)::int as n from matched m group by m.category_id) f
+        join categories c on c.id = f.category_id)`
+    : sql`'[]'::json`;
+  const result = await db.execute<{ total: number; ids: unknown; categories: unknown }>(sql`
+    with matched as materialized (
+      select d.id, d.category_id, d.popularity, d.from_price_minor, d.max_discount_percentage, d.created_at,
+             ts_rank_cd(d.search_vector, q.query) as rank
+      from deals d, websearch_to_tsquery('english', ${query.text}) as q(query)
+      where d.search_vector @@ q.query
+        and d.status = 'live' and d.closing_date > now()
+        and ${filterSql(query)}
+    )
+    select
+      (select count(*)::int from matched) as total,
+      array(
+        select m.id from matched m order by ${ORDER_BY[query.orderBy]} limit ${query.limit} offset ${query.offset}
+      ) as ids,
+      ${facets} as categories
+  `);
+  const row = result.rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    ids: (Array.isArray(row?.ids) ? row.ids : []).map(Number),
+    categories: fromJson<CategoryCount[]>(row?.categories, []),
+  };
+}
