@@ -5,6 +5,11 @@
 
 export const DEFAULT_POST_LOGIN_PATH = '/myaccount/vouchers';
 
+/** Tabs, newlines and other control characters have no place in a redirect. */
+function hasControlCharacter(value: string): boolean {
+  return [...value].some((char) => (char.codePointAt(0) ?? 0) < 0x20 || char === '\u007f');
+}
+
 /**
  * A same-site path, or null: absolute URLs, protocol-relative "//host" and backslash tricks are
  * refused so a redirect can never leave the site.
@@ -12,8 +17,7 @@ export const DEFAULT_POST_LOGIN_PATH = '/myaccount/vouchers';
 export function safeLocalPath(value: string | undefined | null): string | null {
   if (typeof value !== 'string') return null;
   const path = value.trim();
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f]/.test(path))
-    return null;
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || hasControlCharacter(path)) return null;
   if (path.length > 2000) return null;
   // Never back to the pages that sign in or out.
   if (/^\/(login|logout|register)(\/|\?|$)/.test(path)) return null;
