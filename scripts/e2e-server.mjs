@@ -7,6 +7,11 @@ import path from 'node:path';
 const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
 process.env.PGLITE_DIR = path.join(dir, 'pglite');
 delete process.env.DATABASE_URL;
+// Accounts (issue 6): sessions and mail (.eml files) live in the run's temp folder too; the tests
+// read the mail back through the dev mailbox, which is switched on for this server.
+process.env.SESSION_DIR ??= path.join(dir, 'sessions');
+process.env.MAIL_DIR ??= path.join(dir, 'mail');
+process.env.DEV_MAILBOX ??= 'true';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

@@ -33,10 +33,11 @@ export const PasswordSchema = z
 const RequiredText = (max: number) =>
   z.string({ error: MESSAGES.requiredField }).trim().min(1, { error: MESSAGES.requiredField }).max(max);
 
-/** A checkbox from a form ("on") or a JSON boolean. */
+/** A checkbox from a form ("on", or absent) or a JSON boolean. */
 const Checkbox = z
-  .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('')])
-  .transform((v) => v === true || v === 'on' || v === 'true');
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true');
 
 /** POST login: spec 7 loginRequest (j_username, j_password) with remember-me; forms send email/password. */
 export const LoginSchema = z.object({
@@ -45,7 +46,7 @@ export const LoginSchema = z.object({
     .string({ error: MESSAGES.requiredField })
     .min(1, { error: MESSAGES.requiredField })
     .max(PASSWORD_MAX_LENGTH),
-  rememberMe: Checkbox.optional().default(false),
+  rememberMe: Checkbox,
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -116,7 +117,10 @@ export const DeleteAccountSchema = z.object({
 });
 
 /** POST /v1/logingoogle: the Google one-tap credential (an ID token). */
-export const GoogleLoginSchema = z.object({ credential: z.string().min(1).max(4096) });
+export const GoogleLoginSchema = z.object({
+  credential: z.string().min(1).max(4096),
+  redirect: z.string().max(2000).nullish(),
+});
 
 /** spec 7 GET user: email, vipUser, customerToken (plus the names the header shows). */
 export const UserProfileSchema = z.object({
@@ -149,3 +153,16 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** The forms checked in the browser before they are posted (the same rules the server applies). */
+export const FORM_SCHEMAS = {
+  login: LoginSchema,
+  register: RegisterSchema,
+  forgot: ForgotPasswordSchema,
+  reset: ResetPasswordSchema,
+  changePassword: ChangePasswordSchema,
+  activatePassword: ActivatePasswordSchema,
+  profile: ProfileSchema,
+  deleteAccount: DeleteAccountSchema,
+} as const;
+export type FormName = keyof typeof FORM_SCHEMAS;
