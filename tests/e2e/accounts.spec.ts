@@ -186,3 +186,39 @@ test('account pages are never cached; a shared page carries no personal data', a
   const home = await page.request.get('/');
   expect(await home.text()).not.toContain(email);
 });
+
+test('the session id changes at login, and logout ends the session wherever it is used', async ({
+  playwright,
+  baseURL,
+}) => {
+  const email = uniqueEmail('session');
+  const shopper = await playwright.request.newContext({ baseURL });
+  // A browser's fetch sends its Origin; Astro's origin check refuses bodiless writes without one.
+  const withOrigin = { headers: { Origin: baseURL ?? '' } };
+  await registerByApi(shopper, email);
+  expect((await shopper.put('/api/v1/logout', withOrigin)).status()).toBe(204);
+  const sessionId = async () =>
+    (await shopper.storageState()).cookies.find((cookie) => cookie.name === 'tuppence_session')?.value;
+
+  expect((await shopper.post('/api/v1/token-prime', withOrigin)).status()).toBe(204);
+  const primed = await sessionId();
+  expect(primed).toBeTruthy();
+  expect(
+    (
+      await shopper.post('/api/v1/login?remember-me=true', { data: { j_username: email, j_password: PASSWORD } })
+    ).status(),
+  ).toBe(200);
+  const signedIn = await sessionId();
+  expect(signedIn).toBeTruthy();
+  expect(signedIn).not.toBe(primed);
+
+  // The same session cookie used from a second place.
+  const elsewhere = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `tuppence_session=${signedIn}` },
+  });
+  expect((await elsewhere.get('/api/v1/user')).status()).toBe(200);
+  expect((await shopper.put('/api/v1/logout', withOrigin)).status()).toBe(204);
+  expect((await elsewhere.get('/api/v1/user')).status()).toBe(401);
+  await Promise.all([shopper.dispose(), elsewhere.dispose()]);
+});
