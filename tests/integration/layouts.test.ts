@@ -2,6 +2,9 @@
  * spec 2 layouts: account, checkout, deals, delete, gift, header-footer and login, each rendered as the
  * server renders it, with the landmarks and chrome a shopper relies on.
  */
+
+import { loadRenderers } from 'astro:container';
+import { getContainerRenderer as reactRenderer } from '@astrojs/react';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
@@ -48,7 +51,8 @@ const locals = {
 describe('layouts (spec 2)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
-    container = await AstroContainer.create();
+    // The header's account area is a React island (issue 6).
+    container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
   });
 
   const render = (
