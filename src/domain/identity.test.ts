@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attributionFor,
+  campaignVisitOf,
   identityOf,
   isValidCustomerToken,
   nextBrandCookie,
@@ -70,5 +71,18 @@ describe('spec 4: the email-campaign customer token is stored only when no valid
     [null, false],
   ])('spec 9: customer token %j valid → %s', (token, valid) => {
     expect(isValidCustomerToken(token)).toBe(valid);
+  });
+});
+
+describe('email-campaign landings', () => {
+  it.each([
+    ['utm_medium=email', { source: 'brand-email', isBypassed: false, customerToken: null }],
+    ['utm_source=criteo&utm_medium=email', { source: 'criteo', isBypassed: false, customerToken: null }],
+    ['utm_source=CloudIQ&bypass_attribution=1', { source: 'cloudiq', isBypassed: true, customerToken: null }],
+    ['utm_medium=email&ct=token-1234567', { source: 'brand-email', isBypassed: false, customerToken: 'token-1234567' }],
+    ['utm_medium=cpc', null],
+    ['', null],
+  ])('?%s → %j', (query, visit) => {
+    expect(campaignVisitOf(new URLSearchParams(query))).toEqual(visit);
   });
 });

@@ -68,3 +68,29 @@ export function shouldStoreCampaignToken(
 ): boolean {
   return !isValidCustomerToken(existing) && isValidCustomerToken(incoming);
 }
+
+/** What an email-campaign link says about the visit (query parameters of the landing URL). */
+export interface CampaignVisit {
+  source: CampaignSource;
+  isBypassed: boolean;
+  /** The customer token an email carries for the recipient, if any. */
+  customerToken: string | null;
+}
+
+/**
+ * Reads an email-campaign landing: `utm_medium=email` is the brand's own email; `utm_source`
+ * criteo or cloudiq are the retargeting partners' emails; `bypass_attribution=1` opts out; `ct`
+ * carries the recipient's customer token. Null when the URL is not a campaign landing.
+ */
+export function campaignVisitOf(params: URLSearchParams): CampaignVisit | null {
+  const source = (params.get('utm_source') ?? '').toLowerCase();
+  const medium = (params.get('utm_medium') ?? '').toLowerCase();
+  const campaign: CampaignSource | null =
+    source === 'criteo' ? 'criteo' : source === 'cloudiq' ? 'cloudiq' : medium === 'email' ? 'brand-email' : null;
+  if (campaign === null) return null;
+  return {
+    source: campaign,
+    isBypassed: ['1', 'true'].includes(params.get('bypass_attribution') ?? ''),
+    customerToken: params.get('ct'),
+  };
+}

@@ -222,3 +222,20 @@ test('the session id changes at login, and logout ends the session wherever it i
   expect((await elsewhere.get('/api/v1/user')).status()).toBe(401);
   await Promise.all([shopper.dispose(), elsewhere.dispose()]);
 });
+
+test('spec 4: an email-campaign visit is attributed only for a visitor with a brand cookie', async ({
+  playwright,
+  baseURL,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  const visit = (search: string) => visitor.post('/api/v1/campaign', { data: { search } });
+  expect(await (await visit('?utm_medium=email')).json()).toMatchObject({ attribution: null });
+
+  await registerByApi(visitor, uniqueEmail('campaign')); // sets the brand cookie to registered_user
+  const attributed = await visit('?utm_medium=email');
+  expect(await attributed.json()).toMatchObject({ attribution: 'email', storedCustomerToken: false });
+  expect(attributed.headers()['set-cookie']).toMatch(/brand_email=1; Max-Age=2592000/);
+  // Already email: a criteo visit does not move it (spec 4 "unless ... already email").
+  expect(await (await visit('?utm_source=criteo')).json()).toMatchObject({ attribution: null });
+  await visitor.dispose();
+});
