@@ -239,3 +239,20 @@ test('spec 4: an email-campaign visit is attributed only for a visitor with a br
   expect(await (await visit('?utm_source=criteo')).json()).toMatchObject({ attribution: null });
   await visitor.dispose();
 });
+
+test('/consume-token signs in once with an emailed single-use link', async ({ page, request }) => {
+  const email = uniqueEmail('link');
+  await registerByApi(request, email);
+  await page.goto('/forgot-password/sign-in-link');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  const link = await mailedLink(page, email, 'Your Tuppence sign-in link');
+
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
+  await expect(page.getByRole('banner').getByText('Hi, Ada')).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText('This link has expired or has already been used.')).toBeVisible();
+});
