@@ -3,6 +3,7 @@
  * the login guard's way back; one generic refusal; throttling; single-use reset links (read back
  * from the e2e server's mail folder through the dev mailbox).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'Sunshine1';
@@ -255,4 +256,27 @@ test('/consume-token signs in once with an emailed single-use link', async ({ pa
 
   await page.goto(link);
   await expect(page.getByText('This link has expired or has already been used.')).toBeVisible();
+});
+
+test('the sign-in, registration and account pages have no serious accessibility violations', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('a11y');
+  await registerByApi(request, email);
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${page.url()} ${v.id}: ${v.help}`)).toEqual([]);
+  };
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await check();
+  await page.goto('/login');
+  await check();
+  await signIn(page, email, PASSWORD);
+  await page.goto('/myaccount/password');
+  await check();
+  await page.goto('/myaccount/delete');
+  await check();
 });
