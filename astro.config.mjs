@@ -22,6 +22,13 @@ export default defineConfig({
     },
   },
   security: { checkOrigin: true },
+  // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
+  // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
+  session: {
+    driver: { entrypoint: new URL('./src/server/session/driver.ts', import.meta.url) },
+    cookie: { name: 'tuppence_session', sameSite: 'lax', path: '/', maxAge: 30 * 24 * 60 * 60 },
+    ttl: 30 * 24 * 60 * 60,
+  },
   env: {
     // access 'secret' means "read at run time", not "hidden": these switches change without a rebuild.
     schema: {
@@ -42,6 +49,18 @@ export default defineConfig({
         access: 'secret',
         default: 'https://merchants.tuppence.co.uk/',
       }),
+      // Accounts (issue 6), read at run time.
+      REDIS_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_DIR: envField.string({ context: 'server', access: 'secret', default: '.data/mail' }),
+      DEV_MAILBOX: envField.boolean({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_CLIENT_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_JWKS_URL: envField.string({
+        context: 'server',
+        access: 'secret',
+        default: 'https://www.googleapis.com/oauth2/v3/certs',
+      }),
+      FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
     },
   },
   vite: {

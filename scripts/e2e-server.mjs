@@ -9,6 +9,11 @@ process.env.PGLITE_DIR = path.join(dir, 'pglite');
 // The cache e2e test changes a deal through the operator endpoint.
 process.env.OPERATOR_TOKEN ??= 'e2e-operator-token';
 delete process.env.DATABASE_URL;
+// Accounts (issue 6): sessions and mail (.eml files) live in the run's temp folder too; the tests
+// read the mail back through the dev mailbox, which is switched on for this server.
+process.env.SESSION_DIR ??= path.join(dir, 'sessions');
+process.env.MAIL_DIR ??= path.join(dir, 'mail');
+process.env.DEV_MAILBOX ??= 'true';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

@@ -16,3 +16,11 @@ declare namespace App {
     user: { firstName: string; email: string; isVip: boolean } | null;
   }
 }
+
+declare namespace App {
+  /** What the Astro session holds (issue 6): the signed-in account and its session epoch. */
+  interface SessionData {
+    account: { userId: number; epoch: number };
+    primed: boolean;
+  }
+}

@@ -7,6 +7,7 @@ import { THEME_CLOCK } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
+import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './server/accounts/request-user';
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
 
@@ -43,11 +44,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isBarePath(path)) return withSecurityHeaders(await next());
 
   let pageLayoutNeedsLogin = false;
+  // Accounts (issue 6): only personal routes read the session; shared pages never see the user.
+  let isPersonal = isPersonalRoute(path, null);
   try {
     const { db } = await getDb();
     const known = await knownLocationNames(db);
     const info = resolvePageType(path, { query: url.searchParams, knownLocations: known });
     pageLayoutNeedsLogin = layoutRequiresLogin(info.layout);
+    isPersonal = isPersonalRoute(path, info.layout);
 
     // spec 3: the location comes from the path, then the remembered cookie, then London.
     const fromPath = info.location ? await retrieveLocation(db, info.location) : null;
@@ -67,19 +71,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error('[middleware] request context unavailable:', error instanceof Error ? error.message : error);
   }
 
+  if (isPersonal) {
+    try {
+      context.locals.user = await loadRequestUser(context);
+    } catch (error) {
+      console.error('[middleware] session unavailable:', error instanceof Error ? error.message : error);
+    }
+  }
+
   // spec 2: the account and delete layouts send guests to the login page, remembering where they were going.
   if (pageLayoutNeedsLogin && !context.locals.user) {
     const target = `${path}${url.search}`;
     cookies.set(POST_LOGIN_COOKIE, target, { path: '/', maxAge: 30 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true });
-    return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302));
+    return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);
   }
 
-  return withSecurityHeaders(await next());
+  return withSecurityHeaders(await next(), isPersonal);
 });
 
-function withSecurityHeaders(response: Response): Response {
+function withSecurityHeaders(response: Response, isPersonal = false): Response {
   const headers = response.headers;
   try {
+    if (isPersonal) headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'SAMEORIGIN');

@@ -51,7 +51,7 @@ const locals = {
 describe('layouts (spec 2)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
-    // The header's search box is a React island.
+    // The header's search box and account area are React islands.
     container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
   });
 

@@ -276,3 +276,6 @@ export type DealRow = typeof deals.$inferSelect;
 export type DealProductRow = typeof dealProducts.$inferSelect;
 export type DealImageRow = typeof dealImages.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+// Accounts and identity (issue 6).
+export * from './schema-accounts';

@@ -1,0 +1,38 @@
+/**
+ * spec 7 POST /v1/login: body loginRequest { j_username, j_password } (or email/password), query
+ * remember-me. On success the spec 4 login flow runs and the customer token is in the response data.
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { LoginSchema } from '../../../contracts/account';
+import { authenticateUser, toProfile } from '../../../server/accounts';
+import { accountErrorResponse, readBody } from '../../../server/accounts/api';
+import { loginThrottle } from '../../../server/accounts/runtime';
+import { signIn } from '../../../server/accounts/session';
+import { getDb } from '../../../server/db';
+import { json } from '../../../server/http/api';
+
+/** The wire's loginRequest names, mapped onto the shared login contract. */
+const LoginRequestSchema = z
+  .object({
+    j_username: z.string().optional(),
+    j_password: z.string().optional(),
+    email: z.string().optional(),
+    password: z.string().optional(),
+  })
+  .transform((body) => ({ email: body.j_username ?? body.email, password: body.j_password ?? body.password }))
+  .pipe(LoginSchema.omit({ rememberMe: true }));
+
+export const POST: APIRoute = async (context) => {
+  const body = await readBody(context.request, LoginRequestSchema);
+  if (!body.ok) return body.response;
+  const rememberMe = ['true', '1', 'on'].includes(context.url.searchParams.get('remember-me') ?? '');
+  try {
+    const { db } = await getDb();
+    const user = await authenticateUser(db, loginThrottle(), { ...body.value, ip: context.clientAddress });
+    await signIn(context, user, { rememberMe });
+    return json({ data: { customerToken: user.customerToken }, user: toProfile(user) });
+  } catch (error) {
+    return accountErrorResponse(error);
+  }
+};

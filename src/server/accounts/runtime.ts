@@ -1,0 +1,54 @@
+/**
+ * The accounts service's run-time wiring from astro:env: the login throttle (Redis when REDIS_URL
+ * is set), the mail transport (SMTP_URL, else .eml files in MAIL_DIR) and Google one-tap settings.
+ * Only pages, endpoints and the middleware import this; the service itself takes plain arguments.
+ */
+
+import { DEV_MAILBOX, GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL, MAIL_DIR, REDIS_URL, SMTP_URL } from 'astro:env/server';
+import path from 'node:path';
+import Redis from 'ioredis';
+import type { JWTVerifyGetKey } from 'jose';
+import { getDb } from '../db';
+import { createMailTransport, deliverPendingMail, type MailTransport } from '../mail';
+import { googleKeySet } from './google';
+import { createLoginThrottle, type LoginThrottle } from './throttle';
+
+let throttle: LoginThrottle | undefined;
+let transport: MailTransport | undefined;
+let googleKeys: JWTVerifyGetKey | undefined;
+
+/** The process's login throttle. */
+export function loginThrottle(): LoginThrottle {
+  throttle ??= createLoginThrottle(
+    REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined,
+  );
+  return throttle;
+}
+
+/** Where .eml files go when no SMTP server is configured. */
+export function mailDir(): string {
+  return path.resolve(process.cwd(), MAIL_DIR);
+}
+
+/** Sends what the outbox holds; called after a change has committed. Never throws. */
+export async function flushOutbox(): Promise<void> {
+  transport ??= createMailTransport({ smtpUrl: SMTP_URL, mailDir: mailDir() });
+  try {
+    const { db } = await getDb();
+    await deliverPendingMail(db, transport);
+  } catch (error) {
+    console.error('[mail] outbox delivery failed:', error instanceof Error ? error.message : error);
+  }
+}
+
+/** The dev mailbox page: on outside production builds, or when DEV_MAILBOX is true. */
+export function isDevMailboxOn(): boolean {
+  return DEV_MAILBOX ?? !import.meta.env.PROD;
+}
+
+/** Google one-tap settings, or null when GOOGLE_CLIENT_ID is not configured. */
+export function googleSignIn(): { clientId: string; keys: JWTVerifyGetKey } | null {
+  if (!GOOGLE_CLIENT_ID) return null;
+  googleKeys ??= googleKeySet(GOOGLE_JWKS_URL);
+  return { clientId: GOOGLE_CLIENT_ID, keys: googleKeys };
+}

@@ -1,0 +1,125 @@
+/**
+ * Email through an outbox (ARCHITECTURE "Money and state"): a change writes its message in the same
+ * transaction, and `deliverPendingMail` sends it after commit with nodemailer, over SMTP when
+ * configured, else as .eml files in a local folder (the dev mailbox reads them).
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db';
+import { outbox } from '../db/schema';
+
+/** A Drizzle handle or an open transaction on it. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update'>;
+
+export interface OutgoingMail {
+  userId: number | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+export interface MailTransport {
+  send(mail: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+export const MAIL_FROM = 'Tuppence <hello@tuppence.co.uk>';
+const MAX_ATTEMPTS = 5;
+
+/** Queues a message; call inside the transaction that makes the change it reports. */
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
+  const [row] = await tx.insert(outbox).values(mail).returning({ id: outbox.id });
+  if (row === undefined) throw new Error('outbox insert returned nothing');
+  return row.id;
+}
+
+/** Sends queued messages (oldest first); a failure is recorded on the row and retried later. */
+export async function deliverPendingMail(db: Db, transport: MailTransport, limit = 20): Promise<number> {
+  const pending = await db
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(outbox.id))
+    .limit(limit);
+  let sent = 0;
+  for (const mail of pending) {
+    try {
+      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+      await db
+        .update(outbox)
+        .set({ sentAt: sql`now()`, attempts: mail.attempts + 1 })
+        .where(eq(outbox.id, mail.id));
+      sent += 1;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .update(outbox)
+        .set({ attempts: mail.attempts + 1, lastError: reason.slice(0, 500) })
+        .where(eq(outbox.id, mail.id));
+      console.error(`[mail] outbox ${mail.id} (${mail.kind}) not sent: ${reason}`);
+    }
+  }
+  return sent;
+}
+
+/** SMTP when a URL is given, else .eml files written to `mailDir`. */
+export function createMailTransport(options: { smtpUrl?: string; mailDir: string }): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await smtp.sendMail({ from: MAIL_FROM, ...mail });
+      },
+    };
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      // base64 text keeps long links whole, so the mailbox and tests can read them back.
+      const info = await files.sendMail({ from: MAIL_FROM, textEncoding: 'base64', ...mail });
+      await mkdir(options.mailDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      await writeFile(path.join(options.mailDir, name), info.message as Buffer);
+    },
+  };
+}
+
+export interface MailboxEntry {
+  file: string;
+  to: string;
+  subject: string;
+  date: string;
+  text: string;
+}
+
+/** Reads one .eml written by the file transport: its headers and its (single, text) body. */
+export function parseEml(file: string, source: string): MailboxEntry {
+  const [head = '', ...rest] = source.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
+  }
+  const rawBody = rest.join('\n\n');
+  const isBase64 = (headers.get('content-transfer-encoding') ?? '').toLowerCase() === 'base64';
+  const text = isBase64 ? Buffer.from(rawBody.replace(/\s+/g, ''), 'base64').toString('utf8') : rawBody;
+  return {
+    file,
+    to: headers.get('to') ?? '',
+    subject: headers.get('subject') ?? '',
+    date: headers.get('date') ?? '',
+    text,
+  };
+}
+
+/** The dev mailbox: every .eml in the folder, newest first. */
+export async function listMailbox(mailDir: string): Promise<MailboxEntry[]> {
+  const names = await readdir(mailDir).catch(() => [] as string[]);
+  const emls = names
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse();
+  return Promise.all(emls.map(async (name) => parseEml(name, await readFile(path.join(mailDir, name), 'utf8'))));
+}

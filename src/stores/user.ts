@@ -1,0 +1,90 @@
+/**
+ * $user (spec 3 User, spec 4 "Auth"): islands read who is signed in from here, never from the
+ * shared page HTML. The auth check is finished once a profile load has answered, either way;
+ * setting the user marks them authenticated, reset clears it.
+ */
+import { map } from 'nanostores';
+import { type UserProfile, UserProfileSchema } from '../contracts/account';
+
+export interface UserState {
+  isAuthenticated: boolean;
+  isAuthCheckFinished: boolean;
+  userprofile: UserProfile | null;
+  /** spec 3: username comes from firstName. */
+  username: string;
+}
+
+const SIGNED_OUT: UserState = { isAuthenticated: false, isAuthCheckFinished: false, userprofile: null, username: '' };
+
+export const $user = map<UserState>({ ...SIGNED_OUT });
+
+/** spec 4: setting the user marks them authenticated. */
+export function setUser(profile: UserProfile): void {
+  $user.set({ ...$user.get(), isAuthenticated: true, userprofile: profile, username: profile.firstName });
+}
+
+/** spec 4: reset clears the user (the auth check stays as it was). */
+export function resetUser(): void {
+  $user.set({ ...SIGNED_OUT, isAuthCheckFinished: $user.get().isAuthCheckFinished });
+}
+
+/** spec 4: the auth check flag becomes true when finished. */
+export function finishAuthCheck(): void {
+  $user.setKey('isAuthCheckFinished', true);
+}
+
+/** The profile endpoint (spec 7 GET user with origin); injectable for tests. */
+export type ProfileFetcher = () => Promise<Response>;
+
+const fetchProfile: ProfileFetcher = () =>
+  fetch(`/api/v1/user?origin=${encodeURIComponent(window.location.pathname)}`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+
+let loading: Promise<void> | null = null;
+
+/**
+ * spec 4: a profile load sets the user if an email is present, and the auth check is finished
+ * either way (a guest's 401 and a network failure included). Loads once per page.
+ */
+export function loadProfile(fetcher: ProfileFetcher = fetchProfile): Promise<void> {
+  loading ??= (async () => {
+    try {
+      const response = await fetcher();
+      const parsed = response.ok ? UserProfileSchema.safeParse(await response.json()) : null;
+      if (parsed?.success && parsed.data.email !== '') setUser(parsed.data);
+      else resetUser();
+    } catch (error) {
+      console.warn('[user] profile load failed:', error instanceof Error ? error.message : error);
+      resetUser();
+    } finally {
+      finishAuthCheck();
+    }
+  })();
+  return loading;
+}
+
+/** Tests only: forget the loaded profile. */
+export function forgetProfileLoad(): void {
+  loading = null;
+  $user.set({ ...SIGNED_OUT });
+}
+
+/**
+ * spec 4 Identity: an email-campaign landing reports its query once, so the server can set the
+ * attribution cookies (shared cached pages never set cookies themselves).
+ */
+export async function reportCampaignVisit(search: string): Promise<void> {
+  if (!/[?&](utm_source|utm_medium)=/.test(search)) return;
+  try {
+    await fetch('/api/v1/campaign', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ search }),
+    });
+  } catch (error) {
+    console.warn('[user] campaign visit not recorded:', error instanceof Error ? error.message : error);
+  }
+}
