@@ -1,92 +1,115 @@
 /**
- * npm run bench [-- --deals N] [-- --requests N] — starts the built site on its own embedded database
- * (kept in .data/bench-N so the catalogue is seeded once) and prints latency and throughput per page.
- * Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
+ * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search]
+ *
+ * Prints figures; asserts nothing (issue 5). Three parts:
+ *  1. HTTP: requests/s and p50/p99 at 10 connections against the built site on its own embedded
+ *     database (.data/bench-N): a static file (the baseline), /deals/london from the route cache,
+ *     /deals/london with the cache bypassed, a deal page and /search?q=spa.
+ *  2. JavaScript: gzipped bytes each page type loads.
+ *  3. Search service p50/p95 at 100,000 deals on PGlite and on PostgreSQL (seeded once, kept).
+ * Traffic goes only to 127.0.0.1; every loop is bounded by a count.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { argValue } from './cli';
+import { gzippedJsBytes } from './bench/js-weight';
+import { type LoadResult, printLoadTable, runLoad } from './bench/load';
+import { benchSearch } from './bench/search';
+import { argValue, hasFlag } from './cli';
 
 const root = path.resolve(import.meta.dirname, '..');
 const deals = Number(argValue('deals') ?? 3200);
-const requests = Math.min(Number(argValue('requests') ?? 200), 5000);
-const concurrency = 8;
+const requests = Math.min(Number(argValue('requests') ?? 1000), 20_000);
+const searchDeals = Number(argValue('search-deals') ?? 100_000);
+const searchRounds = Number(argValue('search-rounds') ?? 10);
+const concurrency = 10;
 const port = 4397;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.data/bench-${deals}`);
 const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
 delete env.DATABASE_URL;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+delete process.env.DATABASE_URL;
 
 async function waitForServer(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
+  for (let attempt = 0; attempt < 1200; attempt++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       if ((await fetch(`${base}/`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('server did not start within 10 minutes');
 }
 
-async function measure(pathname: string) {
-  for (let i = 0; i < 10; i++) await (await fetch(base + pathname)).arrayBuffer();
-  const times: number[] = [];
-  let bytes = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests) {
-        next++;
-        const t0 = performance.now();
-        const response = await fetch(base + pathname);
-        bytes = (await response.arrayBuffer()).byteLength;
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return {
-    pathname,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    rps: times.length / seconds,
-    kb: bytes / 1024,
-  };
-}
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 const seedArgs = ['tsx', path.join(root, 'scripts/db-seed.ts'), '--deals', String(deals), '--if-empty'];
-const t0 = performance.now();
 const seeded = spawnSync('npx', seedArgs, { cwd: root, env, stdio: 'inherit' });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-console.log(`catalogue ready (${deals} deals) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
+let http: LoadResult[] = [];
+const weights: { page: string; kb: number; modules: number }[] = [];
 try {
   await waitForServer(server);
-  const dealHref =
-    (await (await fetch(`${base}/deals/london`)).text()).match(/href="(\/deal\/\d+)"/)?.[1] ?? '/deal/31000001';
-  const pages = ['/', '/deals/london', '/deals/glasgow/beauty', '/shop', dealHref];
-  console.log(`\n${requests} requests per page, ${concurrency} at a time, ${deals} deals\n`);
-  console.log('page'.padEnd(28), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8), 'KB'.padStart(7));
-  for (const pathname of pages) {
-    const r = await measure(pathname);
-    console.log(
-      r.pathname.padEnd(28),
-      r.p50.toFixed(1).padStart(8),
-      r.p95.toFixed(1).padStart(8),
-      r.rps.toFixed(0).padStart(8),
-      r.kb.toFixed(0).padStart(7),
-    );
+  const listing = await (await fetch(`${base}/deals/london`)).text();
+  const dealPath = listing.match(/href="(\/deal\/\d+)"/)?.[1] ?? '/deal/31000001';
+  const load = { requests, concurrency };
+  console.log(`\nHTTP: ${requests} requests per row, ${concurrency} connections, ${deals} deals, one Node process\n`);
+  http = [
+    await runLoad('static file (baseline)', () => `${base}/favicon.svg`, load),
+    await runLoad('/deals/london (route cache)', () => `${base}/deals/london`, load),
+    // A query parameter nothing reads makes every request a cache miss: the page is rendered.
+    await runLoad('/deals/london (cache bypassed)', (i) => `${base}/deals/london?bench=${i}`, load),
+    await runLoad(`${dealPath} (deal page)`, () => `${base}${dealPath}`, load),
+    await runLoad('/search?q=spa', () => `${base}/search?q=spa`, load),
+    await runLoad('/search?q=… (cache bypassed)', (i) => `${base}/search?q=spa&bench=${i}`, load),
+  ];
+  printLoadTable(http);
+
+  const clientDir = path.join(root, 'dist/client');
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['location', '/deals/london'],
+    ['category', '/deals/london/beauty'],
+    ['deal', dealPath],
+    ['search', '/search?q=spa'],
+    ['near-me', '/near-me'],
+  ];
+  for (const [page, pathname] of pages) {
+    const html = await (await fetch(base + pathname)).text();
+    const { bytes, modules } = gzippedJsBytes(html, clientDir);
+    weights.push({ page, kb: bytes / 1024, modules });
   }
+  console.log('\nJavaScript per page type (gzipped, everything the page can load)\n');
+  console.log(`${'page'.padEnd(12)}${'KB gz'.padStart(8)}${'modules'.padStart(9)}`);
+  for (const w of weights)
+    console.log(`${w.page.padEnd(12)}${w.kb.toFixed(1).padStart(8)}${String(w.modules).padStart(9)}`);
 } finally {
   server.kill('SIGTERM');
 }
+
+if (!hasFlag('skip-search')) {
+  console.log(`\nSearch service, ${searchRounds} rounds of 20 queries, ${searchDeals} deals\n`);
+  const results = await benchSearch(root, searchDeals, searchRounds);
+  console.log(`${'engine'.padEnd(12)}${'calls'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+  for (const r of results) {
+    const seed = r.seedSeconds === null ? '' : `  (seeded in ${r.seedSeconds.toFixed(0)} s)`;
+    console.log(
+      `${r.engine.padEnd(12)}${String(r.calls).padStart(7)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${seed}`,
+    );
+  }
+  const postgres = results.find((r) => r.engine === 'PostgreSQL');
+  if (postgres) console.log(`\ntarget search p95 < 50 ms on PostgreSQL: ${mark(postgres.p95 < 50)}`);
+}
+
+const [baseline, cached, uncached] = http;
+if (baseline && cached && uncached) {
+  console.log(`target cached location page >= half the baseline req/s: ${mark(cached.rps >= baseline.rps / 2)}`);
+  console.log(`target uncached location page p99 < 100 ms: ${mark(uncached.p99 < 100)}`);
+}
+const heavy = weights.filter((w) => ['location', 'deal'].includes(w.page));
+if (heavy.length > 0)
+  console.log(`target <= 60 KB gz JS on location and deal pages: ${mark(heavy.every((w) => w.kb <= 60))}`);
+process.exit(0);
