@@ -58,8 +58,11 @@ export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }
   const list = useStore($dealList);
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [announcement, setAnnouncement] = useState('');
+  // The server renders the button disabled; it works once this island has hydrated.
+  const [isReady, setReady] = useState(false);
 
   useEffect(() => {
+    setReady(true);
     startDealList(shownIds, page);
     if (page >= lastPage) markNoMore(page);
   }, [shownIds, page, lastPage]);
@@ -105,7 +108,12 @@ export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }
         {announcement}
       </p>
       {!list.nomore && (
-        <button type="button" className="button show-more__button" onClick={loadMore} disabled={status === 'loading'}>
+        <button
+          type="button"
+          className="button show-more__button"
+          onClick={loadMore}
+          disabled={!isReady || status === 'loading'}
+        >
           {status === 'loading' ? 'Loading…' : status === 'failed' ? 'Try again' : 'Show more deals'}
         </button>
       )}
