@@ -3,14 +3,12 @@
  * page, send ?page=1 to the clean URL, 404 pages past the end, pick canonical and robots, and mark
  * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
  */
-import { copyForScope, type ListingCopy } from '../components/listing/listing-copy';
 import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '../domain/listing-filters';
 import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from './cache/page-cache';
 import { getDb } from './db';
 import { type ListingPageData, type ListingScope, loadListingPage } from './listing';
 
 export interface ListingPageProps {
-  copy: ListingCopy;
   listing: ListingPageData;
   filter: ListingFilter;
   canonical: string;
@@ -73,7 +71,6 @@ export async function prepareListing(
   return {
     kind: 'page',
     props: {
-      copy: copyForScope(listing),
       listing,
       filter,
       canonical: new URL(canonicalPath, base).toString(),
