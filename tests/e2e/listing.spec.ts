@@ -145,3 +145,23 @@ test('the filtered listing has no serious accessibility violations', async ({ pa
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test('when loading more fails, a retry message is announced and trying again works', async ({ page }) => {
+  await page.goto('/deals/london');
+  let failures = 0;
+  await page.route('**/api/v1/deals?*', async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      // spec 5: an empty deals response raises "Empty response from server".
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '' });
+      return;
+    }
+    await route.continue();
+  });
+  const before = await gridCards(page).count();
+  await showMore(page);
+  await expect(page.getByRole('status')).toHaveText('Something went wrong. Please try again.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status')).toContainText(/more deals? added/);
+  expect(await gridCards(page).count()).toBeGreaterThan(before);
+});
