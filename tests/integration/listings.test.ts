@@ -34,8 +34,9 @@ async function call(
   query: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const url = new URL(`http://localhost/api/v1/x?${query}`);
-  // The handlers read only the URL.
-  const response = await handler({ url, request: new Request(url) } as unknown as APIContext);
+  // The handlers read only the URL and mark the route cache.
+  const cache = { set: () => {} };
+  const response = await handler({ url, request: new Request(url), cache } as unknown as APIContext);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -11,13 +11,20 @@ import { DealFeedQuerySchema, type DealFeedResponse } from '../../../contracts/d
 import { parseListingFilter } from '../../../domain/listing-filters';
 import { MESSAGES } from '../../../domain/messages';
 import { PathRuleError, resolvePageType } from '../../../domain/page-type';
-import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
+import {
+  CACHE_AGE_SECONDS,
+  cachePublicPage,
+  dealTag,
+  LISTINGS_TAG,
+  locationTag,
+} from '../../../server/cache/page-cache';
 import { knownLocationNames } from '../../../server/catalog';
 import { getDb } from '../../../server/db';
 import { apiError, json, parseQuery } from '../../../server/http/api';
 import { type ListingScope, loadListingPage, scopeForPage } from '../../../server/listing';
 
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async (context) => {
+  const { url } = context;
   const parsed = parseQuery(DealFeedQuerySchema, url.searchParams);
   if (!parsed.ok) return parsed.response;
   const query = parsed.value;
@@ -48,6 +55,11 @@ export const GET: APIRoute = async ({ url }) => {
     nomore: start + listing.deals.length >= listing.gridTotal,
   };
   if (listing.mainDeal) body.mainDeal = listing.mainDeal;
+  cachePublicPage(context, [
+    LISTINGS_TAG,
+    ...(listing.location ? [locationTag(listing.location.shortName)] : []),
+    ...[...(listing.mainDeal ? [listing.mainDeal] : []), ...listing.deals].map((deal) => dealTag(deal.id)),
+  ]);
   return json(body, { cacheSeconds: CACHE_AGE_SECONDS });
 };
 

@@ -7,12 +7,13 @@
 import type { APIRoute } from 'astro';
 import { FacetQuerySchema } from '../../../contracts/deal-feed';
 import { parseListingFilter } from '../../../domain/listing-filters';
-import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
+import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '../../../server/cache/page-cache';
 import { getDb } from '../../../server/db';
 import { apiError, json, parseQuery } from '../../../server/http/api';
 import { loadFacetedNavigation } from '../../../server/listing';
 
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async (context) => {
+  const { url } = context;
   const parsed = parseQuery(FacetQuerySchema, url.searchParams);
   if (!parsed.ok) return parsed.response;
   const { filter, problems } = parseListingFilter(url.searchParams);
@@ -23,5 +24,6 @@ export const GET: APIRoute = async ({ url }) => {
   const { db } = await getDb();
   const facets = await loadFacetedNavigation(db, scope, filter);
   if (!facets) return apiError(404, 'No such location or category');
+  cachePublicPage(context, [LISTINGS_TAG, locationTag(location)]);
   return json(facets, { cacheSeconds: CACHE_AGE_SECONDS });
 };
