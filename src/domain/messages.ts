@@ -53,6 +53,9 @@ export const MESSAGES = {
   enterValidPostcode: 'Enter a valid postcode',
   requiredField: 'Required field',
   notEnoughPoints: "You don't have enough points",
+  // spec 5: action arguments (deal feed)
+  urlPathRequired: 'Url Path is required to use getDeals',
+  emptyResponse: 'Empty response from server',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

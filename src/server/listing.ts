@@ -1,63 +1,265 @@
 /**
- * Loads a listing page's data from a path's page info: location, category, sub-category, deals, count.
- * Returns null when any part of the path names something we do not have (the route then 404s).
+ * Listing pages and the deal feed: which deals a listing holds (its scope: a place, VIP, a special
+ * page, /find), narrowed by the shopper's filters, one page at a time, with its main deal and
+ * faceted navigation (spec 2, spec 3 "Search response", spec 4 "Deal list", spec 9).
+ * Returns null when any part of the scope names something we do not have (the route then 404s).
  */
 import type { DealSummary } from '../contracts/deal';
-import { listingSegments, SPECIAL_LOCATION_CATEGORY } from '../domain/listing-paths';
-import { countDeals, DEFAULT_LISTING_SIZE, listDeals, retrieveCategory, retrieveLocation } from './catalog';
+import type { NavigationItem } from '../contracts/deal-feed';
+import type { ListingFilter } from '../domain/listing-filters';
+import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '../domain/listing-paths';
+import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '../domain/page-type';
+import {
+  countDeals,
+  countDealsByCategory,
+  DEFAULT_LISTING_SIZE,
+  type DealFilter,
+  listDeals,
+  retrieveCategory,
+  retrieveLocation,
+} from './catalog';
 import type { Db } from './db';
 import type { Category, Location } from './db/schema';
 
-export interface ListingData {
-  location: Location;
+/** spec 9: feed size 20 for /find. */
+export const FIND_PAGE_SIZE = 20;
+
+/** What a listing lists, before the shopper's refinements. */
+export type ListingScope =
+  | { kind: 'place'; location: string; category?: string; subCategory?: string }
+  | { kind: 'vip'; category?: string }
+  | { kind: 'special'; location: string; slug: string }
+  | { kind: 'find'; category?: string; subCategory?: string };
+
+export interface ResolvedScope {
+  scope: ListingScope;
+  location: Location | null;
   category: Category | null;
   subCategory: Category | null;
-  deals: DealSummary[];
-  total: number;
+  /** The listing's clean URL path (canonical, pagination base). */
+  path: string;
+  filter: DealFilter;
+  /** Which facets a page of this scope shows, and where each leads. */
+  facets: { level: 'category' | 'subCategory'; urlFor(shortName: string): string } | null;
+  /** spec 2: special pages take the words of their slug as tags. */
+  specialWords?: string[];
 }
 
-/** The first page of a listing, or null for an unknown location, category or sub-category. */
-export async function loadListing(
-  db: Db,
-  path: { location: string; category?: string; subCategory?: string },
-): Promise<ListingData | null> {
-  const location = await retrieveLocation(db, path.location);
+export interface ListingPageData extends ResolvedScope {
+  /** spec 4: the listing's most popular deal, shown large on page 1 and kept out of every page's grid. */
+  mainDeal: DealSummary | null;
+  deals: DealSummary[];
+  /** All deals matching scope and filters, the main deal included. */
+  total: number;
+  /** The deals the pages page through: total less the main deal. */
+  gridTotal: number;
+  page: number;
+  pageSize: number;
+  lastPage: number;
+  navigations: NavigationItem[];
+}
+
+const PLACE_PAGE_TYPES: ReadonlySet<string> = new Set(['category', 'homepage', 'travel', 'wellness-collection']);
+
+/**
+ * The listing a page type shows (spec 2 page types), or null when it is not a listing. A deal
+ * preview shows the listing of its deal group (/deals/preview/london/beauty → London beauty).
+ */
+export function scopeForPage(info: PageInfo, knownLocations?: ReadonlySet<string>): ListingScope | null {
+  if (info.pageType === 'vipCategory') {
+    return info.subCategory === undefined ? { kind: 'vip', category: info.category } : null;
+  }
+  if (info.pageType === 'special') {
+    return info.location && info.category ? { kind: 'special', location: info.location, slug: info.category } : null;
+  }
+  if (info.pageType === 'dealPreview') {
+    if (info.dealId !== undefined) return null;
+    const group = resolvePageType(`/deals/${info.dealGroup ?? ''}`, { knownLocations });
+    return group.pageType === 'dealPreview' ? null : scopeForPage(group, knownLocations);
+  }
+  if (!PLACE_PAGE_TYPES.has(info.pageType)) return null;
+  return {
+    kind: 'place',
+    location: info.location ?? NATIONAL_LOCATION,
+    category: info.category,
+    subCategory: info.subCategory,
+  };
+}
+
+/** Reads a scope's names into rows and a base deal filter; null for anything unknown. */
+export async function resolveListingScope(db: Db, scope: ListingScope): Promise<ResolvedScope | null> {
+  if (scope.kind === 'vip') {
+    const category = scope.category ? await retrieveCategory(db, scope.category) : null;
+    if (scope.category && !category) return null;
+    return {
+      scope,
+      location: null,
+      category,
+      subCategory: null,
+      path: category ? `/deals/vip/${category.shortName}` : '/deals/vip',
+      filter: { vipOnly: true, categoryId: category?.id },
+      facets: category ? null : { level: 'category', urlFor: (name) => `/deals/vip/${name}` },
+    };
+  }
+  if (scope.kind === 'find') {
+    const category = scope.category ? await retrieveCategory(db, scope.category) : null;
+    if (scope.category && !category) return null;
+    const subCategory =
+      scope.subCategory && category ? await retrieveCategory(db, scope.subCategory, category.id) : null;
+    if (scope.subCategory && !subCategory) return null;
+    const query = (params: Record<string, string>): string => `/find?${new URLSearchParams(params)}`;
+    return {
+      scope,
+      location: null,
+      category,
+      subCategory,
+      path: '/find',
+      filter: { categoryId: category?.id, subCategoryId: subCategory?.id },
+      facets: subCategory
+        ? null
+        : category
+          ? { level: 'subCategory', urlFor: (name) => query({ category: category.shortName, subcategory: name }) }
+          : { level: 'category', urlFor: (name) => query({ category: name }) },
+    };
+  }
+  const location = await retrieveLocation(db, scope.location);
   if (!location) return null;
-  const segments = listingSegments(location.shortName, path.category, path.subCategory);
+  if (scope.kind === 'special') {
+    const words = specialWords(scope.slug);
+    if (words.length === 0) return null;
+    return {
+      scope,
+      location,
+      category: null,
+      subCategory: null,
+      path: `/deals/${location.shortName}/special/${scope.slug}`,
+      filter: { locationId: location.id, allTags: words },
+      facets: null,
+      specialWords: words,
+    };
+  }
+  const segments = listingSegments(location.shortName, scope.category, scope.subCategory);
   const category = segments.category ? await retrieveCategory(db, segments.category) : null;
   if (segments.category && !category) return null;
   const subCategory =
     segments.subCategory && category ? await retrieveCategory(db, segments.subCategory, category.id) : null;
   if (segments.subCategory && !subCategory) return null;
   // /deals/travel narrows nothing: the travel category is the whole location.
-  const narrowsByCategory =
-    category !== null && !(segments.category === SPECIAL_LOCATION_CATEGORY[location.shortName] && !subCategory);
-  const filter = {
-    locationId: location.id,
-    categoryId: narrowsByCategory ? category?.id : undefined,
-    subCategoryId: subCategory?.id,
+  const isOwnCategory = segments.category === SPECIAL_LOCATION_CATEGORY[location.shortName];
+  const narrowsByCategory = category !== null && !(isOwnCategory && !subCategory);
+  const facetCategory = category ?? null;
+  return {
+    scope,
+    location,
+    category,
+    subCategory,
+    path: listingPath(location.shortName, category?.shortName, subCategory?.shortName),
+    filter: {
+      locationId: location.id,
+      categoryId: narrowsByCategory ? category?.id : undefined,
+      subCategoryId: subCategory?.id,
+    },
+    facets: subCategory
+      ? null
+      : facetCategory
+        ? {
+            level: 'subCategory',
+            urlFor: (name) => listingPath(location.shortName, facetCategory.shortName, name),
+          }
+        : homeCategoryFacets(location.shortName),
   };
-  const [deals, total] = await Promise.all([
-    listDeals(db, { ...filter, limit: DEFAULT_LISTING_SIZE }),
-    countDeals(db, filter),
-  ]);
-  return { location, category, subCategory, deals, total };
 }
 
-export interface VipListingData {
-  category: Category | null;
-  deals: DealSummary[];
-  total: number;
+/** A special location stands for one category, so its location page offers that category's sub-categories. */
+function homeCategoryFacets(location: string): ResolvedScope['facets'] {
+  const home = SPECIAL_LOCATION_CATEGORY[location];
+  if (home === undefined) return { level: 'category', urlFor: (name) => listingPath(location, name) };
+  return { level: 'subCategory', urlFor: (name) => listingPath(location, home, name) };
 }
 
-/** VIP deals everywhere (spec 3 vipExclusive options), optionally in one top-level category. */
-export async function loadVipListing(db: Db, categoryShortName?: string): Promise<VipListingData | null> {
-  const category = categoryShortName ? await retrieveCategory(db, categoryShortName) : null;
-  if (categoryShortName && !category) return null;
-  const filter = { vipOnly: true, categoryId: category?.id };
-  const [deals, total] = await Promise.all([
-    listDeals(db, { ...filter, limit: DEFAULT_LISTING_SIZE }),
-    countDeals(db, filter),
+/** spec 2: a special page's slug words ("spa-day-for-two" → spa, day, for, two), short filler words dropped. */
+export function specialWords(slug: string): string[] {
+  return slug
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 2 && !['and', 'for', 'the', 'with'].includes(word));
+}
+
+/** The shopper's refinements as a catalogue filter over a scope's base filter. */
+export function refinedFilter(base: DealFilter, filter: ListingFilter, excludeIds: readonly number[] = []): DealFilter {
+  return {
+    ...base,
+    vipOnly: base.vipOnly || filter.vip,
+    minPriceMinor: filter.minPriceMinor,
+    maxPriceMinor: filter.maxPriceMinor,
+    searchTag: filter.searchTag,
+    excludeIds: [...(base.excludeIds ?? []), ...excludeIds],
+  };
+}
+
+export interface LoadOptions {
+  pageSize?: number;
+  /** Skip this many grid deals instead of starting at the page (the API's offset). */
+  offset?: number;
+  /** More deals to leave out (spec 7: recentViewedDeal, up to 5). */
+  excludeIds?: readonly number[];
+}
+
+/** One page of a listing: main deal (page 1 only), the page's grid deals, total, facets. */
+export async function loadListingPage(
+  db: Db,
+  scope: ListingScope,
+  filter: ListingFilter,
+  options: LoadOptions = {},
+): Promise<ListingPageData | null> {
+  const resolved = await resolveListingScope(db, scope);
+  if (!resolved) return null;
+  const pageSize = options.pageSize ?? (scope.kind === 'find' ? FIND_PAGE_SIZE : DEFAULT_LISTING_SIZE);
+  const refined = refinedFilter(resolved.filter, filter, options.excludeIds);
+  const [[mainDeal = null], total, navigations] = await Promise.all([
+    listDeals(db, { ...refined, orderBy: 'popularity', limit: 1 }),
+    countDeals(db, refined),
+    loadNavigations(db, resolved, refined),
   ]);
-  return { category, deals, total };
+  const gridFilter = mainDeal ? refinedFilter(refined, filter, [mainDeal.id]) : refined;
+  const gridTotal = Math.max(0, total - (mainDeal ? 1 : 0));
+  const offset = options.offset ?? (filter.page - 1) * pageSize;
+  const deals = await listDeals(db, { ...gridFilter, orderBy: filter.sort, limit: pageSize, offset });
+  return {
+    ...resolved,
+    mainDeal: filter.page === 1 && options.offset === undefined ? mainDeal : null,
+    deals,
+    total,
+    gridTotal,
+    page: filter.page,
+    pageSize,
+    lastPage: Math.max(1, Math.ceil(gridTotal / pageSize)),
+    navigations,
+  };
+}
+
+/** spec 3 faceted navigation alone (navigations and their total), or null for an unknown scope. */
+export async function loadFacetedNavigation(
+  db: Db,
+  scope: ListingScope,
+  filter: ListingFilter,
+): Promise<{ navigations: NavigationItem[]; count: number } | null> {
+  const resolved = await resolveListingScope(db, scope);
+  if (!resolved) return null;
+  const refined = refinedFilter(resolved.filter, filter);
+  const [navigations, count] = await Promise.all([loadNavigations(db, resolved, refined), countDeals(db, refined)]);
+  return { navigations, count };
+}
+
+/** spec 3 faceted navigation: the scope's categories or sub-categories with counts under the same filter. */
+async function loadNavigations(db: Db, resolved: ResolvedScope, refined: DealFilter): Promise<NavigationItem[]> {
+  if (!resolved.facets) return [];
+  const { level, urlFor } = resolved.facets;
+  const facets = await countDealsByCategory(db, refined, level);
+  return facets.map((facet) => ({
+    linkText: facet.name,
+    count: facet.count,
+    shortName: facet.shortName,
+    url: urlFor(facet.shortName),
+  }));
 }

@@ -1,6 +1,6 @@
 /** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
-import type { ListingData, VipListingData } from '../../server/listing';
+import type { ResolvedScope } from '../../server/listing';
 
 const SPECIAL_HEADINGS: Record<string, string> = {
   'national-deal': 'Shop deals delivered across the UK',
@@ -12,13 +12,33 @@ const SPECIAL_HEADINGS: Record<string, string> = {
 
 export interface ListingCopy {
   heading: string;
+  intro?: string;
   title: string;
   description: string;
   breadcrumbs: { label: string; url: string }[];
 }
 
-/** Copy for a listing, worded the way UK shoppers search ("Spa Days deals in Glasgow"). */
-export function listingCopy({ location, category, subCategory }: ListingData): ListingCopy {
+/** Copy for any listing scope: a place, VIP, a special page or /find. */
+export function copyForScope(resolved: ResolvedScope): ListingCopy {
+  if (resolved.scope.kind === 'vip') return vipListingCopy(resolved);
+  if (resolved.scope.kind === 'find') return findCopy(resolved);
+  if (resolved.scope.kind === 'special' && resolved.location) {
+    return specialCopy(resolved.location, resolved.scope.slug, resolved.path);
+  }
+  return listingCopy(resolved);
+}
+
+/**
+ * Copy for a listing, worded the way UK shoppers search: heading "Spa Days deals in Glasgow",
+ * title "Spa Days in Glasgow" (spec 2: title and description from faceted navigation and location).
+ */
+export function listingCopy({
+  location,
+  category,
+  subCategory,
+}: Pick<ResolvedScope, 'location' | 'category' | 'subCategory'>): ListingCopy {
+  if (!location)
+    return { heading: 'Deals', title: 'Deals', description: 'Discounted vouchers, updated daily.', breadcrumbs: [] };
   const place = location.kind === 'local' ? location.name : null;
   const base = `/deals/${location.shortName}`;
   const topic = subCategory?.name ?? category?.name ?? null;
@@ -46,11 +66,60 @@ export function listingCopy({ location, category, subCategory }: ListingData): L
     const url = listingPath(location.shortName, category.shortName, subCategory.shortName);
     breadcrumbs.push({ label: subCategory.name, url });
   }
-  return { heading, title: heading, description, breadcrumbs };
+  const title = topic && place ? `${topic} in ${place}` : heading;
+  return { heading, title, description, breadcrumbs };
+}
+
+/** Title case for a slug: "afternoon-tea-for-two" → "Afternoon Tea For Two". */
+function slugTitle(slug: string): string {
+  return slug
+    .split(/[^a-z0-9]+/i)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** spec 2 special pages: titled from the slug. */
+function specialCopy(location: NonNullable<ResolvedScope['location']>, slug: string, path: string): ListingCopy {
+  const topic = slugTitle(slug);
+  const place = location.kind === 'local' ? location.name : null;
+  const heading = place ? `${topic} deals in ${place}` : `${topic} deals`;
+  return {
+    heading,
+    title: place ? `${topic} in ${place}` : heading,
+    description: `Save up to 80% on ${topic.toLowerCase()}${place ? ` in ${place}` : ''}. Hand-picked vouchers, updated daily.`,
+    breadcrumbs: [
+      { label: 'Home', url: '/' },
+      { label: place ?? location.name, url: `/deals/${location.shortName}` },
+      { label: topic, url: path },
+    ],
+  };
+}
+
+/** spec 2 /find and spec 9 feed size 20: a national listing to browse everything. */
+function findCopy({ category, subCategory }: Pick<ResolvedScope, 'category' | 'subCategory'>): ListingCopy {
+  const topic = subCategory?.name ?? category?.name;
+  const breadcrumbs = [
+    { label: 'Home', url: '/' },
+    { label: 'Find a deal', url: '/find' },
+  ];
+  if (category) breadcrumbs.push({ label: category.name, url: `/find?category=${category.shortName}` });
+  if (category && subCategory) {
+    breadcrumbs.push({
+      label: subCategory.name,
+      url: `/find?category=${category.shortName}&subcategory=${subCategory.shortName}`,
+    });
+  }
+  return {
+    heading: topic ? `Find a deal: ${topic}` : 'Find a deal',
+    title: topic ? `Find a deal: ${topic}` : 'Find a deal',
+    description: `Browse every deal${topic ? ` in ${topic.toLowerCase()}` : ''} across the UK: restaurants, spa days, activities, shop and travel, with savings of up to 80%.`,
+    breadcrumbs,
+  };
 }
 
 /** Copy for the VIP listing (spec 1: VIP members get extra discounts). */
-export function vipListingCopy({ category }: VipListingData): ListingCopy {
+export function vipListingCopy({ category }: Pick<ResolvedScope, 'category'>): ListingCopy {
   const heading = category ? `VIP ${category.name} deals` : 'VIP deals';
   const breadcrumbs = [
     { label: 'Home', url: '/' },

@@ -42,6 +42,15 @@ export interface DealFilter {
   isEarlyBird?: boolean;
   /** Deals in one of these categories or sub-categories, or carrying one of these tags (hyperlocal slugs). */
   topic?: { categoryIds: readonly number[]; tags: readonly string[] };
+  /** spec 2 minPrice / maxPrice, in pence, over the deal's from-price. */
+  minPriceMinor?: number;
+  maxPriceMinor?: number;
+  /** spec 2 searchTag: deals carrying this tag (lower case). */
+  searchTag?: string;
+  /** Every one of these tags (special pages: the words of the slug). */
+  allTags?: readonly string[];
+  /** Deals to leave out (the main deal, recently viewed deals). */
+  excludeIds?: readonly number[];
 }
 
 export interface ListDealsOptions extends DealFilter {
@@ -76,6 +85,27 @@ function filterSql(filter: DealFilter): SQL {
           )}]::text[]`;
     conditions.push(sql`(${byCategory} or ${byTag})`);
   }
+  if (filter.minPriceMinor !== undefined) conditions.push(sql`d.from_price_minor >= ${filter.minPriceMinor}`);
+  if (filter.maxPriceMinor !== undefined) conditions.push(sql`d.from_price_minor <= ${filter.maxPriceMinor}`);
+  if (filter.searchTag !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements_text(d.tags) t where lower(t) = ${filter.searchTag})`,
+    );
+  }
+  for (const word of filter.allTags ?? []) {
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements_text(d.tags) t where lower(t) like ${`%${escapeLike(word)}%`})`,
+    );
+  }
+  const excluded = (filter.excludeIds ?? []).filter((id) => Number.isSafeInteger(id));
+  if (excluded.length > 0) {
+    conditions.push(
+      sql`d.id not in (${sql.join(
+        excluded.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
   return sql.join(conditions, sql` and `);
 }
 
@@ -86,6 +116,10 @@ function inList(column: SQL, ids: readonly number[]): SQL {
     ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** Live deals matching the filter, most popular first unless another order is asked for. */
@@ -123,6 +157,39 @@ export async function countDeals(db: Db, filter: DealFilter): Promise<number> {
     where d.status = 'live' and d.closing_date > now() and ${filterSql(filter)}
   `);
   return Number(result.rows[0]?.count ?? 0);
+}
+
+/** One facet of a listing (spec 3 Navigation item): a category or sub-category and its deal count. */
+export interface DealFacet {
+  id: number;
+  shortName: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * Counts the filter's live deals per top-level category, or per sub-category, largest first
+ * (faceted navigation, spec 3). Deals without a sub-category are left out of the sub-category facets.
+ */
+export async function countDealsByCategory(
+  db: Db,
+  filter: DealFilter,
+  level: 'category' | 'subCategory',
+): Promise<DealFacet[]> {
+  const column = level === 'category' ? sql`d.category_id` : sql`d.sub_category_id`;
+  const result = await db.execute<{ id: number; short_name: string; name: string; count: number | string }>(sql`
+    select c.id, c.short_name, c.name, count(*) as count
+    from deals d join categories c on c.id = ${column}
+    where d.status = 'live' and d.closing_date > now() and ${filterSql(filter)}
+    group by c.id, c.short_name, c.name, c.sort_order
+    order by count(*) desc, c.sort_order, c.name
+  `);
+  return result.rows.map((row) => ({
+    id: row.id,
+    shortName: row.short_name,
+    name: row.name,
+    count: Number(row.count),
+  }));
 }
 
 /** A top-level category by short name, or a sub-category of `parentId`. */

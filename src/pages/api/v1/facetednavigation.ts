@@ -1,0 +1,29 @@
+/**
+ * GET /api/v1/facetednavigation?location=&category=: a listing's faceted navigation (spec 7
+ * facetednavigation; spec 3 Navigation item and Search response: navigations with linkText, count,
+ * shortName and url, and their total count). The filters (minPrice, maxPrice, vip, searchTag)
+ * narrow the counts as they narrow the listing. 400 for bad values, 404 for an unknown place.
+ */
+import type { APIRoute } from 'astro';
+import { FacetQuerySchema } from '../../../contracts/deal-feed';
+import { parseListingFilter } from '../../../domain/listing-filters';
+import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '../../../server/cache/page-cache';
+import { getDb } from '../../../server/db';
+import { apiError, json, parseQuery } from '../../../server/http/api';
+import { loadFacetedNavigation } from '../../../server/listing';
+
+export const GET: APIRoute = async (context) => {
+  const { url } = context;
+  const parsed = parseQuery(FacetQuerySchema, url.searchParams);
+  if (!parsed.ok) return parsed.response;
+  const { filter, problems } = parseListingFilter(url.searchParams);
+  if (problems.length > 0) return apiError(400, problems.join('; '));
+  const { location, category } = parsed.value;
+  const scope =
+    location === 'vip' ? ({ kind: 'vip', category } as const) : ({ kind: 'place', location, category } as const);
+  const { db } = await getDb();
+  const facets = await loadFacetedNavigation(db, scope, filter);
+  if (!facets) return apiError(404, 'No such location or category');
+  cachePublicPage(context, [LISTINGS_TAG, locationTag(location)]);
+  return json(facets, { cacheSeconds: CACHE_AGE_SECONDS });
+};

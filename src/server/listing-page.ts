@@ -1,0 +1,82 @@
+/**
+ * Everything a listing route does before it renders (spec 2, spec 9): read the filters, load the
+ * page, send ?page=1 to the clean URL, 404 pages past the end, pick canonical and robots, and mark
+ * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
+ */
+import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '../domain/listing-filters';
+import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from './cache/page-cache';
+import { getDb } from './db';
+import { type ListingPageData, type ListingScope, loadListingPage } from './listing';
+
+export interface ListingPageProps {
+  listing: ListingPageData;
+  filter: ListingFilter;
+  canonical: string;
+  noindex: boolean;
+  feedQuery: URLSearchParams;
+}
+
+export type PreparedListing =
+  | { kind: 'page'; props: ListingPageProps }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' };
+
+/** The parts of Astro's page context this needs. */
+interface ListingContext {
+  url: URL;
+  site: URL | undefined;
+  cache: { set(options: { maxAge?: number; swr?: number; tags?: string[] } | false): void };
+  response: { headers: Headers };
+}
+
+export interface PrepareOptions {
+  /** Deal previews are never indexed nor shared from the cache. */
+  isPreview?: boolean;
+}
+
+/** Loads a listing for a route; the route redirects, 404s or renders ListingPage with the props. */
+export async function prepareListing(
+  context: ListingContext,
+  scope: ListingScope,
+  options: PrepareOptions = {},
+): Promise<PreparedListing> {
+  const { filter } = parseListingFilter(context.url.searchParams);
+  const { db } = await getDb();
+  const listing = await loadListingPage(db, scope, filter);
+  if (!listing) return { kind: 'not-found' };
+  // spec 2: page 1 is always the clean URL, never ?page=1.
+  if (context.url.searchParams.get('page') === '1') {
+    return { kind: 'redirect', location: pageUrl(listing.path, filter, 1) };
+  }
+  if (filter.page > listing.lastPage) return { kind: 'not-found' };
+  const base = context.site ?? new URL(context.url.origin);
+  // spec 2: the canonical keeps only the path and a page after the first, never sort or filter noise.
+  const canonicalPath = filter.page > 1 ? `${listing.path}?page=${filter.page}` : listing.path;
+  const feedQuery = new URLSearchParams(scope.kind === 'find' ? { path: '/find' } : { path: listing.path });
+  if (scope.kind === 'find') {
+    if (filter.category) feedQuery.set('category', filter.category);
+    if (filter.subcategory) feedQuery.set('subcategory', filter.subcategory);
+  }
+  const isPreview = options.isPreview ?? false;
+  if (!isPreview) {
+    const shown = listing.mainDeal ? [listing.mainDeal, ...listing.deals] : listing.deals;
+    cachePublicPage(context, [
+      LISTINGS_TAG,
+      ...(listing.location ? [locationTag(listing.location.shortName)] : []),
+      ...(listing.category ? [categoryTag(listing.category.shortName)] : []),
+      ...(listing.subCategory ? [categoryTag(listing.subCategory.shortName)] : []),
+      ...shown.map((deal) => dealTag(deal.id)),
+    ]);
+  }
+  return {
+    kind: 'page',
+    props: {
+      listing,
+      filter,
+      canonical: new URL(canonicalPath, base).toString(),
+      // spec 2: filtered and sorted variants, and deal previews, are "noindex, follow".
+      noindex: isPreview || isRefined(filter),
+      feedQuery,
+    },
+  };
+}

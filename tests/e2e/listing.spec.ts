@@ -1,0 +1,167 @@
+/**
+ * A new shopper narrows and pages through a listing (spec 2 filter parameters and paging URLs,
+ * spec 3 faceted navigation, spec 4 deal list, spec 9 filters, sorting and page sizes).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/** The grid's cards (the main deal sits above the grid and is left out). */
+const gridCards = (page: Page): Locator => page.locator('main li.deal-grid__item article');
+
+/** Prices shown on the grid's cards, in pence, in page order ("See options" cards have none). */
+async function gridPrices(page: Page): Promise<number[]> {
+  const texts = await gridCards(page).locator('.deal-card__amount').allTextContents();
+  return texts.map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
+}
+
+/** Scrolls to "Show more deals" (the island wakes when seen: client:visible) and presses it. */
+async function showMore(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Show more deals' });
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+async function dealIds(cards: Locator): Promise<string[]> {
+  const hrefs = await cards.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.match(/^\/deal\/(\d+)/)?.[1] ?? href);
+}
+
+test('a new shopper filters London by price, sorts low to high and loads more without repeats', async ({ page }) => {
+  await page.goto('/deals/london');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deals in London' })).toBeVisible();
+
+  // spec 3: the location page offers its categories with counts that add up to the total.
+  const facets = page.getByRole('navigation', { name: 'Browse by category' });
+  const total = Number(((await page.locator('.count').textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const counts = await facets
+    .locator('.facets__count')
+    .evaluateAll((nodes) => nodes.map((node) => Number((node.firstChild?.textContent ?? '').replace(/[^0-9]/g, ''))));
+  expect(counts.reduce((sum, n) => sum + n, 0)).toBe(total);
+
+  const filters = page.getByRole('region', { name: 'Filter and sort' });
+  await filters.getByLabel('Min price').selectOption({ label: '£10' });
+  await filters.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/minPrice=10/);
+  await expect(page).toHaveURL(/orderBy=pricelow/);
+  await expect(filters.getByRole('link', { name: /From £10/ })).toBeVisible();
+  // spec 2: a filtered or sorted variant is noindex, and its canonical is the clean listing.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deals\/london$/);
+
+  const prices = await gridPrices(page);
+  expect(prices.length).toBeGreaterThan(9);
+  expect(prices.every((price) => price >= 1000)).toBe(true);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  const before = await gridCards(page).count();
+  await showMore(page);
+  await expect(page.getByRole('status')).toContainText(/more deals? added/);
+  await expect.poll(() => gridCards(page).count()).toBeGreaterThan(before);
+  const ids = await dealIds(page.locator('main article'));
+  expect(new Set(ids).size).toBe(ids.length);
+  const all = await gridPrices(page);
+  expect(all).toEqual([...all].sort((a, b) => a - b));
+  expect(all.every((price) => price >= 1000)).toBe(true);
+
+  // Removing a chip drops only that filter.
+  await filters.getByRole('link', { name: /From £10/ }).click();
+  await expect(page).not.toHaveURL(/minPrice/);
+  await expect(page).toHaveURL(/orderBy=pricelow/);
+});
+
+test('spec 2 paging: page 2 is ?page=2, its previous link is the clean URL, never ?page=1', async ({ page }) => {
+  await page.goto('/deals/london');
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  const second = pages.getByRole('link', { name: 'Page 2', exact: true });
+  await expect(second).toHaveAttribute('href', '/deals/london?page=2');
+  await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', /\/deals\/london\?page=2$/);
+  await second.click();
+  await expect(page).toHaveURL(/\/deals\/london\?page=2$/);
+  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', /\/deals\/london$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deals\/london\?page=2$/);
+  await expect(pages.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/deals/london');
+  await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('href', '/deals/london');
+  const hrefs = await page.locator('a[href*="page="]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs.filter((href) => /[?&]page=1(&|$)/.test(href ?? ''))).toEqual([]);
+
+  // Someone who types ?page=1 lands on the clean URL.
+  const response = await page.goto('/deals/london?page=1');
+  expect(response?.url()).toMatch(/\/deals\/london$/);
+});
+
+test('paging works with JavaScript turned off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/deals/london');
+  const firstIds = await dealIds(page.locator('main article'));
+  expect(firstIds.length).toBeGreaterThan(9);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/deals\/london\?page=2$/);
+  await expect(page.getByText(/page 2 of \d+/)).toBeVisible();
+  const secondIds = await dealIds(page.locator('main article'));
+  expect(secondIds.length).toBeGreaterThan(0);
+  expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
+
+  // The filter form is a plain GET form.
+  await page.getByLabel('Max price').selectOption({ label: '£50' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/maxPrice=50/);
+  const prices = await gridPrices(page);
+  expect(prices.every((price) => price <= 5000)).toBe(true);
+  await context.close();
+});
+
+test('a category page offers its sub-categories, and a special page is titled from its slug', async ({ page }) => {
+  await page.goto('/deals/london/beauty');
+  const types = page.getByRole('navigation', { name: 'Browse by type' });
+  const link = types.getByRole('link').first();
+  await expect(link).toHaveAttribute('href', /^\/deals\/london\/beauty\/[a-z-]+$/);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('London');
+
+  await page.goto('/deals/london/special/afternoon-tea');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Afternoon Tea deals in London');
+  await expect(page).toHaveTitle(/Afternoon Tea in London/);
+});
+
+test('spec 2 aliases and /find: email-deals points its canonical at /deals; /find lists 20 a page', async ({
+  page,
+}) => {
+  await page.goto('/email-deals/london');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deals in London' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deals\/london$/);
+  await page.goto('/find');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a deal' })).toBeVisible();
+  expect(await gridCards(page).count()).toBe(20);
+});
+
+test('the filtered listing has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/deals/london?minPrice=10&orderBy=pricelow');
+  await showMore(page);
+  await expect(page.getByRole('status')).toContainText(/added/);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('when loading more fails, a retry message is announced and trying again works', async ({ page }) => {
+  await page.goto('/deals/london');
+  let failures = 0;
+  await page.route('**/api/v1/deals?*', async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      // spec 5: an empty deals response raises "Empty response from server".
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '' });
+      return;
+    }
+    await route.continue();
+  });
+  const before = await gridCards(page).count();
+  await showMore(page);
+  await expect(page.getByRole('status')).toHaveText('Something went wrong. Please try again.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status')).toContainText(/more deals? added/);
+  expect(await gridCards(page).count()).toBeGreaterThan(before);
+});
