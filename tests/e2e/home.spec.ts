@@ -11,7 +11,7 @@ test('spec 2 home rails: New Products and Early Bird Deals, each with a View all
   expect(await newProducts.locator('a[href^="/deal/"]').count()).toBeGreaterThanOrEqual(4);
   await expect(page.getByRole('link', { name: 'View all New Products' })).toHaveAttribute(
     'href',
-    '/deals/london?orderBy=newest',
+    '/deals/london?orderBy=recent',
   );
 
   const earlyBird = page.getByRole('region', { name: 'Early Bird Deals' });
