@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import { defineConfig, envField } from 'astro/config';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -10,7 +10,8 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
-  integrations: [react()],
+  // Islands are written against React's API and run on Preact's compat layer (decision 010).
+  integrations: [preact({ compat: true })],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).
@@ -64,6 +65,7 @@ export default defineConfig({
     },
   },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    // Bundled for the server so their 'react' imports resolve to preact/compat as in the browser.
+    ssr: { external: ['@electric-sql/pglite', 'pg'], noExternal: ['@nanostores/react', 'embla-carousel-react'] },
   },
 });

@@ -1,7 +1,15 @@
 /** spec 5 password and email rules, and the change form's "Passwords should match" (table-driven). */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../domain/messages';
-import { ChangePasswordSchema, EmailSchema, fieldErrorsOf, PasswordSchema, RegisterSchema } from './account';
+import {
+  ChangePasswordSchema,
+  EmailSchema,
+  fieldErrorsOf,
+  PasswordSchema,
+  RegisterSchema,
+  UserProfileSchema,
+} from './account';
+import { UserProfileReadSchema } from './user-profile';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -75,5 +83,19 @@ describe('registration', () => {
   it('needs a first name', () => {
     const result = RegisterSchema.safeParse({ firstName: ' ', email: 'ada@example.co.uk', password: 'Abcdefg1' });
     expect(result.success ? {} : fieldErrorsOf(result.error)).toEqual({ firstName: MESSAGES.requiredField });
+  });
+});
+
+describe('the header island reads the same profile the server sends', () => {
+  it('UserProfileReadSchema (zod/mini) accepts exactly what UserProfileSchema produces', () => {
+    const profile = UserProfileSchema.parse({
+      email: 'sam@example.co.uk',
+      firstName: 'Sam',
+      lastName: 'Jones',
+      vipUser: false,
+      customerToken: 'ct-1234567890',
+    });
+    expect(UserProfileReadSchema.parse(profile)).toEqual(profile);
+    expect(UserProfileReadSchema.safeParse({ ...profile, vipUser: 'no' }).success).toBe(false);
   });
 });

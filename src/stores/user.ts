@@ -4,7 +4,7 @@
  * setting the user marks them authenticated, reset clears it.
  */
 import { map } from 'nanostores';
-import { type UserProfile, UserProfileSchema } from '../contracts/account';
+import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '../contracts/user-profile';
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -52,7 +52,7 @@ export function loadProfile(fetcher: ProfileFetcher = fetchProfile): Promise<voi
   loading ??= (async () => {
     try {
       const response = await fetcher();
-      const parsed = response.ok ? UserProfileSchema.safeParse(await response.json()) : null;
+      const parsed = response.ok ? UserProfileReadSchema.safeParse(await response.json()) : null;
       if (parsed?.success && parsed.data.email !== '') setUser(parsed.data);
       else resetUser();
     } catch (error) {

@@ -1,6 +1,6 @@
 /** A shopper on a deal page (issue 5 part 5): pictures, choosing, caps, sold out, reviews, SEO, ended deals. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   cappedDeal,
   closedDeal,
@@ -10,6 +10,11 @@ import {
   reviewedDeal,
   soldOutDeal,
 } from './deal-fixtures';
+
+/** The chooser's buttons only act once the island has hydrated (Astro drops its ssr flag then). */
+async function chooserReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
+}
 
 test('the gallery moves to the next picture with the button and the arrow keys', async ({ page }) => {
   await page.goto(`/deal/${galleryDeal.id}`);
@@ -28,6 +33,7 @@ test('the gallery moves to the next picture with the button and the arrow keys',
 test('spec 5: choosing an option and a quantity that cannot exceed the purchase cap', async ({ page }) => {
   await page.goto(`/deal/${cappedDeal.id}`);
   await expect(page.getByRole('heading', { name: 'Choose your option' })).toBeVisible();
+  await chooserReady(page);
   const options = page.getByRole('radio');
   await expect(options.first()).toBeChecked();
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
@@ -54,6 +60,7 @@ test('spec 5: choosing an option and a quantity that cannot exceed the purchase 
 
 test('spec 5: a per-person deal starts at 2 people and cannot go below', async ({ page }) => {
   await page.goto(`/deal/${perPersonDeal.id}`);
+  await chooserReady(page);
   const people = page.getByRole('spinbutton', { name: 'People' });
   await expect(people).toHaveValue('2');
   await expect(page.getByRole('button', { name: 'Fewer people' })).toBeDisabled();

@@ -34,7 +34,7 @@ test.describe('with the browser sharing its location', () => {
   test('"Use my location" picks the nearest town', async ({ page }) => {
     await page.goto('/near-me');
     // Wait for the island to hydrate before pressing its button.
-    await expect(page.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+    await expect(page.locator('astro-island[component-url*="NearMe"]')).not.toHaveAttribute('ssr', /.*/);
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page).toHaveURL(/\/near-me\?q=leeds$/);
     await expect(page.getByRole('heading', { name: 'Deals near Leeds' })).toBeVisible();
