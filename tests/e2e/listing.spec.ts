@@ -57,7 +57,7 @@ test('a new shopper filters London by price, sorts low to high and loads more wi
 
   const before = await gridCards(page).count();
   await showMore(page);
-  await expect(page.getByRole('status')).toContainText(/more deals? added/);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(/more deals? added/);
   await expect.poll(() => gridCards(page).count()).toBeGreaterThan(before);
   const ids = await dealIds(page.locator('main article'));
   expect(new Set(ids).size).toBe(ids.length);
@@ -140,7 +140,7 @@ test('spec 2 aliases and /find: email-deals points its canonical at /deals; /fin
 test('the filtered listing has no serious accessibility violations', async ({ page }) => {
   await page.goto('/deals/london?minPrice=10&orderBy=pricelow');
   await showMore(page);
-  await expect(page.getByRole('status')).toContainText(/added/);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(/added/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -160,8 +160,8 @@ test('when loading more fails, a retry message is announced and trying again wor
   });
   const before = await gridCards(page).count();
   await showMore(page);
-  await expect(page.getByRole('status')).toHaveText('Something went wrong. Please try again.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Something went wrong. Please try again.');
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('status')).toContainText(/more deals? added/);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(/more deals? added/);
   expect(await gridCards(page).count()).toBeGreaterThan(before);
 });
