@@ -140,3 +140,14 @@ export function readDealId(raw: string | undefined | null): number | 'invalid' |
   const id = Number(raw);
   return id >= 1 && id <= MAX_DEAL_ID ? id : 'unknown';
 }
+
+/** GET /api/v1/complementary-deals: the deal to relate to, and how many (default 8, at most 50). */
+export const ComplementaryDealsQuerySchema = z.object({
+  dealId: z.string({ error: 'dealId is required' }),
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+/** GET /api/v1/deal/{id}/reviews: a 1-based page of 10 (spec 9). */
+export const ReviewsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});

@@ -38,3 +38,22 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(responses)).toContain('400');
   });
 });
+
+describe('the Tuppence API document', () => {
+  it('describes every read API endpoint with its query parameters, from the contracts', async () => {
+    const { API_OPERATIONS } = await import('./operations');
+    const document = buildOpenApiDocument(
+      { title: 'Tuppence API', version: '1', serverUrl: 'https://x.test' },
+      API_OPERATIONS,
+    );
+    for (const path of ['/api/v1/deals', '/api/v1/search', '/api/v1/suggest', '/api/v1/deal/{id}', '/api/v1/menu']) {
+      expect(document.paths[path]?.get, path).toBeDefined();
+    }
+    const search = document.paths['/api/v1/search']?.get as { parameters: { name: string; required: boolean }[] };
+    expect(search.parameters.find((parameter) => parameter.name === 'q')?.required).toBe(true);
+    expect(search.parameters.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['q', 'minPrice', 'maxPrice', 'orderBy', 'page', 'pageSize', 'facetedNavigation']),
+    );
+    expect(JSON.parse(JSON.stringify(document)).openapi).toBe('3.1.0');
+  });
+});

@@ -11,12 +11,14 @@ export interface ApiOperation {
   path: string;
   summary: string;
   tag: string;
-  /** An object schema whose properties are the query parameters. */
-  query?: z.ZodObject;
+  /** A schema whose input is an object: its properties are the query parameters. */
+  query?: z.ZodType;
   /** Path parameters by name, with a description. */
   pathParams?: Record<string, string>;
   body?: z.ZodType;
   response: z.ZodType;
+  /** The success status (default 200). */
+  status?: number;
   /** Error statuses the operation can answer besides 400, with what they mean. */
   errors?: Record<number, string>;
 }
@@ -66,7 +68,10 @@ export function buildOpenApiDocument(
       content: { 'application/json': { schema: toSchema(ErrorSchema, 'output') } },
     };
     const responses: Record<string, unknown> = {
-      200: { description: 'OK', content: { 'application/json': { schema: toSchema(operation.response, 'output') } } },
+      [operation.status ?? 200]: {
+        description: 'OK',
+        content: { 'application/json': { schema: toSchema(operation.response, 'output') } },
+      },
       400: { ...errorResponse, description: 'A parameter or the body is not valid; the message says which.' },
     };
     for (const [status, description] of Object.entries(operation.errors ?? {})) {

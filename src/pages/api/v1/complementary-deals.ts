@@ -1,19 +1,13 @@
 /** GET /api/v1/complementary-deals?dealId&limit (spec 7): deals related to one deal, most related first. */
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
-import { readDealId } from '../../../contracts/deal-detail';
+import { ComplementaryDealsQuerySchema, readDealId } from '../../../contracts/deal-detail';
 import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
-import { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals, retrieveDeal } from '../../../server/catalog';
+import { listComplementaryDeals, retrieveDeal } from '../../../server/catalog';
 import { getDb } from '../../../server/db';
 import { apiError, json, parseQuery } from '../../../server/http/api';
 
-const QuerySchema = z.object({
-  dealId: z.string({ error: 'dealId is required' }),
-  limit: z.coerce.number().int().min(1).max(50).default(COMPLEMENTARY_DEALS_LIMIT),
-});
-
 export const GET: APIRoute = async ({ url }) => {
-  const query = parseQuery(QuerySchema, url.searchParams);
+  const query = parseQuery(ComplementaryDealsQuerySchema, url.searchParams);
   if (!query.ok) return query.response;
   const id = readDealId(query.value.dealId);
   if (id === 'invalid') return apiError(400, 'dealId must be a number.');

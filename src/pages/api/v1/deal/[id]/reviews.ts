@@ -1,21 +1,16 @@
 /** GET /api/v1/deal/{id}/reviews?page=n: a deal's written reviews, newest first (spec 9: 10 per page). */
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
-import { type ReviewPage, readDealId } from '../../../../../contracts/deal-detail';
+import { type ReviewPage, ReviewsQuerySchema, readDealId } from '../../../../../contracts/deal-detail';
 import { CACHE_AGE_SECONDS } from '../../../../../server/cache/page-cache';
 import { listReviews, REVIEWS_PAGE_SIZE, retrieveDeal } from '../../../../../server/catalog';
 import { getDb } from '../../../../../server/db';
 import { apiError, json, parseQuery } from '../../../../../server/http/api';
 
-const QuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-
 export const GET: APIRoute = async ({ params, url }) => {
   const id = readDealId(params.id);
   if (id === 'invalid') return apiError(400, 'The deal id must be a number.');
   if (id === 'unknown') return apiError(404, 'No deal has this id.');
-  const query = parseQuery(QuerySchema, url.searchParams);
+  const query = parseQuery(ReviewsQuerySchema, url.searchParams);
   if (!query.ok) return query.response;
   const { db } = await getDb();
   if (!(await retrieveDeal(db, id))) return apiError(404, 'No deal has this id.');

@@ -1,0 +1,15 @@
+/** GET /api/openapi.json — the read API's OpenAPI 3.1 document, generated from the zod contracts. */
+import type { APIRoute } from 'astro';
+import { buildOpenApiDocument } from '../../server/openapi/document';
+import { API_OPERATIONS } from '../../server/openapi/operations';
+
+let cached: string | null = null;
+
+export const GET: APIRoute = ({ site, url }) => {
+  cached ??= JSON.stringify(
+    buildOpenApiDocument({ title: 'Tuppence API', version: '1.0.0', serverUrl: (site ?? url).origin }, API_OPERATIONS),
+  );
+  return new Response(cached, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};
