@@ -12,18 +12,7 @@ type Props = {
   headingLevel?: 2 | 3 | 4;
 };
 
-const STAR = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.1l-5.7 3.2 1.2-6.4-4.7-4.4 6.4-.8z';
 const countFormat = new Intl.NumberFormat('en-GB');
-
-function Stars({ className }: { className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 120 24" width="70" height="14" focusable="false" aria-hidden="true">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <path key={i} d={STAR} transform={`translate(${i * 24} 0)`} />
-      ))}
-    </svg>
-  );
-}
 
 /** One deal card, as the server renders it. */
 export default function DealCard({ deal, headingLevel = 3 }: Props) {
@@ -83,10 +72,7 @@ export default function DealCard({ deal, headingLevel = 3 }: Props) {
             {reviews !== null && (
               <p className="deal-card__rating">
                 <span className="deal-card__stars" aria-hidden="true">
-                  <Stars className="deal-card__stars-bg" />
-                  <span className="deal-card__stars-fill" style={{ width: `${reviews.percent}%` }}>
-                    <Stars />
-                  </span>
+                  <span className="deal-card__stars-fill" style={{ width: `${reviews.percent}%` }} />
                 </span>
                 <span aria-hidden="true">
                   {reviews.average} ({countFormat.format(reviews.count)})

@@ -9,6 +9,7 @@ import type { NavigationItem } from '../contracts/deal-feed';
 import type { ListingFilter } from '../domain/listing-filters';
 import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '../domain/listing-paths';
 import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '../domain/page-type';
+import { createTtlCache, sourceKey } from './cache/memo';
 import {
   countDeals,
   countDealsByCategory,
@@ -205,12 +206,28 @@ export interface LoadOptions {
   excludeIds?: readonly number[];
 }
 
-/** One page of a listing: main deal (page 1 only), the page's grid deals, total, facets. */
-export async function loadListingPage(
+/** Listing pages read in the last minute; cleared with the other catalogue caches. */
+const listingPages = createTtlCache<ListingPageData | null>(60_000, 500);
+
+/**
+ * One page of a listing: main deal (page 1 only), the page's grid deals, total, facets.
+ * Served from a one-minute memory cache (the same scope, filter and options read the same rows).
+ */
+export function loadListingPage(
   db: Db,
   scope: ListingScope,
   filter: ListingFilter,
   options: LoadOptions = {},
+): Promise<ListingPageData | null> {
+  const key = JSON.stringify([sourceKey(db), scope, filter, options]);
+  return listingPages.get(key, () => readListingPage(db, scope, filter, options));
+}
+
+async function readListingPage(
+  db: Db,
+  scope: ListingScope,
+  filter: ListingFilter,
+  options: LoadOptions,
 ): Promise<ListingPageData | null> {
   const resolved = await resolveListingScope(db, scope);
   if (!resolved) return null;

@@ -4,6 +4,7 @@
  */
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '../../contracts/deal';
+import { clearMemoCaches } from '../cache/memo';
 import type { Db } from '../db/client';
 import { type Category, categories } from '../db/schema';
 import { clearLocationCache } from './locations';
@@ -23,6 +24,7 @@ export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-not
 export function clearCatalogueCaches(): void {
   clearLocationCache();
   clearHeaderCache();
+  clearMemoCaches();
 }
 export type { DealOrder } from './queries';
 

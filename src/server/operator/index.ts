@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '../cache/page-cache';
+import { clearCatalogueCaches } from '../catalog';
 import type { Db } from '../db/client';
 import { categories, deals, locations } from '../db/schema';
 
@@ -24,7 +25,7 @@ export type DealPatch = z.output<typeof DealPatchSchema>;
  * or null when there is no such deal.
  */
 export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
+  const tags = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(deals)
       .set(patch)
@@ -43,4 +44,7 @@ export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<
     const listingTags = patch.status !== undefined || patch.popularity !== undefined ? [LISTINGS_TAG] : [];
     return [dealTag(id), ...(location ? [locationTag(location.shortName)] : []), ...categoryNames, ...listingTags];
   });
+  // The read caches behind the pages go too, so the re-rendered pages read the change.
+  if (tags) clearCatalogueCaches();
+  return tags;
 }
