@@ -59,3 +59,30 @@ test('the operator endpoint refuses a missing token and bad input with clear 4xx
   });
   expect(missing.status()).toBe(404);
 });
+
+test('a signed-in shopper gets the shared page; their name arrives only through the account island', async ({
+  page,
+  request,
+}) => {
+  const email = `cache-${Date.now()}@example.co.uk`;
+  const registered = await request.post('/api/v1/register', {
+    data: { firstName: 'Wilhelmina', lastName: 'Cachetest', email, password: 'Sunny-day-42' },
+  });
+  expect(registered.status()).toBe(201);
+
+  // The request context now carries the session cookie: the cached page must not know who it is for.
+  const shared = await request.get('/deals/york');
+  const html = await shared.text();
+  expect(html).not.toContain('Wilhelmina');
+  expect(html).not.toContain(email);
+  expect(shared.headers()['cache-control']).toContain('public');
+
+  // In a browser with the same session, the header island fills in the name after loading.
+  await page
+    .context()
+    .addCookies(
+      (await request.storageState()).cookies.map(({ name, value, domain, path }) => ({ name, value, domain, path })),
+    );
+  await page.goto('/deals/york');
+  await expect(page.getByRole('banner')).toContainText('Wilhelmina');
+});
