@@ -6,13 +6,12 @@
 
 import { discountBadge, priceView, remainingText, showsReviews } from '../components/deal-card/price-view';
 import type { DealSummary } from '../contracts/deal';
+import { countFormat } from '../domain/format';
 
 type Props = {
   deal: DealSummary;
   headingLevel?: 2 | 3 | 4;
 };
-
-const countFormat = new Intl.NumberFormat('en-GB');
 
 /** One deal card, as the server renders it. */
 export default function DealCard({ deal, headingLevel = 3 }: Props) {
