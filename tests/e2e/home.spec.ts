@@ -22,6 +22,24 @@ test('spec 2 home rails: New Products and Early Bird Deals, each with a View all
   await expect(page.getByRole('heading', { level: 1, name: 'Early Bird Deals' })).toBeVisible();
 });
 
+test('spec 2: the national homepage leads with New Products and Early Bird Deals above the national deals', async ({
+  page,
+}) => {
+  const response = await page.goto('/deals/national-deal');
+  expect(response?.status()).toBe(200);
+  const newProducts = page.getByRole('region', { name: 'New Products' });
+  expect(await newProducts.locator('a[href^="/deal/"]').count()).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('link', { name: 'View all New Products' })).toHaveAttribute(
+    'href',
+    '/shop?orderBy=recent',
+  );
+  const earlyBird = page.getByRole('region', { name: 'Early Bird Deals' });
+  expect(await earlyBird.locator('a[href^="/deal/"]').count()).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('link', { name: 'View all Early Bird Deals' })).toHaveAttribute('href', '/early-bird');
+  // The national listing follows, with its own page links.
+  expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(20);
+});
+
 test('the rails scroll sideways with next and previous buttons', async ({ page }) => {
   await page.goto('/');
   const rail = page.getByRole('list', { name: 'New Products' });
