@@ -56,3 +56,32 @@ export function failureState(error: unknown, values: Record<string, string>): { 
   console.error('[accounts] form failed:', error instanceof Error ? error.message : error);
   return { state: { errors: {}, message: MESSAGES.somethingWentWrong, values: echoValues(values) }, status: 503 };
 }
+
+/** What a page learns from a posted form: the state to render and, on success, what the action returned. */
+export type Submission<T> = { form: FormState; done: false } | { form: FormState; done: true; result: T };
+
+/**
+ * The whole progressive-form round trip for a page: on a POST, read and validate the form with
+ * the shared contract (400 with field messages), run `action` with the parsed data (a failure
+ * becomes one message and its status), and say whether it succeeded. A GET renders the empty form.
+ */
+export async function submitForm<S extends z.ZodType, T>(
+  page: { request: Request; response: { status?: number } },
+  schema: S,
+  action: (data: z.output<S>, values: Record<string, string>) => Promise<T>,
+): Promise<Submission<T>> {
+  if (page.request.method !== 'POST') return { form: EMPTY_FORM, done: false };
+  const values = await readForm(page.request);
+  const checked = validateForm(schema, values);
+  if (!checked.ok) {
+    page.response.status = 400;
+    return { form: checked.state, done: false };
+  }
+  try {
+    return { form: EMPTY_FORM, done: true, result: await action(checked.data, values) };
+  } catch (error) {
+    const failure = failureState(error, values);
+    page.response.status = failure.status;
+    return { form: failure.state, done: false };
+  }
+}
