@@ -105,7 +105,10 @@ test('submitting a search shows 12 results, category facets and page links (spec
   await expect(page).toHaveURL(/\/search\?q=spa&category=beauty&page=2$/);
   await expect(page.getByText(/page 2 of \d+/)).toBeVisible();
   // spec 2: the way back to page 1 is the clean URL, never page=1.
-  await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('href', '/search?q=spa&category=beauty');
+  await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+    'href',
+    '/search?q=spa&category=beauty',
+  );
   await expect(pages.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
     'href',
     '/search?q=spa&category=beauty',
