@@ -34,3 +34,10 @@ export function formatShortDate(date: Date): string {
 export function formatLongDate(date: Date): string {
   return LONG_DATE.format(date);
 }
+
+const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' });
+
+/** The year in the UK at this moment ("2026"), for the footer's legal line. */
+export function formatUkYear(date: Date): string {
+  return YEAR.format(date);
+}
