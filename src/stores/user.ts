@@ -5,6 +5,7 @@
  */
 import { map } from 'nanostores';
 import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '../contracts/user-profile';
+import { IDENTITY_COOKIES } from '../domain/cookies';
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -36,11 +37,19 @@ export function finishAuthCheck(): void {
 /** The profile endpoint (spec 7 GET user with origin); injectable for tests. */
 export type ProfileFetcher = () => Promise<Response>;
 
+/** The readable spec 3 "user logged in" cookie, set at sign-in and cleared at sign-out. */
+function hasSignedInCookie(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${IDENTITY_COOKIES.userLoggedIn}=true`);
+}
+
+/** A guest (no signed-in cookie) is answered here as the server would, without a request. */
 const fetchProfile: ProfileFetcher = () =>
-  fetch(`/api/v1/user?origin=${encodeURIComponent(window.location.pathname)}`, {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
+  hasSignedInCookie()
+    ? fetch(`/api/v1/user?origin=${encodeURIComponent(window.location.pathname)}`, {
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      })
+    : Promise.resolve(new Response(null, { status: 401 }));
 
 let loading: Promise<void> | null = null;
 
