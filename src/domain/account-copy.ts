@@ -3,6 +3,8 @@
  * ours, kept in one place so pages, endpoints and tests say the same thing.
  */
 export const ACCOUNT_COPY = {
+  /** Beside every new-password field: the stricter spec 5 rule (decision 009) in one sentence. */
+  passwordHint: 'At least 8 characters, with an uppercase letter and a number or special character.',
   /** One message for a wrong email or a wrong password, so neither is revealed (issue 6 security). */
   signInRefused: 'That email and password do not match our records.',
   throttled: 'Too many sign-in attempts. Please wait a few minutes, or reset your password to sign in now.',
