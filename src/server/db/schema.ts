@@ -117,6 +117,10 @@ export const deals = pgTable(
     highFraudRisk: boolean('high_fraud_risk').notNull().default(false),
     /** Deal-level purchase cap per order (spec 5); null means no deal cap. */
     purchaseCap: integer('purchase_cap'),
+    /** spec 3 userDealInfo.maxQuantityUserCanBuy: the most one account may buy over time; null means no limit. */
+    maxPerUser: integer('max_per_user'),
+    /** How long a bought voucher stays valid, in days from purchase. */
+    voucherValidityDays: integer('voucher_validity_days').notNull().default(180),
     closingDate: timestamp('closing_date', { withTimezone: true }).notNull(),
     /** live, draft, closed */
     status: text('status').notNull().default('live'),
@@ -279,3 +283,5 @@ export type ReviewRow = typeof reviews.$inferSelect;
 
 // Accounts and identity (issue 6).
 export * from './schema-accounts';
+// Basket, orders, payments, vouchers and wallet (issue 7).
+export * from './schema-commerce';
