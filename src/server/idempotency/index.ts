@@ -1,0 +1,123 @@
+/**
+ * Idempotent submits (PAYMENTS.md "Idempotency", as Stripe and Adyen promise it): the first
+ * response to a key, errors included, is stored and replayed; the same key with a different body
+ * is refused with 422; a repeat while the first is still running gets 409, never a second charge.
+ * A key left in flight by a process that died is taken over after `STALE_AFTER_SECONDS`.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { idempotencyKeys } from '../db/schema';
+
+/** PAYMENTS.md: up to 255 characters. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** A first request still "in flight" after this long belongs to a process that died. */
+export const STALE_AFTER_SECONDS = 120;
+/** PAYMENTS.md: stored for at least 24 hours; the job purges after a week. */
+export const KEEP_DAYS = 7;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export type IdempotentOutcome =
+  | ({ kind: 'fresh' } & StoredResponse)
+  | ({ kind: 'replayed' } & StoredResponse)
+  | { kind: 'inFlight' }
+  | { kind: 'mismatch' };
+
+/** Whether a client-sent key is usable: 1 to 255 visible ASCII characters. */
+export function isValidIdempotencyKey(key: string | null | undefined): key is string {
+  return typeof key === 'string' && key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
+}
+
+/** A stable fingerprint of a request body (keys sorted, so field order never matters). */
+export function fingerprint(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v !== null && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v as Record<string, unknown>)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
+}
+
+/**
+ * Runs `work` once per key. `work` returns the response to store; if it throws, the key is released
+ * so a retry can run (an unexpected failure is not an answer worth replaying).
+ */
+export async function runIdempotently(
+  db: Db,
+  request: { key: string; scope: string; body: unknown },
+  work: () => Promise<StoredResponse>,
+): Promise<IdempotentOutcome> {
+  const requestHash = fingerprint(request.body);
+  const claimed = await claim(db, request.key, request.scope, requestHash);
+  if (claimed === 'claimed') {
+    let response: StoredResponse;
+    try {
+      response = await work();
+    } catch (error) {
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, request.key));
+      throw error;
+    }
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'done', responseStatus: response.status, responseBody: response.body, updatedAt: sql`now()` })
+      .where(eq(idempotencyKeys.key, request.key));
+    return { kind: 'fresh', ...response };
+  }
+  return claimed;
+}
+
+async function claim(
+  db: Db,
+  key: string,
+  scope: string,
+  requestHash: string,
+): Promise<'claimed' | Exclude<IdempotentOutcome, { kind: 'fresh' }>> {
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ key, scope, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return 'claimed';
+
+  const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  // Released between our insert and read (the first attempt threw): try once more.
+  if (existing === undefined) return claim(db, key, scope, requestHash);
+  if (existing.requestHash !== requestHash || existing.scope !== scope) return { kind: 'mismatch' };
+  if (existing.state === 'done') {
+    return { kind: 'replayed', status: existing.responseStatus ?? 200, body: existing.responseBody };
+  }
+  // In flight: take it over only if its process has evidently died.
+  const takenOver = await db
+    .update(idempotencyKeys)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'in_flight'),
+        lt(idempotencyKeys.updatedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return takenOver.length > 0 ? 'claimed' : { kind: 'inFlight' };
+}
+
+/** Forgets keys older than KEEP_DAYS (run by the jobs). */
+export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${KEEP_DAYS})`))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
