@@ -1,0 +1,13 @@
+/**
+ * The orders service (issue 7): placing an order in one transaction, and releasing authorisations
+ * that never got their order.
+ */
+export { describeOrderFailure, OrderError, type OrderFailureCode } from './errors';
+export {
+  type PlacedOrder,
+  type PlaceOrderRequest,
+  type PlaceOrderResult,
+  placeOrder,
+  retrievePlacedOrder,
+} from './place-order';
+export { ABANDONED_AFTER_SECONDS, voidAbandonedAuthorisations } from './sweep';

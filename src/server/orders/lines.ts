@@ -1,0 +1,109 @@
+/**
+ * What an order is made of, read inside the order transaction: each basket line with the
+ * catalogue's current price, caps and stock, and how much of the deal the buyer already bought.
+ * The browser's idea of the price never enters here (issue 7: priced from the database).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { type OrderLineCheck, remainingForDayOf } from '../../domain/order-lines';
+import type { Db } from '../db';
+import { basketLines, dealProductStock, dealProducts, deals, userDealPurchases } from '../db/schema';
+
+/** A Drizzle handle or an open transaction on it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface OrderLineSource extends OrderLineCheck {
+  basketLineId: number;
+  dealId: number;
+  dealProductId: number;
+  headline: string;
+  productTitle: string;
+  currency: 'GBP' | 'EUR';
+  deliveryOptionType: string;
+  gift: boolean;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  isTravel: boolean;
+  voucherValidityDays: number;
+  maxPerUser: number | null;
+}
+
+/** The basket's lines priced and capped from the catalogue, oldest line first. */
+export async function loadOrderLines(
+  db: DbOrTx,
+  basketToken: string,
+  userId: number | null,
+  now: Date,
+): Promise<OrderLineSource[]> {
+  const rows = await db
+    .select({
+      line: basketLines,
+      deal: {
+        headline: deals.headline,
+        status: deals.status,
+        closingDate: deals.closingDate,
+        pricePerPerson: deals.pricePerPerson,
+        purchaseCap: deals.purchaseCap,
+        maxPerUser: deals.maxPerUser,
+        isTravel: deals.isTravel,
+        voucherValidityDays: deals.voucherValidityDays,
+        currency: deals.currency,
+      },
+      product: {
+        title: dealProducts.title,
+        priceMinor: dealProducts.priceMinor,
+        postagePriceMinor: dealProducts.postagePriceMinor,
+        hasDeposit: dealProducts.hasDeposit,
+        depositPriceMinor: dealProducts.depositPriceMinor,
+        purchaseCap: dealProducts.purchaseCap,
+        minPeople: dealProducts.minPeople,
+        disabled: dealProducts.disabled,
+        visibility: dealProducts.visibility,
+      },
+      stock: dealProductStock,
+      bought: userDealPurchases.quantity,
+    })
+    .from(basketLines)
+    .innerJoin(deals, eq(deals.id, basketLines.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, basketLines.dealProductId))
+    .leftJoin(dealProductStock, eq(dealProductStock.productId, basketLines.dealProductId))
+    .leftJoin(
+      userDealPurchases,
+      and(eq(userDealPurchases.dealId, basketLines.dealId), eq(userDealPurchases.userId, userId ?? -1)),
+    )
+    .where(eq(basketLines.basketId, basketToken))
+    .orderBy(asc(basketLines.id));
+
+  return rows.map(({ line, deal, product, stock, bought }) => {
+    const payDeposit = line.payDeposit && product.hasDeposit && product.depositPriceMinor !== null;
+    return {
+      basketLineId: line.id,
+      dealId: line.dealId,
+      dealProductId: line.dealProductId,
+      headline: deal.headline,
+      productTitle: product.title,
+      currency: deal.currency === 'EUR' ? 'EUR' : 'GBP',
+      deliveryOptionType: line.deliveryOptionType,
+      gift: line.gift,
+      checkInDate: line.checkInDate,
+      checkOutDate: line.checkOutDate,
+      isTravel: deal.isTravel,
+      voucherValidityDays: deal.voucherValidityDays,
+      maxPerUser: deal.maxPerUser,
+      quantity: line.quantity,
+      unitPriceMinor: payDeposit ? (product.depositPriceMinor ?? product.priceMinor) : product.priceMinor,
+      postageMinor: product.postagePriceMinor,
+      isOnSale:
+        deal.status === 'live' &&
+        deal.closingDate.getTime() > now.getTime() &&
+        !product.disabled &&
+        product.visibility === 'visible',
+      pricePerPerson: deal.pricePerPerson,
+      minPeople: product.minPeople,
+      productCap: product.purchaseCap,
+      dealCap: deal.purchaseCap,
+      remainingForDay: remainingForDayOf(stock, now),
+      userRemaining: deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0),
+    };
+  });
+}

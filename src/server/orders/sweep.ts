@@ -1,0 +1,42 @@
+/**
+ * Authorisations without an order (the process died between authorising and committing, or a
+ * void failed) are voided here, so a shopper is never left with money held for nothing.
+ */
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { payments } from '../db/schema';
+import type { PaymentProvider } from '../payments/provider';
+
+/** How long an authorisation may wait for its order before it counts as abandoned. */
+export const ABANDONED_AFTER_SECONDS = 600;
+
+/** Voids abandoned authorisations; returns how many were released. */
+export async function voidAbandonedAuthorisations(
+  db: Db,
+  provider: PaymentProvider,
+  olderThanSeconds = ABANDONED_AFTER_SECONDS,
+): Promise<number> {
+  const abandoned = await db
+    .select({ id: payments.id, transactionId: payments.transactionId, key: payments.idempotencyKey })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['authorising', 'authorised']),
+        isNull(payments.orderId),
+        eq(payments.provider, provider.type),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    );
+  let released = 0;
+  for (const payment of abandoned) {
+    try {
+      // An `authorising` row may or may not have reached the provider; voiding by key is safe either way.
+      if (payment.transactionId !== null) await provider.void(payment.transactionId, `${payment.key}:void`);
+      await db.update(payments).set({ status: 'voided', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      released += 1;
+    } catch (error) {
+      console.error(`[orders] could not void payment ${payment.id}:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return released;
+}
