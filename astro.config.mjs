@@ -62,6 +62,8 @@ export default defineConfig({
         default: 'https://www.googleapis.com/oauth2/v3/certs',
       }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
+      CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),
     },
   },
   vite: {

@@ -1,0 +1,44 @@
+/**
+ * The pay call (spec 7 payment service /pay; spec 3 "Payment data" and "Order response").
+ * Amounts are integer pence: the server re-prices and refuses figures that no longer match.
+ */
+import { z } from 'zod';
+import { EmailSchema } from './account';
+
+export const PayRequestSchema = z.object({
+  /** spec 3 payment data. */
+  totalOrderAmount: z.number().int().min(0),
+  walletUsed: z.number().int().min(0),
+  cashAmount: z.number().int().min(0),
+  /** The wallet toggle the shopper saw (spec 3 checkout parameter wallet). */
+  wallet: z.boolean().default(false),
+  paymentMethod: z.enum(['credit_card', 'wallet']),
+  /** The gateway's one-time nonce; never a card number. */
+  nonce: z.string().min(1).max(200).optional(),
+  billingPostcode: z.string().max(10).optional(),
+  /** Guests only: the address the vouchers go to (express-register). */
+  email: EmailSchema.optional(),
+});
+
+export type PayRequest = z.output<typeof PayRequestSchema>;
+
+/** spec 3 order response: productOrder.id, cardType, walletAmountUsed, currency. */
+export const OrderResponseSchema = z.object({
+  productOrder: z.object({ id: z.number().int() }),
+  cardType: z.string().nullable(),
+  walletAmountUsed: z.number().int(),
+  currency: z.enum(['GBP', 'EUR']),
+  message: z.string(),
+  /** Where the confirmation is shown: /myaccount/vouchers?order={id} (spec 2). */
+  redirect: z.string(),
+});
+
+export const PayFailureSchema = z.object({
+  message: z.string(),
+  status: z.number().int(),
+  /** The card reason under the headline message, when there is one. */
+  reason: z.string().nullable().optional(),
+});
+
+export type OrderResponse = z.output<typeof OrderResponseSchema>;
+export type PayFailure = z.output<typeof PayFailureSchema>;

@@ -1,0 +1,112 @@
+/**
+ * The pay request (spec 7 /pay) from the request's point of view: who is buying (the signed-in
+ * shopper, or a guest by email through express-register), which basket, and the idempotency key
+ * wrapped round the order service. The endpoint stays a thin adapter over this.
+ */
+import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
+import type { APIContext } from 'astro';
+import type { OrderResponse, PayFailure, PayRequest } from '../../contracts/pay';
+import { CHECKOUT_COPY } from '../../domain/checkout-copy';
+import { needsEmailConfirmation } from '../../domain/checkout';
+import { MESSAGES } from '../../domain/messages';
+import { expressRegisterUser, requestEmailLink } from '../accounts';
+import { flushOutbox } from '../accounts/runtime';
+import { currentUser } from '../accounts/session';
+import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
+import { runIdempotently } from '../idempotency';
+import { placeOrder } from '../orders';
+import { cardProvider } from '../payments';
+import { rememberGuestOrder } from '../vouchers/guest-access';
+
+type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
+
+export interface PayAnswer {
+  status: number;
+  body: OrderResponse | PayFailure;
+}
+
+const failure = (status: number, message: string, reason: string | null = null): PayAnswer => ({
+  status,
+  body: { message, status, reason },
+});
+
+/** The buyer: the signed-in shopper, else a guest's express account (never one with a password). */
+async function resolveBuyer(
+  db: Db,
+  context: PayContext,
+  email: string | undefined,
+): Promise<{ ok: true; user: UserRow; isGuest: boolean } | { ok: false; answer: PayAnswer }> {
+  const signedIn = await currentUser(context);
+  if (signedIn !== null) return { ok: true, user: signedIn, isGuest: false };
+  if (email === undefined) return { ok: false, answer: failure(400, CHECKOUT_COPY.needEmail) };
+  const { user } = await expressRegisterUser(db, email);
+  // An account someone can sign in to is theirs: a guest may not buy into it without signing in.
+  if (user.passwordHash !== null || user.isThirdPartyLogin) {
+    return { ok: false, answer: failure(409, CHECKOUT_COPY.signInToBuy) };
+  }
+  return { ok: true, user, isGuest: true };
+}
+
+/** Runs one pay request under its Idempotency-Key. */
+export async function pay(db: Db, context: PayContext, key: string, request: PayRequest): Promise<PayAnswer> {
+  const basketToken = await basketTokenForRequest(context, db);
+  if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
+  const buyer = await resolveBuyer(db, context, request.email);
+  if (!buyer.ok) return buyer.answer;
+  const { user, isGuest } = buyer;
+
+  const outcome = await runIdempotently(
+    db,
+    { key, scope: 'pay', body: { ...request, basketToken, buyer: user.id } },
+    async () => {
+      const result = await placeOrder(db, cardProvider(db), {
+        basketToken,
+        buyer: { id: user.id, email: user.email, firstName: user.firstName },
+        useWallet: request.wallet && !isGuest,
+        expected: {
+          totalMinor: request.totalOrderAmount,
+          walletUsedMinor: request.walletUsed,
+          cashAmountMinor: request.cashAmount,
+        },
+        payment:
+          request.paymentMethod === 'credit_card' && request.nonce
+            ? { method: 'credit_card', nonce: request.nonce, billingPostcode: request.billingPostcode }
+            : null,
+        idempotencyKey: key,
+        now: new Date(),
+        origin: context.url.origin,
+      });
+      if (!result.ok) return failure(result.status, result.message, result.reason);
+      const { order } = result;
+      const body: OrderResponse = {
+        productOrder: { id: order.id },
+        cardType: order.cardType,
+        walletAmountUsed: order.walletUsedMinor,
+        currency: order.currency,
+        message: MESSAGES.purchaseSuccessful,
+        redirect: `/myaccount/vouchers?order=${order.id}`,
+      };
+      return { status: 201, body };
+    },
+  );
+
+  if (outcome.kind === 'inFlight') return failure(409, CHECKOUT_COPY.keyInFlight);
+  if (outcome.kind === 'mismatch') return failure(422, CHECKOUT_COPY.keyMismatch);
+  const answer: PayAnswer = { status: outcome.status, body: outcome.body as PayAnswer['body'] };
+  if (answer.status === 201 && 'productOrder' in answer.body) {
+    forgetBasket(context);
+    if (isGuest) await rememberGuestOrder(context.session, answer.body.productOrder.id);
+    if (outcome.kind === 'fresh') {
+      // spec 4: a buyer without a password or third-party login confirms their email from a link.
+      const confirm = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
+        hasPassword: user.passwordHash !== null,
+        isThirdPartyLogin: user.isThirdPartyLogin,
+      });
+      if (confirm) await requestEmailLink(db, { email: user.email, purpose: 'sign_in', origin: context.url.origin });
+      await flushOutbox();
+    }
+  }
+  return answer;
+}
