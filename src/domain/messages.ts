@@ -56,6 +56,8 @@ export const MESSAGES = {
   // spec 5: action arguments (deal feed)
   urlPathRequired: 'Url Path is required to use getDeals',
   emptyResponse: 'Empty response from server',
+  // spec 5: action arguments (checkout)
+  noTokenProvided: 'No token provided',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,32 @@
+/**
+ * spec 7 GET checkout by token, with the spec 3 query parameters (defaults from domain/checkout)
+ * plus a timestamp. spec 5: a checkout fetch needs a token ("No token provided"); the basket cookie
+ * counts as one.
+ */
+import type { APIRoute } from 'astro';
+import { parseCheckoutParams } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
+import { currentUser } from '../../../server/accounts/session';
+import { basketTokenForRequest } from '../../../server/basket/cookies';
+import { loadCheckout } from '../../../server/checkout';
+import { getDb } from '../../../server/db';
+import { apiError, json } from '../../../server/http/api';
+
+export const GET: APIRoute = async (context) => {
+  try {
+    const { db } = await getDb();
+    const token = context.url.searchParams.get('token') || (await basketTokenForRequest(context, db));
+    if (!token) return apiError(400, MESSAGES.noTokenProvided);
+    const user = await currentUser(context);
+    const view = await loadCheckout(db, {
+      basketToken: token,
+      user,
+      params: parseCheckoutParams(context.url.searchParams),
+      now: new Date(),
+    });
+    return json(view);
+  } catch (error) {
+    console.error('[checkout] failed:', error instanceof Error ? error.message : error);
+    return apiError(503, MESSAGES.requestProblemContinue);
+  }
+};

@@ -1,0 +1,59 @@
+/**
+ * The checkout service (issue 7 part 2): spec 3 checkout data for a basket, priced from the
+ * database on every read, with the wallet split the pay call will check against.
+ */
+import type { CheckoutView } from '../../contracts/checkout';
+import { type CheckoutParams, PAYMENT_SESSION_SECONDS, splitPayment } from '../../domain/checkout';
+import { retrievePricedBasket } from '../basket';
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
+import { walletBalances } from '../wallet';
+
+export { pay } from './pay';
+
+/** spec 3 checkout data; an absent or ordered basket gives the empty checkout. */
+export async function loadCheckout(
+  db: Db,
+  input: { basketToken: string | null; user: UserRow | null; params: CheckoutParams; now: Date },
+): Promise<CheckoutView> {
+  const { user, params, now } = input;
+  const basket =
+    input.basketToken === null ? null : await retrievePricedBasket(db, input.basketToken, { userId: user?.id });
+  const live = basket !== null && basket.status === 'open' ? basket : null;
+  const lines = live?.lines ?? [];
+  const currency = live?.total.currency ?? 'GBP';
+  const total = live?.total.amountMinor ?? 0;
+  const balances = user === null ? [] : await walletBalances(db, user.id, now);
+  const balance = balances.find((b) => b.currency === currency)?.balance ?? 0;
+  const useWallet = params.wallet && user !== null && balance > 0;
+  const split = splitPayment(total, balance, useWallet);
+  const travelLines = lines.filter((line) => line.isTravel);
+  return {
+    basketToken: live?.id ?? null,
+    deals: lines,
+    visibleQuantity: live?.visibleQuantity ?? 0,
+    orderSummary: {
+      currency,
+      subtotal: live?.subtotal.amountMinor ?? 0,
+      postage: live?.postage.amountMinor ?? 0,
+      totalOrderAmount: total,
+      walletUsed: split.walletUsedMinor,
+      cashAmount: split.cashAmountMinor,
+    },
+    canPay: lines.length > 0 && lines.every((line) => line.isAvailable),
+    // Promotion codes arrive with their own issue; none applies yet.
+    promoCode: { applicable: false, message: null },
+    giftingDetails: { giftWrap: [] },
+    userInfo: {
+      isGuest: user === null,
+      email: user?.email ?? null,
+      paymentOptions: { creditBalances: balances, paymentInstruments: [] },
+      wallet: { balance, useWallet },
+    },
+    countdown: { seconds: PAYMENT_SESSION_SECONDS },
+    // spec 3: the default gift wrap preset is quantity 0.
+    giftWrapPreset: { quantity: 0 },
+    isTravel: travelLines.length > 0,
+    isTravelValid: travelLines.every((line) => line.isAvailable && (line.checkInDate !== null || line.numberOfNights !== null)),
+  };
+}
