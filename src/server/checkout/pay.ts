@@ -92,7 +92,7 @@ export async function pay(db: Db, context: PayContext, key: string, request: Pay
     },
   );
 
-  if (outcome.kind === 'inFlight') return failure(409, CHECKOUT_COPY.keyInFlight);
+  if (outcome.kind === 'inFlight') return { status: 409, body: { message: CHECKOUT_COPY.keyInFlight, status: 409, code: 'inFlight' } };
   if (outcome.kind === 'mismatch') return failure(422, CHECKOUT_COPY.keyMismatch);
   const answer: PayAnswer = { status: outcome.status, body: outcome.body as PayAnswer['body'] };
   if (answer.status === 201 && 'productOrder' in answer.body) {

@@ -1,0 +1,240 @@
+/**
+ * $checkout: the checkout page's state (spec 4 "Checkout status" and "Payment"), with its actions
+ * beside it. The island only reads this store and calls these actions.
+ *   - status: loading -> ready; updating -> ready on line changes; refreshing -> refreshed -> ready
+ *     4 s later (spec 9), when the 300 s payment session timer runs out and the checkout is fetched
+ *     again with timerElapsed.
+ *   - payment: idle -> paying ("Making payment...") -> succeeded ("Purchase Successful") or failed
+ *     ("Payment failed." with the reason). One Idempotency-Key per attempt: a double click or a
+ *     retry after a lost answer sends the same key, so the server charges once.
+ */
+import { map } from 'nanostores';
+import type { CheckoutView } from '../contracts/checkout';
+import { type OrderResponse, OrderResponseSchema, PayFailureSchema } from '../contracts/pay';
+import {
+  CHECKOUT_REFRESH_RESET_MS,
+  type CheckoutEvent,
+  type CheckoutStatus,
+  checkoutQuery,
+  nextCheckoutStatus,
+} from '../domain/checkout';
+import { MESSAGES } from '../domain/messages';
+
+export type PaymentPhase = 'idle' | 'paying' | 'succeeded' | 'failed';
+
+export interface CheckoutState {
+  status: CheckoutStatus;
+  view: CheckoutView | null;
+  /** A problem loading or changing the basket (not a payment outcome). */
+  notice: string | null;
+  payment: { phase: PaymentPhase; message: string | null; reason: string | null };
+  /** Seconds left of the payment session (spec 9: 300). */
+  secondsLeft: number;
+  email: string;
+  /** The key of the attempt in progress; kept until an answer arrives. */
+  attemptKey: string | null;
+}
+
+export const $checkout = map<CheckoutState>({
+  status: 'loading',
+  view: null,
+  notice: null,
+  payment: { phase: 'idle', message: null, reason: null },
+  secondsLeft: 0,
+  email: '',
+  attemptKey: null,
+});
+
+function move(event: CheckoutEvent): void {
+  $checkout.setKey('status', nextCheckoutStatus($checkout.get().status, event));
+}
+
+/** Starts the checkout from the server-rendered data (spec 4: loading -> ready). */
+export function initCheckout(view: CheckoutView, email = ''): void {
+  $checkout.set({
+    ...$checkout.get(),
+    status: 'loading',
+    view,
+    email,
+    secondsLeft: view.countdown.seconds,
+    notice: null,
+    payment: { phase: 'idle', message: null, reason: null },
+    attemptKey: null,
+  });
+  move('loaded');
+}
+
+async function fetchView(extra: { timerElapsed?: boolean } = {}): Promise<CheckoutView | null> {
+  const view = $checkout.get().view;
+  const query = checkoutQuery({ wallet: view?.userInfo.wallet.useWallet ?? false, ...extra });
+  const response = await fetch(`/api/v1/checkout?${query}${query ? '&' : ''}timestamp=${Date.now()}`, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) return null;
+  return (await response.json()) as CheckoutView;
+}
+
+/** One tick of the payment session timer; at zero the checkout is fetched again (spec 4). */
+export function tickPaymentSession(): void {
+  const state = $checkout.get();
+  if (state.status !== 'ready' || state.payment.phase === 'paying' || state.payment.phase === 'succeeded') return;
+  const left = state.secondsLeft - 1;
+  if (left > 0) {
+    $checkout.setKey('secondsLeft', left);
+    return;
+  }
+  void refreshCheckout({ timerElapsed: true });
+}
+
+/** spec 4: refreshing -> refreshed; after 4 s the countdown resets and the status returns to ready. */
+export async function refreshCheckout(extra: { timerElapsed?: boolean } = {}): Promise<void> {
+  move('refreshStarted');
+  const view = await fetchView(extra).catch(() => null);
+  if (view !== null) $checkout.setKey('view', view);
+  else $checkout.setKey('notice', MESSAGES.requestProblemContinue);
+  move('refreshFinished');
+  setTimeout(() => {
+    const seconds = $checkout.get().view?.countdown.seconds ?? 0;
+    $checkout.setKey('secondsLeft', seconds);
+    move('refreshSettled');
+  }, CHECKOUT_REFRESH_RESET_MS);
+}
+
+/** A basket change (quantity, remove, wallet toggle): updating -> ready, with fresh server figures. */
+async function changeLines(request: () => Promise<Response | null>): Promise<void> {
+  if ($checkout.get().status !== 'ready') return;
+  move('lineChangeStarted');
+  $checkout.setKey('notice', null);
+  try {
+    const response = await request();
+    if (response !== null && !response.ok) {
+      const failure = PayFailureSchema.safeParse(await response.json().catch(() => null));
+      $checkout.setKey('notice', failure.success ? failure.data.message : MESSAGES.requestProblemContinue);
+    }
+    const view = await fetchView();
+    if (view !== null) $checkout.setKey('view', view);
+    else $checkout.setKey('notice', MESSAGES.requestProblemContinue);
+  } catch {
+    $checkout.setKey('notice', MESSAGES.requestProblemContinue);
+  } finally {
+    move('lineChangeFinished');
+  }
+}
+
+function basketPath(lineId: number): string | null {
+  const token = $checkout.get().view?.basketToken;
+  return token ? `/api/v1/basket/${encodeURIComponent(token)}/product/${lineId}` : null;
+}
+
+/** Changes a line's quantity (the server bounds it by spec 5). */
+export function changeQuantity(lineId: number, quantity: number): Promise<void> {
+  return changeLines(async () => {
+    const path = basketPath(lineId);
+    if (path === null) return null;
+    return fetch(path, {
+      method: 'PATCH',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ quantity }),
+    });
+  });
+}
+
+/** Takes a line out of the basket. */
+export function removeLine(lineId: number): Promise<void> {
+  return changeLines(async () => {
+    const path = basketPath(lineId);
+    if (path === null) return null;
+    return fetch(path, { method: 'DELETE', credentials: 'same-origin' });
+  });
+}
+
+/** The wallet toggle (spec 3 checkout parameter wallet): the server works out the split. */
+export function setUseWallet(useWallet: boolean): Promise<void> {
+  const view = $checkout.get().view;
+  if (view === null) return Promise.resolve();
+  $checkout.setKey('view', { ...view, userInfo: { ...view.userInfo, wallet: { ...view.userInfo.wallet, useWallet } } });
+  return changeLines(async () => null);
+}
+
+export function setEmail(email: string): void {
+  $checkout.setKey('email', email);
+}
+
+function failPayment(message: string, reason: string | null = null): void {
+  $checkout.setKey('payment', { phase: 'failed', message, reason });
+}
+
+/**
+ * Pays for the basket. `getNonce` tokenises the card at the gateway (never our server) and is only
+ * called when the card pays a part. Returns the order response on success.
+ */
+export async function submitPayment(
+  getNonce: () => Promise<{ ok: true; nonce: string; postcode?: string } | { ok: false; message: string }>,
+): Promise<OrderResponse | null> {
+  const state = $checkout.get();
+  const view = state.view;
+  if (view === null || state.payment.phase === 'paying' || state.payment.phase === 'succeeded') return null;
+  if (state.status !== 'ready') return null;
+  $checkout.setKey('payment', { phase: 'paying', message: MESSAGES.makingPayment, reason: null });
+  const summary = view.orderSummary;
+  let nonce: string | undefined;
+  let billingPostcode: string | undefined;
+  if (summary.cashAmount > 0) {
+    const card = await getNonce();
+    if (!card.ok) {
+      failPayment(MESSAGES.paymentFailed, card.message);
+      return null;
+    }
+    nonce = card.nonce;
+    billingPostcode = card.postcode;
+  }
+  const key = state.attemptKey ?? crypto.randomUUID();
+  $checkout.setKey('attemptKey', key);
+  const body = {
+    totalOrderAmount: summary.totalOrderAmount,
+    walletUsed: summary.walletUsed,
+    cashAmount: summary.cashAmount,
+    wallet: view.userInfo.wallet.useWallet,
+    paymentMethod: summary.cashAmount > 0 ? 'credit_card' : 'wallet',
+    nonce,
+    billingPostcode,
+    email: view.userInfo.isGuest ? state.email : undefined,
+  };
+  let response: Response;
+  try {
+    response = await fetch('/api/v1/pay', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    // No answer: keep the key, so trying again replays whatever the server did.
+    failPayment(MESSAGES.paymentFailed, MESSAGES.requestProblemContinue);
+    return null;
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  const ok = OrderResponseSchema.safeParse(payload);
+  if (response.status === 201 && ok.success) {
+    $checkout.setKey('payment', { phase: 'succeeded', message: MESSAGES.purchaseSuccessful, reason: null });
+    return ok.data;
+  }
+  const failure = PayFailureSchema.safeParse(payload);
+  // An answer came back: the next attempt is a new one (new card nonce, new key), unless the first
+  // submit with this key is still running.
+  if (!(failure.success && failure.data.code === 'inFlight')) $checkout.setKey('attemptKey', null);
+  const message = failure.success ? failure.data.message : MESSAGES.paymentFailed;
+  const reason = failure.success ? (failure.data.reason ?? null) : null;
+  failPayment(message, reason);
+  if (response.status === 409) void refreshCheckout();
+  return null;
+}
+
+/** After a failure, the shopper edits and tries again: the button reads "Pay" again. */
+export function resetPaymentMessage(): void {
+  if ($checkout.get().payment.phase === 'failed') {
+    $checkout.setKey('payment', { phase: 'idle', message: null, reason: null });
+  }
+}
