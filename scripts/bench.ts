@@ -1,12 +1,13 @@
 /**
- * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search]
+ * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search --purchase-only]
  *
- * Prints figures; asserts nothing (issue 5). Three parts:
+ * Prints figures; asserts nothing (issue 5). Four parts:
  *  1. HTTP: requests/s and p50/p99 at 10 connections against the built site on its own embedded
  *     database (.data/bench-N): a static file (the baseline), /deals/london from the route cache,
  *     /deals/london with the cache bypassed, a deal page and /search?q=spa.
  *  2. JavaScript: gzipped bytes each page type loads.
  *  3. Search service p50/p95 at 100,000 deals on PGlite and on PostgreSQL (seeded once, kept).
+ *  4. Purchases (issue 7): 200 concurrent buyers on a deal with 50 left, and orders per second.
  * Traffic goes only to 127.0.0.1; every loop is bounded by a count.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzippedJsBytes } from './bench/js-weight';
 import { type LoadResult, printLoadTable, runLoad } from './bench/load';
+import { benchPurchase, printPurchaseTable } from './bench/purchase';
 import { benchSearch } from './bench/search';
 import { argValue, hasFlag } from './cli';
 
@@ -44,6 +46,19 @@ async function waitForServer(server: ChildProcess): Promise<void> {
 }
 
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+async function purchaseSection(): Promise<void> {
+  console.log('\nPurchases: 200 concurrent buyers on a deal with 50 left, then 200 more on plenty (orders/s)\n');
+  const results = await benchPurchase(200, 50);
+  printPurchaseTable(results);
+  const exact = results.every((r) => r.sold === r.stock && r.oversold === 0 && r.vouchers === r.stock && r.heldWithoutOrder === 0);
+  console.log(`\ntarget exactly 50 sold, 0 oversold, no payment held without an order: ${mark(exact)}`);
+}
+
+if (hasFlag('purchase-only')) {
+  await purchaseSection();
+  process.exit(0);
+}
 
 const seedArgs = ['tsx', path.join(root, 'scripts/db-seed.ts'), '--deals', String(deals), '--if-empty'];
 const seeded = spawnSync('npx', seedArgs, { cwd: root, env, stdio: 'inherit' });
@@ -110,6 +125,8 @@ if (!hasFlag('skip-search')) {
   const postgres = results.find((r) => r.engine === 'PostgreSQL');
   if (postgres) console.log(`\ntarget search p95 < 50 ms on PostgreSQL: ${mark(postgres.p95 < 50)}`);
 }
+
+await purchaseSection();
 
 const [baseline, sameBytes, cached, uncached] = http;
 if (baseline && sameBytes && cached && uncached) {

@@ -1,0 +1,153 @@
+/**
+ * Purchase bench (issue 7): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
+ * oversell nothing and leave no authorisation unvoided; plus orders per second without contention.
+ * In-process against the order service on fresh databases (PGlite, and PostgreSQL when
+ * BENCH_DATABASE_URL is set), with the sandbox gateway as the payment provider.
+ */
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { dealProductStock, orders, payments, vouchers } from '../../src/server/db/schema';
+import { seedCatalogue } from '../../src/server/db/seed';
+import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
+import { placeOrder } from '../../src/server/orders';
+import { createSandboxProvider } from '../../src/server/payments';
+
+export interface PurchaseBenchResult {
+  engine: string;
+  buyers: number;
+  stock: number;
+  sold: number;
+  oversold: number;
+  stockLeft: number | null;
+  vouchers: number;
+  settled: number;
+  voided: number;
+  heldWithoutOrder: number;
+  contendedSeconds: number;
+  ordersPerSecond: number;
+}
+
+async function freshServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `tuppence_bench_purchase_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Every buyer pays at once with the sandbox's reusable Visa test nonce. */
+async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof createBuyers>>, unitTotalMinor: number) {
+  const provider = createSandboxProvider(database.db);
+  const started = performance.now();
+  const results = await Promise.all(
+    buyers.map((buyer) =>
+      placeOrder(database.db, provider, {
+        basketToken: buyer.basketToken,
+        buyer: buyer.user,
+        useWallet: false,
+        expected: { totalMinor: unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: unitTotalMinor },
+        payment: { method: 'credit_card', nonce: 'fake-valid-visa-nonce' },
+        idempotencyKey: `bench-${buyer.basketToken}`,
+        now: new Date(),
+        origin: 'http://127.0.0.1',
+      }),
+    ),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+async function benchOne(engine: string, database: Database, buyersCount: number, stock: number): Promise<PurchaseBenchResult> {
+  const { db } = database;
+  await database.migrate();
+  await seedCatalogue(db, { deals: 120, seed: 7 });
+
+  // Contended: `buyersCount` buyers, `stock` units.
+  const limited = await prepareLimitedDeal(db, stock);
+  const buyers = await createBuyers(db, limited, buyersCount, { prefix: 'contended' });
+  const contended = await buyAll(database, buyers, limited.unitTotalMinor);
+  const sold = contended.results.filter((r) => r.ok).length;
+  const [left] = await db
+    .select({ remaining: dealProductStock.quantityRemaining })
+    .from(dealProductStock)
+    .where(eq(dealProductStock.productId, limited.productId));
+  const [voucherCount] = await db.select({ n: count() }).from(vouchers);
+  const statuses = await db
+    .select({ status: payments.status, n: count() })
+    .from(payments)
+    .groupBy(payments.status);
+  const byStatus = new Map(statuses.map((s) => [s.status, Number(s.n)]));
+  const [held] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(sql`${payments.status} in ('authorising', 'authorised') and ${payments.orderId} is null`);
+
+  // Uncontended throughput: the same number of buyers on a deal with plenty left.
+  await db.update(dealProductStock).set({ quantityRemaining: 1_000_000 }).where(eq(dealProductStock.productId, limited.productId));
+  const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
+  const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+  const throughput = await buyAll(database, plenty, limited.unitTotalMinor);
+  const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+
+  return {
+    engine,
+    buyers: buyersCount,
+    stock,
+    sold,
+    oversold: Math.max(0, sold - stock),
+    stockLeft: left?.remaining ?? null,
+    vouchers: Number(voucherCount?.n ?? 0),
+    settled: byStatus.get('settled') ?? 0,
+    voided: byStatus.get('voided') ?? 0,
+    heldWithoutOrder: Number(held?.n ?? 0),
+    contendedSeconds: contended.seconds,
+    ordersPerSecond: (after - before) / throughput.seconds,
+  };
+}
+
+/** Runs the purchase bench on each engine available. */
+export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseBenchResult[]> {
+  const results: PurchaseBenchResult[] = [];
+  const pglite = await openDatabase({ dataDir: 'memory', url: '' });
+  try {
+    results.push(await benchOne('PGlite', pglite, buyers, stock));
+  } finally {
+    await pglite.close();
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const server = await freshServerDatabase(serverUrl);
+    try {
+      results.push(await benchOne('PostgreSQL', server, buyers, stock));
+    } finally {
+      await server.close();
+    }
+  }
+  return results;
+}
+
+/** The purchase table. */
+export function printPurchaseTable(results: PurchaseBenchResult[]): void {
+  console.log(
+    `${'engine'.padEnd(12)}${'buyers'.padStart(7)}${'stock'.padStart(7)}${'sold'.padStart(6)}${'oversold'.padStart(10)}${'left'.padStart(6)}${'vouchers'.padStart(10)}${'settled'.padStart(9)}${'voided'.padStart(8)}${'held'.padStart(6)}${'rush s'.padStart(8)}${'orders/s'.padStart(10)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.engine.padEnd(12)}${String(r.buyers).padStart(7)}${String(r.stock).padStart(7)}${String(r.sold).padStart(6)}${String(r.oversold).padStart(10)}${String(r.stockLeft).padStart(6)}${String(r.vouchers).padStart(10)}${String(r.settled).padStart(9)}${String(r.voided).padStart(8)}${String(r.heldWithoutOrder).padStart(6)}${r.contendedSeconds.toFixed(2).padStart(8)}${r.ordersPerSecond.toFixed(0).padStart(10)}`,
+    );
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Issue 7: killing the server in the middle of checkout leaves no half-written order. A child
+ * process places an order and is killed with SIGKILL while its order transaction is open (a
+ * trigger makes the voucher insert sleep). Afterwards: no order, no line, no voucher, stock as it
+ * was, the basket still open, and the authorisation left behind is voided by the sweep.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { baskets, dealProductStock, orderLines, orders, payments, vouchers } from '../../src/server/db/schema';
+import { seedCatalogue } from '../../src/server/db/seed';
+import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
+import { voidAbandonedAuthorisations } from '../../src/server/orders';
+import { createSandboxProvider } from '../../src/server/payments';
+import { engines } from './databases';
+
+const child = path.resolve(import.meta.dirname, 'support/crash-child.ts');
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Runs the child until it has been inside the order transaction for a moment, then kills it. */
+function killMidTransaction(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('placing')) setTimeout(() => proc.kill('SIGKILL'), 4000);
+    });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    proc.on('error', reject);
+    proc.on('exit', () => resolve(output));
+  });
+}
+
+describe.each(engines)('a checkout killed mid-transaction on $name', (engine) => {
+  it('leaves no half-written order', async () => {
+    // A database the child can open too: a PGlite folder, or a PostgreSQL database of its own.
+    let target: string;
+    let database = await engine.open();
+    if (engine.name === 'pglite') {
+      await database.close();
+      const folder = mkdtempSync(path.join(tmpdir(), 'tuppence-crash-'));
+      folders.push(folder);
+      target = path.join(folder, 'pglite');
+      database = await openDatabase({ dataDir: target, url: '' });
+      await database.migrate();
+    } else {
+      const url = process.env.TEST_DATABASE_URL ?? '';
+      const name = (await database.db.execute<{ db: string }>(sql`select current_database() as db`)).rows[0]?.db;
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      target = u.toString();
+    }
+    await seedCatalogue(database.db, { deals: 30, seed: 5 });
+    const deal = await prepareLimitedDeal(database.db, 10);
+    const [buyer] = await createBuyers(database.db, deal, 1, { prefix: 'crash' });
+    if (buyer === undefined) throw new Error('no buyer');
+    await database.db.execute(sql`
+      create function tuppence_test_slow_voucher() returns trigger language plpgsql as $$
+      begin perform pg_sleep(60); return new; end $$`);
+    await database.db.execute(sql`
+      create trigger slow_voucher before insert on vouchers for each row execute function tuppence_test_slow_voucher()`);
+    if (engine.name === 'pglite') await database.close();
+
+    const output = await killMidTransaction([target, buyer.basketToken, String(buyer.user.id), String(deal.unitTotalMinor)]);
+    expect(output).toContain('placing');
+    expect(output).not.toContain('finished');
+
+    if (engine.name === 'pglite') database = await openDatabase({ dataDir: target, url: '' });
+    const { db } = database;
+    await db.execute(sql`drop trigger slow_voucher on vouchers`);
+    const counted = async (table: typeof orders | typeof orderLines | typeof vouchers) =>
+      Number((await db.select({ n: count() }).from(table))[0]?.n);
+    expect(await counted(orders)).toBe(0);
+    expect(await counted(orderLines)).toBe(0);
+    expect(await counted(vouchers)).toBe(0);
+    const [stock] = await db.select().from(dealProductStock).where(eq(dealProductStock.productId, deal.productId));
+    expect(stock?.quantityRemaining).toBe(10);
+    const [basket] = await db.select().from(baskets).where(eq(baskets.id, buyer.basketToken));
+    expect(basket?.status).toBe('open');
+
+    // The authorisation the dead process left is released.
+    const released = await voidAbandonedAuthorisations(db, createSandboxProvider(db), 0);
+    expect(released).toBe(1);
+    const [payment] = await db.select().from(payments);
+    expect(payment?.status).toBe('voided');
+    await database.close();
+  }, 120_000);
+});

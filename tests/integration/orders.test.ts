@@ -1,0 +1,225 @@
+/**
+ * Issue 7's money path on every engine: concurrent buyers never oversell, a declined card writes
+ * nothing, one idempotency key is one order and one charge, and the wallet and the order agree to
+ * the penny.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages';
+import type { Database } from '../../src/server/db/client';
+import {
+  dealProductStock,
+  deals,
+  orders,
+  outbox,
+  payments,
+  sandboxTransactions,
+  vouchers,
+  walletEntries,
+} from '../../src/server/db/schema';
+import { seedCatalogue } from '../../src/server/db/seed';
+import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
+import { runIdempotently } from '../../src/server/idempotency';
+import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
+import { createSandboxProvider } from '../../src/server/payments';
+import { tokenise } from '../../src/server/payments/sandbox';
+import { creditWallet } from '../../src/server/wallet';
+import { engines } from './databases';
+
+describe.each(engines)('orders on $name', (engine) => {
+  let database: Database;
+  let deal: LimitedDeal;
+
+  beforeAll(async () => {
+    database = await engine.open();
+    await seedCatalogue(database.db, { deals: 80, seed: 3 });
+    deal = await prepareLimitedDeal(database.db, 50);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  function request(buyer: Awaited<ReturnType<typeof createBuyers>>[number], over: Partial<PlaceOrderRequest> = {}) {
+    return {
+      basketToken: buyer.basketToken,
+      buyer: buyer.user,
+      useWallet: false,
+      expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
+      payment: { method: 'credit_card' as const, nonce: 'fake-valid-visa-nonce' },
+      idempotencyKey: `test-${buyer.basketToken}`,
+      now: new Date(),
+      origin: 'http://shop.test',
+      ...over,
+    };
+  }
+
+  async function stockLeft(): Promise<number | null> {
+    const [row] = await database.db
+      .select({ left: dealProductStock.quantityRemaining })
+      .from(dealProductStock)
+      .where(eq(dealProductStock.productId, deal.productId));
+    return row?.left ?? null;
+  }
+
+  it('issue 7: 200 concurrent purchases of a deal with 50 left sell exactly 50', async () => {
+    const { db } = database;
+    const buyers = await createBuyers(db, deal, 200, { prefix: 'rush' });
+    const provider = createSandboxProvider(db);
+    const results = await Promise.all(buyers.map((buyer) => placeOrder(db, provider, request(buyer))));
+
+    expect(results.filter((r) => r.ok)).toHaveLength(50);
+    expect(await stockLeft()).toBe(0);
+    const [orderCount] = await db.select({ n: count() }).from(orders);
+    const [voucherCount] = await db.select({ n: count() }).from(vouchers).where(eq(vouchers.dealId, deal.dealId));
+    expect(Number(orderCount?.n)).toBe(50);
+    expect(Number(voucherCount?.n)).toBe(50);
+    // Every losing buyer's money is released: nothing stays authorised without an order.
+    const [held] = await db
+      .select({ n: count() })
+      .from(payments)
+      .where(sql`${payments.status} in ('authorising', 'authorised') and ${payments.orderId} is null`);
+    expect(Number(held?.n)).toBe(0);
+    const [settled] = await db.select({ n: count() }).from(sandboxTransactions).where(eq(sandboxTransactions.status, 'settled'));
+    const [captured] = await db
+      .select({ n: count() })
+      .from(sandboxTransactions)
+      .where(sql`${sandboxTransactions.status} in ('settled', 'submitted_for_settlement')`);
+    expect(Number(captured?.n)).toBe(50);
+    expect(Number(settled?.n)).toBeLessThanOrEqual(50);
+    // The losers were told it sold out, in words.
+    const lost = results.find((r) => !r.ok);
+    expect(lost && !lost.ok && `${lost.message} ${lost.reason ?? ''}`).toMatch(/sold out/);
+  }, 120_000);
+
+  it('spec 8: a processor-declined card creates no order and no voucher', async () => {
+    const { db } = database;
+    await db.update(dealProductStock).set({ quantityRemaining: 5 }).where(eq(dealProductStock.productId, deal.productId));
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'declined' });
+    if (buyer === undefined) throw new Error('no buyer');
+    const card = await tokenise(db, { number: '4000111111111115', expiryMonth: 12, expiryYear: 2030, cvv: '123' });
+    if (!card.ok) throw new Error('tokenise failed');
+    const result = await placeOrder(db, createSandboxProvider(db), request(buyer, { payment: { method: 'credit_card', nonce: card.nonce } }));
+
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
+    const [mine] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(Number(mine?.n)).toBe(0);
+    const [theirs] = await db.select({ n: count() }).from(vouchers).where(eq(vouchers.userId, buyer.user.id));
+    expect(Number(theirs?.n)).toBe(0);
+    expect(await stockLeft()).toBe(5);
+  });
+
+  it('PAYMENTS.md: the same idempotency key twice, even at once, gives one order and one charge', async () => {
+    const { db } = database;
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'twice' });
+    if (buyer === undefined) throw new Error('no buyer');
+    const provider = createSandboxProvider(db);
+    const body = { basket: buyer.basketToken };
+    const submit = () =>
+      runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', body }, async () => {
+        const result = await placeOrder(db, provider, request(buyer, { idempotencyKey: `double-${buyer.basketToken}` }));
+        return { status: result.ok ? 201 : 402, body: result };
+      });
+    const [a, b] = await Promise.all([submit(), submit()]);
+    const again = await submit();
+
+    // One ran; the other was told it is in flight (or, if it came late, got the first answer replayed).
+    expect([a.kind, b.kind].filter((kind) => kind === 'fresh')).toHaveLength(1);
+    expect([a.kind, b.kind].every((kind) => ['fresh', 'inFlight', 'replayed'].includes(kind))).toBe(true);
+    expect(again.kind).toBe('replayed');
+    const [mine] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(Number(mine?.n)).toBe(1);
+    const [charges] = await db
+      .select({ n: count() })
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.idempotencyKey, `double-${buyer.basketToken}`));
+    expect(Number(charges?.n)).toBe(1);
+  });
+
+  it('issue 7: a wallet balance pays part of an order; the ledger and the order agree to the penny', async () => {
+    const { db } = database;
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'wallet' });
+    if (buyer === undefined) throw new Error('no buyer');
+    await creditWallet(db, {
+      userId: buyer.user.id,
+      currency: 'GBP',
+      kind: 'marketing',
+      amountMinor: 500,
+      description: 'Welcome credit',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const cash = deal.unitTotalMinor - 500;
+    const result = await placeOrder(
+      db,
+      createSandboxProvider(db),
+      request(buyer, {
+        useWallet: true,
+        expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 500, cashAmountMinor: cash },
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.order).toMatchObject({ walletUsedMinor: 500, cashAmountMinor: cash, totalMinor: deal.unitTotalMinor });
+    const [debited] = await db
+      .select({ total: sql<number>`coalesce(sum(${walletEntries.amountMinor}), 0)::int` })
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, buyer.user.id), eq(walletEntries.orderId, result.order.id)));
+    expect(debited?.total).toBe(-500);
+    const [charged] = await db.select().from(payments).where(eq(payments.orderId, result.order.id));
+    expect(charged?.amountMinor).toBe(cash);
+    expect(charged?.status).toBe('settled');
+    // The confirmation email went into the outbox with the vouchers.
+    const [mail] = await db.select().from(outbox).where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
+    const [voucher] = await db.select().from(vouchers).where(eq(vouchers.orderId, result.order.id));
+    expect(mail?.body).toContain(voucher?.code ?? 'missing');
+  });
+
+  it('a wallet that covers everything needs no card', async () => {
+    const { db } = database;
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'allwallet' });
+    if (buyer === undefined) throw new Error('no buyer');
+    await creditWallet(db, { userId: buyer.user.id, currency: 'GBP', kind: 'cash', amountMinor: deal.unitTotalMinor + 100, description: 'Refund' });
+    const result = await placeOrder(
+      db,
+      createSandboxProvider(db),
+      request(buyer, {
+        useWallet: true,
+        payment: null,
+        expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: deal.unitTotalMinor, cashAmountMinor: 0 },
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.order).toMatchObject({ cardType: null, cashAmountMinor: 0 });
+  });
+
+  it('refuses a total the shopper did not see, before any money moves', async () => {
+    const { db } = database;
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'stale' });
+    if (buyer === undefined) throw new Error('no buyer');
+    const result = await placeOrder(
+      db,
+      createSandboxProvider(db),
+      request(buyer, { expected: { totalMinor: 1, walletUsedMinor: 0, cashAmountMinor: 1 } }),
+    );
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    const [attempts] = await db.select({ n: count() }).from(payments).where(eq(payments.idempotencyKey, `test-${buyer.basketToken}`));
+    expect(Number(attempts?.n)).toBe(0);
+  });
+
+  it('spec 5: the per-user maximum holds across orders', async () => {
+    const { db } = database;
+    await db.update(deals).set({ maxPerUser: 1 }).where(eq(deals.id, deal.dealId));
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'max' });
+    if (buyer === undefined) throw new Error('no buyer');
+    const provider = createSandboxProvider(db);
+    const first = await placeOrder(db, provider, request(buyer));
+    expect(first.ok).toBe(true);
+    // A second basket for the same shopper.
+    const [second] = await createBuyers(db, deal, 1, { prefix: 'max2' });
+    if (second === undefined) throw new Error('no buyer');
+    const again = await placeOrder(db, provider, request({ ...second, user: buyer.user }));
+    expect(again.ok).toBe(false);
+    await db.update(deals).set({ maxPerUser: null }).where(eq(deals.id, deal.dealId));
+  });
+});
