@@ -79,3 +79,27 @@ export const poorlyReviewedDeal = find(
 
 /** A deal closed by status. */
 export const closedDeal = find('closed', (d) => d.status === 'closed');
+
+/**
+ * A deal to buy again and again in the checkout tests: on sale, not per person, not travel, and
+ * its first option limited by nothing (no cap, unlimited stock, no daily allowance).
+ */
+export const buyableDeal = (() => {
+  const deal = find('buyable without limits', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      d.purchaseCap == null &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      capOf(d, first) === null &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('buyable deal lost its option');
+  return { id: deal.id, product: first, unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0) };
+})();

@@ -1,0 +1,102 @@
+/**
+ * Issue 7 as a shopper meets it: a guest adds a deal, pays with the sandbox's test Visa and sees
+ * "Purchase Successful", then the voucher with its code and a real PDF; a declined card shows
+ * spec 8's message and places nothing; the same Idempotency-Key twice is one order.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { buyableDeal } from './deal-fixtures';
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
+
+/** From the deal page: pick the first option and press Buy now (spec: the Buy button adds and goes to the basket). */
+async function addDealToBasket(page: Page): Promise<void> {
+  await page.goto(`/deal/${buyableDeal.id}`);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Buy now' }).first().click();
+  await expect(page).toHaveURL(/\/checkout/);
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel(/Expiry/).fill('12/30');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel(/postcode/i).fill('SW1A 1AA');
+}
+
+test('issue 7: a guest buys with 4111 1111 1111 1111, sees Purchase Successful, and the voucher PDF holds its code', async ({
+  page,
+}) => {
+  await addDealToBasket(page);
+  await expect(page.getByRole('heading', { name: 'Your basket' })).toBeVisible();
+  const accessibility = await new AxeBuilder({ page }).include('main').analyze();
+  expect(accessibility.violations.map((v) => v.id)).toEqual([]);
+
+  await page.getByLabel('Email address').fill(uniqueEmail('guest'));
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText('Purchase Successful').first()).toBeVisible();
+
+  // spec 2: /myaccount/vouchers is also the order confirmation.
+  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
+  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
+  const code = (await page.getByTestId('voucher-code').first().textContent())?.trim() ?? '';
+  expect(code).toMatch(/^TP-/);
+
+  const print = page.getByRole('link', { name: /Print voucher/ }).first();
+  const href = (await print.getAttribute('href')) ?? '';
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The basket is spent: the header count is empty and the checkout says so.
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+});
+
+test('spec 8: a processor-declined card shows the message and places no order', async ({ page }) => {
+  await addDealToBasket(page);
+  await page.getByLabel('Email address').fill(uniqueEmail('declined'));
+  await fillCard(page, '4000 1111 1111 1115');
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  const alert = page.locator('.checkout__outcome');
+  await expect(alert).toContainText(
+    'Unfortunately, your payment did not go through. Please try again or select a different payment method.',
+  );
+  await expect(page.locator('form.checkout').getByRole('button', { name: 'Payment failed.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout/);
+  // Nothing was bought: the basket is still there.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your basket' })).toBeVisible();
+});
+
+test('PAYMENTS.md: the same Idempotency-Key twice gives one order', async ({ page }) => {
+  await addDealToBasket(page);
+  const checkout = await (await page.request.get('/api/v1/checkout')).json();
+  const total = checkout.orderSummary.totalOrderAmount as number;
+  const body = {
+    totalOrderAmount: total,
+    walletUsed: 0,
+    cashAmount: total,
+    wallet: false,
+    paymentMethod: 'credit_card',
+    nonce: 'fake-valid-visa-nonce',
+    email: uniqueEmail('twice'),
+  };
+  const key = `e2e-${Date.now()}`;
+  const first = await page.request.post('/api/v1/pay', { data: body, headers: { 'Idempotency-Key': key } });
+  const second = await page.request.post('/api/v1/pay', { data: body, headers: { 'Idempotency-Key': key } });
+  expect(first.status()).toBe(201);
+  expect(second.status()).toBe(201);
+  const a = await first.json();
+  const b = await second.json();
+  expect(b.productOrder.id).toBe(a.productOrder.id);
+  expect(a).toMatchObject({ cardType: 'Visa', walletAmountUsed: 0, currency: 'GBP' });
+  // The same key with a different body is refused.
+  const changed = await page.request.post('/api/v1/pay', {
+    data: { ...body, email: uniqueEmail('other') },
+    headers: { 'Idempotency-Key': key },
+  });
+  expect(changed.status()).toBe(422);
+});
