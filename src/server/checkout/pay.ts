@@ -49,56 +49,59 @@ async function resolveBuyer(
   return { ok: true, user, isGuest: true };
 }
 
-/** Runs one pay request under its Idempotency-Key. */
+/** Runs one pay request under its Idempotency-Key: a repeat replays the first answer, whatever it was. */
 export async function pay(db: Db, context: PayContext, key: string, request: PayRequest): Promise<PayAnswer> {
-  const basketToken = await basketTokenForRequest(context, db);
-  if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
-  const buyer = await resolveBuyer(db, context, request.email);
-  if (!buyer.ok) return buyer.answer;
-  const { user, isGuest } = buyer;
+  let buyer: { user: UserRow; isGuest: boolean } | null = null;
+  const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
+    const basketToken = await basketTokenForRequest(context, db);
+    if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
+    const resolved = await resolveBuyer(db, context, request.email);
+    if (!resolved.ok) return resolved.answer;
+    buyer = resolved;
+    const { user, isGuest } = resolved;
+    const result = await placeOrder(db, cardProvider(db), {
+      basketToken,
+      buyer: { id: user.id, email: user.email, firstName: user.firstName },
+      useWallet: request.wallet && !isGuest,
+      expected: {
+        totalMinor: request.totalOrderAmount,
+        walletUsedMinor: request.walletUsed,
+        cashAmountMinor: request.cashAmount,
+      },
+      payment:
+        request.paymentMethod === 'credit_card' && request.nonce
+          ? { method: 'credit_card', nonce: request.nonce, billingPostcode: request.billingPostcode }
+          : null,
+      idempotencyKey: key,
+      now: new Date(),
+      origin: context.url.origin,
+    });
+    if (!result.ok) return failure(result.status, result.message, result.reason);
+    const { order } = result;
+    const body: OrderResponse = {
+      productOrder: { id: order.id },
+      cardType: order.cardType,
+      walletAmountUsed: order.walletUsedMinor,
+      currency: order.currency,
+      message: MESSAGES.purchaseSuccessful,
+      redirect: `/myaccount/vouchers?order=${order.id}`,
+    };
+    return { status: 201, body };
+  });
 
-  const outcome = await runIdempotently(
-    db,
-    { key, scope: 'pay', body: { ...request, basketToken, buyer: user.id } },
-    async () => {
-      const result = await placeOrder(db, cardProvider(db), {
-        basketToken,
-        buyer: { id: user.id, email: user.email, firstName: user.firstName },
-        useWallet: request.wallet && !isGuest,
-        expected: {
-          totalMinor: request.totalOrderAmount,
-          walletUsedMinor: request.walletUsed,
-          cashAmountMinor: request.cashAmount,
-        },
-        payment:
-          request.paymentMethod === 'credit_card' && request.nonce
-            ? { method: 'credit_card', nonce: request.nonce, billingPostcode: request.billingPostcode }
-            : null,
-        idempotencyKey: key,
-        now: new Date(),
-        origin: context.url.origin,
-      });
-      if (!result.ok) return failure(result.status, result.message, result.reason);
-      const { order } = result;
-      const body: OrderResponse = {
-        productOrder: { id: order.id },
-        cardType: order.cardType,
-        walletAmountUsed: order.walletUsedMinor,
-        currency: order.currency,
-        message: MESSAGES.purchaseSuccessful,
-        redirect: `/myaccount/vouchers?order=${order.id}`,
-      };
-      return { status: 201, body };
-    },
-  );
-
-  if (outcome.kind === 'inFlight') return { status: 409, body: { message: CHECKOUT_COPY.keyInFlight, status: 409, code: 'inFlight' } };
+  if (outcome.kind === 'inFlight') {
+    return { status: 409, body: { message: CHECKOUT_COPY.keyInFlight, status: 409, code: 'inFlight' } };
+  }
   if (outcome.kind === 'mismatch') return failure(422, CHECKOUT_COPY.keyMismatch);
   const answer: PayAnswer = { status: outcome.status, body: outcome.body as PayAnswer['body'] };
   if (answer.status === 201 && 'productOrder' in answer.body) {
+    const orderId = answer.body.productOrder.id;
     forgetBasket(context);
-    if (isGuest) await rememberGuestOrder(context.session, answer.body.productOrder.id);
-    if (outcome.kind === 'fresh') {
+    // A guest sees this order's vouchers in this browser session (replays included).
+    if ((await currentUser(context)) === null) await rememberGuestOrder(context.session, orderId);
+    const placedBy: { user: UserRow; isGuest: boolean } | null = buyer;
+    if (outcome.kind === 'fresh' && placedBy !== null) {
+      const { user } = placedBy;
       // spec 4: a buyer without a password or third-party login confirms their email from a link.
       const confirm = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
         hasPassword: user.passwordHash !== null,
