@@ -62,6 +62,9 @@ export default defineConfig({
         default: 'https://www.googleapis.com/oauth2/v3/certs',
       }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      // Payments (issue 7): where the browser reaches the card gateway's tokenise endpoint. The local
+      // sandbox by default; a real provider changes this, not code (docs/decisions/013).
+      PAYMENTS_GATEWAY_URL: envField.string({ context: 'client', access: 'public', default: '/sandbox' }),
     },
   },
   vite: {
