@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_FIELD_MESSAGES,
+  type CardFormField,
+  type CardFormFields,
+  cardFieldError,
   detectBrand,
   formatCardNumber,
   formatExpiry,
@@ -8,6 +12,7 @@ import {
   isLuhnValid,
   parseExpiry,
 } from './card-details';
+import { MESSAGES } from './messages';
 
 describe('PAYMENTS.md cards: brand from the prefix, Luhn', () => {
   it.each([
@@ -119,5 +124,30 @@ describe('CVV: 4 digits for Amex, 3 for the others', () => {
     ['1234', 'unknown', true],
   ] as const)('%s on %s is %s', (cvv, brand, valid) => {
     expect(isCvvShapeValid(cvv, brand)).toBe(valid);
+  });
+});
+
+describe('card form checks (spec 5 "Required field", "Enter a valid postcode")', () => {
+  const now = new Date('2026-05-15T12:00:00Z');
+  const good: CardFormFields = { number: '4111 1111 1111 1111', expiry: '05/26', cvv: '123', postcode: 'LS1 4AP' };
+
+  it.each<[CardFormField, Partial<CardFormFields>, string | null]>([
+    ['number', {}, null],
+    ['number', { number: '' }, MESSAGES.requiredField],
+    ['number', { number: '   ' }, MESSAGES.requiredField],
+    ['number', { number: '4111 1111 1111 1112' }, CARD_FIELD_MESSAGES.numberInvalid],
+    ['expiry', {}, null],
+    ['expiry', { expiry: '13/30' }, CARD_FIELD_MESSAGES.expiryInvalid],
+    ['expiry', { expiry: '04/26' }, CARD_FIELD_MESSAGES.cardExpired],
+    ['cvv', {}, null],
+    ['cvv', { cvv: '12' }, CARD_FIELD_MESSAGES.cvvInvalid],
+    ['cvv', { number: '3782 822463 10005', cvv: '123' }, CARD_FIELD_MESSAGES.cvvInvalidAmex],
+    ['cvv', { number: '3782 822463 10005', cvv: '1234' }, null],
+    ['postcode', {}, null],
+    ['postcode', { postcode: 'ls14ap' }, null],
+    ['postcode', { postcode: 'LS1' }, MESSAGES.enterValidPostcode],
+    ['postcode', { postcode: '20000' }, MESSAGES.enterValidPostcode],
+  ])('%s with %j -> %j', (field, change, message) => {
+    expect(cardFieldError(field, { ...good, ...change }, now)).toBe(message);
   });
 });

@@ -4,6 +4,8 @@
  * the card form (src/stores/card-form.ts) checks with it before tokenising, and the sandbox
  * gateway applies the same rules, as a real provider's hosted fields and gateway both would.
  */
+import { MESSAGES } from './messages';
+import { parsePostcode } from './postcode';
 
 /** The brands the shop knows; `CARD_BRANDS_ACCEPTED` picks which of them it takes. */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'maestro' | 'diners' | 'unknown';
@@ -119,4 +121,51 @@ export function isExpired(expiry: CardExpiry, now: Date): boolean {
 export function isCvvShapeValid(cvv: string, brand: CardBrand): boolean {
   if (brand === 'unknown') return /^\d{3,4}$/.test(cvv);
   return new RegExp(`^\\d{${cvvLength(brand)}}$`).test(cvv);
+}
+
+/** The card form's fields, as typed. */
+export interface CardFormFields {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  cvv: string;
+  postcode: string;
+}
+
+export type CardFormField = keyof CardFormFields;
+
+/** The form's own wording for a field typed wrongly (spec 8: "card number ... typed incorrectly"). */
+export const CARD_FIELD_MESSAGES = {
+  numberInvalid: 'Enter a valid card number.',
+  expiryInvalid: 'Enter the expiry date as MM/YY.',
+  cardExpired: 'This card has expired. Please add a new card or try PayPal.',
+  cvvInvalid: 'Enter the 3-digit security code from the back of your card.',
+  cvvInvalidAmex: 'Enter the 4-digit security code from the front of your card.',
+  checkDetails: 'Please check the card details marked above.',
+} as const;
+
+/**
+ * The message for one field, or null when it is fine: required, Luhn, MM/YY not in the past,
+ * CVV 3 digits (4 for Amex), UK postcode shape (spec 5 "Required field", "Enter a valid postcode").
+ */
+export function cardFieldError(field: CardFormField, fields: CardFormFields, now: Date): string | null {
+  const value = fields[field].trim();
+  if (!value) return MESSAGES.requiredField;
+  switch (field) {
+    case 'number':
+      return isLuhnValid(value) ? null : CARD_FIELD_MESSAGES.numberInvalid;
+    case 'expiry': {
+      const expiry = parseExpiry(value);
+      if (!expiry) return CARD_FIELD_MESSAGES.expiryInvalid;
+      return isExpired(expiry, now) ? CARD_FIELD_MESSAGES.cardExpired : null;
+    }
+    case 'cvv': {
+      const brand = detectBrand(fields.number);
+      if (isCvvShapeValid(value, brand)) return null;
+      return brand === 'amex' ? CARD_FIELD_MESSAGES.cvvInvalidAmex : CARD_FIELD_MESSAGES.cvvInvalid;
+    }
+    case 'postcode':
+      // A full postcode: the bank checks it against the card's billing address.
+      return parsePostcode(value)?.inward ? null : MESSAGES.enterValidPostcode;
+  }
 }
