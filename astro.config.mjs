@@ -64,6 +64,9 @@ export default defineConfig({
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
       CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),
+      // Payments (issue 7): where the browser reaches the card gateway's tokenise endpoint. The local
+      // sandbox by default; a real provider changes this, not code (docs/decisions/013).
+      PAYMENTS_GATEWAY_URL: envField.string({ context: 'client', access: 'public', default: '/sandbox' }),
     },
   },
   vite: {

@@ -76,3 +76,28 @@ export function creditAlreadyReceivedMessage(amount: string): string {
 export function exchangeRangeMessage(max: number): string {
   return `Please select a number between 1 and ${max} to exchange your points.`;
 }
+
+/** Why a card was refused, in the shop's words (PAYMENTS.md card reasons; spec 8 lists them unworded). */
+export type CardReason =
+  | 'billingAddress'
+  | 'brandNotAccepted'
+  | 'declinedByBank'
+  | 'checkDetails'
+  | 'cardExpired'
+  | 'cannotAuthenticate'
+  | 'paypalRejected';
+
+/**
+ * spec 8 "Card and billing messages, with exact wording: not shown": worded plainly here, once.
+ * Shown under MESSAGES.paymentDidNotGoThrough (src/domain/payment-outcome.ts).
+ */
+export const CARD_REASONS: Readonly<Record<CardReason, string>> = {
+  billingAddress:
+    'The billing postcode was typed incorrectly: it does not match the one your bank holds for this card.',
+  brandNotAccepted: 'American Express or Diners not accepted. Please use another card type or PayPal.',
+  declinedByBank: 'Your card was declined by your bank.',
+  checkDetails: 'Your card was declined. Please check that you entered the details correctly.',
+  cardExpired: 'Your card has expired. Please add a new card or try PayPal.',
+  cannotAuthenticate: 'Your card issuer cannot authenticate this card.',
+  paypalRejected: 'PayPal rejected the transaction.',
+};

@@ -4,6 +4,7 @@
  * when credentials are configured. Amounts are integer pence; the provider never sees a card
  * number, only the one-time nonce its own tokeniser issued.
  */
+import type { CardReason } from '../../domain/messages';
 import type { Money } from '../../domain/money';
 
 /** spec 3 payment provider types. */
@@ -18,15 +19,8 @@ export interface InstrumentDetails {
   expiryYear: string | null;
 }
 
-/** Why a card was refused, in the shop's words (the message catalogue words each one, PAYMENTS.md). */
-export type CardReason =
-  | 'billingAddress'
-  | 'brandNotAccepted'
-  | 'declinedByBank'
-  | 'checkDetails'
-  | 'cardExpired'
-  | 'cannotAuthenticate'
-  | 'paypalRejected';
+/** Why a card was refused: defined beside its wording in the message catalogue (PAYMENTS.md). */
+export type { CardReason } from '../../domain/messages';
 
 /** Every way an authorisation can end (PAYMENTS.md "Outcome -> what the shopper sees"). */
 export type AuthorisationResult =

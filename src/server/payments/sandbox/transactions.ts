@@ -1,0 +1,263 @@
+/**
+ * The gateway's transactions (PAYMENTS.md): a sale authorises (or refuses) the amount on the
+ * instrument behind a nonce; capture submits an authorisation for settlement; void releases it.
+ * Every sale answer, refusals included, is stored under its idempotency key and replayed for it,
+ * so a retried call never makes a second transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BRAND_NAMES, type CardBrand } from '../../../domain/card-details';
+import type { Db } from '../../db';
+import { sandboxNonces, sandboxTransactions } from '../../db/schema';
+import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
+import type { SandboxConfig } from './config';
+import {
+  amountOutcome,
+  CONSUMED_TEST_NONCE,
+  declineText,
+  type InstrumentKind,
+  MISMATCHING_POSTCODE,
+  type SandboxInstrument,
+  TEST_NONCES,
+} from './test-data';
+
+export interface SaleRequest {
+  nonce: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+  billingPostcode?: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Refusal = Extract<SaleAnswer, { status: 'validation_error' }>;
+
+const BRAND_BY_NAME = new Map(Object.entries(BRAND_NAMES).map(([brand, name]) => [name, brand as CardBrand]));
+
+/** Braintree-style transaction ids: 8 lower-case letters and digits. */
+function newTransactionId(): string {
+  return BigInt(`0x${randomBytes(8).toString('hex')}`)
+    .toString(36)
+    .slice(-8)
+    .padStart(8, '0');
+}
+
+function refusal(field: Refusal['field'], code: string, text: string): Refusal {
+  return { status: 'validation_error', field, code, text };
+}
+
+/** Claims a nonce: the test nonces are reusable, a tokenised one is used once (Braintree 93107). */
+async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Refusal> {
+  if (nonce === CONSUMED_TEST_NONCE)
+    return refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.');
+  const fixed = TEST_NONCES[nonce];
+  if (fixed) return fixed;
+  const [claimed] = await tx
+    .update(sandboxNonces)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(sandboxNonces.nonce, nonce), isNull(sandboxNonces.consumedAt)))
+    .returning();
+  if (!claimed) {
+    const [known] = await tx
+      .select({ nonce: sandboxNonces.nonce })
+      .from(sandboxNonces)
+      .where(eq(sandboxNonces.nonce, nonce));
+    return known
+      ? refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.')
+      : refusal('nonce', '91565', 'Unknown payment_method_nonce.');
+  }
+  return {
+    kind: claimed.kind as InstrumentKind,
+    brand: BRAND_BY_NAME.get(claimed.cardType ?? '') ?? 'unknown',
+    cardType: claimed.cardType ?? BRAND_NAMES.unknown,
+    lastFour: claimed.lastFour,
+    expiryMonth: claimed.expiryMonth,
+    expiryYear: claimed.expiryYear,
+    behaviour: claimed.behaviour as SandboxInstrument['behaviour'],
+  };
+}
+
+function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
+  const { kind, cardType, lastFour, expiryMonth, expiryYear } = instrument;
+  return { kind, cardType, lastFour, expiryMonth, expiryYear };
+}
+
+/** The gateway's decision: the nonce, then the brand, then the card's behaviour, then the amount. */
+async function decide(tx: Tx, request: SaleRequest, config: SandboxConfig, id: string): Promise<SaleAnswer> {
+  if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
+    return refusal('amount', '81531', 'Amount must be greater than zero.');
+  }
+  const instrument = await claimNonce(tx, request.nonce);
+  if ('status' in instrument) return instrument;
+  if (instrument.kind !== 'paypal' && !(instrument.brand && config.brandsAccepted.has(instrument.brand))) {
+    return refusal('brand', '81703', 'Credit card type is not accepted by this merchant account.');
+  }
+  const card = answerInstrument(instrument);
+  switch (instrument.behaviour) {
+    case 'luhn_invalid':
+      return refusal('number', '81715', 'Credit card number is invalid.');
+    case 'expired':
+      return refusal('expiry', '81710', 'Expiration date is invalid.');
+    case 'cvv_mismatch':
+      return { status: 'gateway_rejected', transactionId: id, rejectionReason: 'cvv', text: 'Gateway Rejected: cvv' };
+    case 'postcode_mismatch':
+      return { status: 'gateway_rejected', transactionId: id, rejectionReason: 'avs', text: 'Gateway Rejected: avs' };
+    case 'verify_declined':
+      return {
+        status: 'processor_declined',
+        transactionId: id,
+        code: '2000',
+        text: declineText(2000),
+        instrument: card,
+      };
+    case 'fraud':
+      return {
+        status: 'gateway_rejected',
+        transactionId: id,
+        rejectionReason: 'fraud',
+        text: 'Gateway Rejected: fraud',
+      };
+    case '3ds_fail':
+      return {
+        status: 'gateway_rejected',
+        transactionId: id,
+        rejectionReason: 'three_d_secure',
+        text: 'Gateway Rejected: three_d_secure',
+      };
+    default:
+      break;
+  }
+  if (request.billingPostcode?.trim() === MISMATCHING_POSTCODE) {
+    return { status: 'gateway_rejected', transactionId: id, rejectionReason: 'avs', text: 'Gateway Rejected: avs' };
+  }
+  const outcome = amountOutcome(request.amountMinor, instrument.kind);
+  switch (outcome.kind) {
+    case 'processorDeclined':
+      return {
+        status: 'processor_declined',
+        transactionId: id,
+        code: outcome.code,
+        text: outcome.text,
+        instrument: card,
+      };
+    case 'networkUnavailable':
+      return { status: 'failed', transactionId: id, code: outcome.code, text: outcome.text };
+    case 'gatewayRejected':
+      return { status: 'gateway_rejected', transactionId: id, rejectionReason: outcome.code, text: outcome.text };
+    default:
+      return { status: 'authorized', transactionId: id, instrument: card };
+  }
+}
+
+function storedStatus(answer: SaleAnswer): string {
+  return answer.status === 'validation_error' ? 'failed' : answer.status;
+}
+
+function responseCode(answer: SaleAnswer): string | null {
+  if (answer.status === 'authorized') return '1000';
+  if (answer.status === 'gateway_rejected') return answer.rejectionReason;
+  return answer.code;
+}
+
+/**
+ * A sale, authorised but not yet submitted for settlement. The same idempotency key replays the
+ * stored answer (a concurrent repeat waits for the first); the same key with another nonce or
+ * amount is refused and changes nothing.
+ */
+export async function sale(db: Db, request: SaleRequest, config: SandboxConfig): Promise<SaleAnswer> {
+  return db.transaction(async (tx) => {
+    // One caller per key at a time: the second waits here, then finds the first one's answer.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${request.idempotencyKey}))`);
+    const [existing] = await tx
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.idempotencyKey, request.idempotencyKey));
+    if (existing) {
+      const sameRequest =
+        existing.nonce === request.nonce &&
+        existing.amountMinor === request.amountMinor &&
+        existing.currency === request.currency;
+      if (!sameRequest) {
+        return refusal(
+          'idempotency_key',
+          'idempotency_key_reused',
+          'This idempotency key was used for another request.',
+        );
+      }
+      return existing.response as SaleAnswer;
+    }
+    const id = newTransactionId();
+    const answer = await decide(tx, request, config, id);
+    await tx.insert(sandboxTransactions).values({
+      id,
+      idempotencyKey: request.idempotencyKey,
+      nonce: request.nonce,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+      status: storedStatus(answer),
+      responseCode: responseCode(answer),
+      responseText: answer.status === 'authorized' ? 'Approved' : answer.text,
+      response: answer,
+    });
+    return answer;
+  });
+}
+
+async function moveTransaction(
+  db: Db,
+  transactionId: string,
+  to: 'submitted_for_settlement' | 'voided',
+  from: readonly string[],
+  done: readonly string[],
+): Promise<SettlementAnswer> {
+  const [moved] = await db
+    .update(sandboxTransactions)
+    .set({ status: to })
+    .where(
+      and(
+        eq(sandboxTransactions.id, transactionId),
+        sql`${sandboxTransactions.status} in (${sql.join(
+          from.map((status) => sql`${status}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ status: sandboxTransactions.status });
+  if (moved) return { success: true, status: to };
+  const [current] = await db
+    .select({ status: sandboxTransactions.status })
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.id, transactionId));
+  if (!current) return { success: false, code: 'not_found', text: `No transaction ${transactionId}.` };
+  if (done.includes(current.status)) {
+    return { success: true, status: current.status as 'submitted_for_settlement' | 'settled' | 'voided' };
+  }
+  const code = to === 'voided' ? 'cannot_void' : 'cannot_submit_for_settlement';
+  return { success: false, code, text: `Transaction ${transactionId} is ${current.status}.` };
+}
+
+/** Capture: authorized -> submitted_for_settlement. Capturing again is harmless. */
+export function submitForSettlement(db: Db, transactionId: string): Promise<SettlementAnswer> {
+  return moveTransaction(
+    db,
+    transactionId,
+    'submitted_for_settlement',
+    ['authorized'],
+    ['submitted_for_settlement', 'settled'],
+  );
+}
+
+/** Void: authorized (or submitted, not yet settled) -> voided. Voiding a voided one is harmless. */
+export function voidTransaction(db: Db, transactionId: string): Promise<SettlementAnswer> {
+  return moveTransaction(db, transactionId, 'voided', ['authorized', 'submitted_for_settlement'], ['voided']);
+}
+
+/** The sandbox's settlement batch: everything submitted settles (the real gateway does this daily). */
+export async function settleSubmitted(db: Db): Promise<number> {
+  const settled = await db
+    .update(sandboxTransactions)
+    .set({ status: 'settled' })
+    .where(eq(sandboxTransactions.status, 'submitted_for_settlement'))
+    .returning({ id: sandboxTransactions.id });
+  return settled.length;
+}
