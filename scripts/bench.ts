@@ -51,7 +51,9 @@ async function purchaseSection(): Promise<void> {
   console.log('\nPurchases: 200 concurrent buyers on a deal with 50 left, then 200 more on plenty (orders/s)\n');
   const results = await benchPurchase(200, 50);
   printPurchaseTable(results);
-  const exact = results.every((r) => r.sold === r.stock && r.oversold === 0 && r.vouchers === r.stock && r.heldWithoutOrder === 0);
+  const exact = results.every(
+    (r) => r.sold === r.stock && r.oversold === 0 && r.vouchers === r.stock && r.heldWithoutOrder === 0,
+  );
   console.log(`\ntarget exactly 50 sold, 0 oversold, no payment held without an order: ${mark(exact)}`);
 }
 

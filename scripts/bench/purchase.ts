@@ -71,7 +71,12 @@ async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof crea
   return { results, seconds: (performance.now() - started) / 1000 };
 }
 
-async function benchOne(engine: string, database: Database, buyersCount: number, stock: number): Promise<PurchaseBenchResult> {
+async function benchOne(
+  engine: string,
+  database: Database,
+  buyersCount: number,
+  stock: number,
+): Promise<PurchaseBenchResult> {
   const { db } = database;
   await database.migrate();
   await seedCatalogue(db, { deals: 120, seed: 7 });
@@ -86,10 +91,7 @@ async function benchOne(engine: string, database: Database, buyersCount: number,
     .from(dealProductStock)
     .where(eq(dealProductStock.productId, limited.productId));
   const [voucherCount] = await db.select({ n: count() }).from(vouchers);
-  const statuses = await db
-    .select({ status: payments.status, n: count() })
-    .from(payments)
-    .groupBy(payments.status);
+  const statuses = await db.select({ status: payments.status, n: count() }).from(payments).groupBy(payments.status);
   const byStatus = new Map(statuses.map((s) => [s.status, Number(s.n)]));
   const [held] = await db
     .select({ n: count() })
@@ -97,7 +99,10 @@ async function benchOne(engine: string, database: Database, buyersCount: number,
     .where(sql`${payments.status} in ('authorising', 'authorised') and ${payments.orderId} is null`);
 
   // Uncontended throughput: the same number of buyers on a deal with plenty left.
-  await db.update(dealProductStock).set({ quantityRemaining: 1_000_000 }).where(eq(dealProductStock.productId, limited.productId));
+  await db
+    .update(dealProductStock)
+    .set({ quantityRemaining: 1_000_000 })
+    .where(eq(dealProductStock.productId, limited.productId));
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   const throughput = await buyAll(database, plenty, limited.unitTotalMinor);

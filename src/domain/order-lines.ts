@@ -55,7 +55,8 @@ export function remainingForDayOf(
 ): number | null {
   if (stock === null) return null;
   const today = now.toISOString().slice(0, 10);
-  const daily = stock.dailyLimit === null ? null : stock.stockDay === today ? (stock.remainingForDay ?? 0) : stock.dailyLimit;
+  const daily =
+    stock.dailyLimit === null ? null : stock.stockDay === today ? (stock.remainingForDay ?? 0) : stock.dailyLimit;
   const limits = [stock.quantityRemaining, daily].filter((n): n is number => n !== null);
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
 }

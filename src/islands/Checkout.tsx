@@ -10,7 +10,7 @@ import { formatCountdown } from '../domain/checkout';
 import { MESSAGES } from '../domain/messages';
 import { formatMoney } from '../domain/money';
 import { setBasketCount } from '../stores/basket';
-import { tokeniseCard, validateCardForm } from '../stores/card-form';
+import { $cardForm, tokeniseCard } from '../stores/card-form';
 import {
   $checkout,
   initCheckout,
@@ -40,10 +40,14 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
   }, [initialView]);
-  const state = stored.view === null ? { ...stored, view: initialView, secondsLeft: initialView.countdown.seconds } : stored;
+  const state =
+    stored.view === null ? { ...stored, view: initialView, secondsLeft: initialView.countdown.seconds } : stored;
   const view = state.view ?? initialView;
   const { orderSummary: summary, userInfo } = view;
-  const money = useMemo(() => (amountMinor: number) => formatMoney({ amountMinor, currency: summary.currency }), [summary.currency]);
+  const money = useMemo(
+    () => (amountMinor: number) => formatMoney({ amountMinor, currency: summary.currency }),
+    [summary.currency],
+  );
   useEffect(() => setBasketCount(view.visibleQuantity), [view.visibleQuantity]);
 
   const busy = state.status !== 'ready' || state.payment.phase === 'paying' || state.payment.phase === 'succeeded';
@@ -62,11 +66,11 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
 
   async function onPay(event: { preventDefault(): void }) {
     event.preventDefault();
+    // The card goes only to the gateway's tokeniser (which checks the form first); we send the nonce.
     const order = await submitPayment(async () => {
-      const checked = validateCardForm();
-      if (!checked) return { ok: false, message: 'Check the card details highlighted above.' };
       const card = await tokeniseCard(gatewayUrl);
-      return card.ok ? { ok: true, nonce: card.nonce, postcode: card.postcode } : { ok: false, message: card.message };
+      const postcode = $cardForm.get().fields.postcode.trim() || undefined;
+      return card.ok ? { ok: true, nonce: card.nonce, postcode } : { ok: false, message: card.message };
     });
     if (order !== null) {
       setBasketCount(0);

@@ -71,7 +71,12 @@ describe.each(engines)('a checkout killed mid-transaction on $name', (engine) =>
       create trigger slow_voucher before insert on vouchers for each row execute function tuppence_test_slow_voucher()`);
     if (engine.name === 'pglite') await database.close();
 
-    const output = await killMidTransaction([target, buyer.basketToken, String(buyer.user.id), String(deal.unitTotalMinor)]);
+    const output = await killMidTransaction([
+      target,
+      buyer.basketToken,
+      String(buyer.user.id),
+      String(deal.unitTotalMinor),
+    ]);
     expect(output).toContain('placing');
     expect(output).not.toContain('finished');
 

@@ -80,7 +80,10 @@ describe.each(engines)('orders on $name', (engine) => {
       .from(payments)
       .where(sql`${payments.status} in ('authorising', 'authorised') and ${payments.orderId} is null`);
     expect(Number(held?.n)).toBe(0);
-    const [settled] = await db.select({ n: count() }).from(sandboxTransactions).where(eq(sandboxTransactions.status, 'settled'));
+    const [settled] = await db
+      .select({ n: count() })
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.status, 'settled'));
     const [captured] = await db
       .select({ n: count() })
       .from(sandboxTransactions)
@@ -94,12 +97,19 @@ describe.each(engines)('orders on $name', (engine) => {
 
   it('spec 8: a processor-declined card creates no order and no voucher', async () => {
     const { db } = database;
-    await db.update(dealProductStock).set({ quantityRemaining: 5 }).where(eq(dealProductStock.productId, deal.productId));
+    await db
+      .update(dealProductStock)
+      .set({ quantityRemaining: 5 })
+      .where(eq(dealProductStock.productId, deal.productId));
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'declined' });
     if (buyer === undefined) throw new Error('no buyer');
     const card = await tokenise(db, { number: '4000111111111115', expiryMonth: 12, expiryYear: 2030, cvv: '123' });
     if (!card.ok) throw new Error('tokenise failed');
-    const result = await placeOrder(db, createSandboxProvider(db), request(buyer, { payment: { method: 'credit_card', nonce: card.nonce } }));
+    const result = await placeOrder(
+      db,
+      createSandboxProvider(db),
+      request(buyer, { payment: { method: 'credit_card', nonce: card.nonce } }),
+    );
 
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
@@ -118,7 +128,11 @@ describe.each(engines)('orders on $name', (engine) => {
     const body = { basket: buyer.basketToken };
     const submit = () =>
       runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', body }, async () => {
-        const result = await placeOrder(db, provider, request(buyer, { idempotencyKey: `double-${buyer.basketToken}` }));
+        const result = await placeOrder(
+          db,
+          provider,
+          request(buyer, { idempotencyKey: `double-${buyer.basketToken}` }),
+        );
         return { status: result.ok ? 201 : 402, body: result };
       });
     const [a, b] = await Promise.all([submit(), submit()]);
@@ -160,7 +174,11 @@ describe.each(engines)('orders on $name', (engine) => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.order).toMatchObject({ walletUsedMinor: 500, cashAmountMinor: cash, totalMinor: deal.unitTotalMinor });
+    expect(result.order).toMatchObject({
+      walletUsedMinor: 500,
+      cashAmountMinor: cash,
+      totalMinor: deal.unitTotalMinor,
+    });
     const [debited] = await db
       .select({ total: sql<number>`coalesce(sum(${walletEntries.amountMinor}), 0)::int` })
       .from(walletEntries)
@@ -170,7 +188,10 @@ describe.each(engines)('orders on $name', (engine) => {
     expect(charged?.amountMinor).toBe(cash);
     expect(charged?.status).toBe('settled');
     // The confirmation email went into the outbox with the vouchers.
-    const [mail] = await db.select().from(outbox).where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
     const [voucher] = await db.select().from(vouchers).where(eq(vouchers.orderId, result.order.id));
     expect(mail?.body).toContain(voucher?.code ?? 'missing');
   });
@@ -179,7 +200,13 @@ describe.each(engines)('orders on $name', (engine) => {
     const { db } = database;
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'allwallet' });
     if (buyer === undefined) throw new Error('no buyer');
-    await creditWallet(db, { userId: buyer.user.id, currency: 'GBP', kind: 'cash', amountMinor: deal.unitTotalMinor + 100, description: 'Refund' });
+    await creditWallet(db, {
+      userId: buyer.user.id,
+      currency: 'GBP',
+      kind: 'cash',
+      amountMinor: deal.unitTotalMinor + 100,
+      description: 'Refund',
+    });
     const result = await placeOrder(
       db,
       createSandboxProvider(db),
@@ -203,7 +230,10 @@ describe.each(engines)('orders on $name', (engine) => {
       request(buyer, { expected: { totalMinor: 1, walletUsedMinor: 0, cashAmountMinor: 1 } }),
     );
     expect(result).toMatchObject({ ok: false, status: 409 });
-    const [attempts] = await db.select({ n: count() }).from(payments).where(eq(payments.idempotencyKey, `test-${buyer.basketToken}`));
+    const [attempts] = await db
+      .select({ n: count() })
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `test-${buyer.basketToken}`));
     expect(Number(attempts?.n)).toBe(0);
   });
 

@@ -27,7 +27,9 @@ export default function BasketLines({ lines, disabled }: Props) {
         const id = `qty-${line.id}`;
         return (
           <li key={line.id} className="checkout-line" data-unavailable={!line.isAvailable || undefined}>
-            {line.imageUrl && <img className="checkout-line__image" src={line.imageUrl} alt="" width={96} height={64} />}
+            {line.imageUrl && (
+              <img className="checkout-line__image" src={line.imageUrl} alt="" width={96} height={64} />
+            )}
             <div className="checkout-line__body">
               <a className="checkout-line__title" href={line.dealUrl}>
                 {line.headline}

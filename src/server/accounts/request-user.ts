@@ -6,7 +6,16 @@
 import type { APIContext } from 'astro';
 import { currentUser } from './session';
 
-const PERSONAL_PREFIXES = ['/api/v1/', '/checkout', '/basket', '/sandbox/', '/logout', '/consume-token', '/forgot-password', '/dev/mailbox'];
+const PERSONAL_PREFIXES = [
+  '/api/v1/',
+  '/checkout',
+  '/basket',
+  '/sandbox/',
+  '/logout',
+  '/consume-token',
+  '/forgot-password',
+  '/dev/mailbox',
+];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 
 /** Cache-Control for every personal response. */

@@ -54,6 +54,8 @@ export async function loadCheckout(
     // spec 3: the default gift wrap preset is quantity 0.
     giftWrapPreset: { quantity: 0 },
     isTravel: travelLines.length > 0,
-    isTravelValid: travelLines.every((line) => line.isAvailable && (line.checkInDate !== null || line.numberOfNights !== null)),
+    isTravelValid: travelLines.every(
+      (line) => line.isAvailable && (line.checkInDate !== null || line.numberOfNights !== null),
+    ),
   };
 }

@@ -6,8 +6,8 @@
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
 import type { APIContext } from 'astro';
 import type { OrderResponse, PayFailure, PayRequest } from '../../contracts/pay';
-import { CHECKOUT_COPY } from '../../domain/checkout-copy';
 import { needsEmailConfirmation } from '../../domain/checkout';
+import { CHECKOUT_COPY } from '../../domain/checkout-copy';
 import { MESSAGES } from '../../domain/messages';
 import { expressRegisterUser, requestEmailLink } from '../accounts';
 import { flushOutbox } from '../accounts/runtime';

@@ -17,8 +17,8 @@ import { describePaymentFailure } from '../../domain/payment-outcome';
 import type { Db } from '../db';
 import { baskets, deals, orderLines, orders, payments, vouchers } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
-import { InsufficientWalletBalance, debitWallet, walletBalances } from '../wallet';
 import { issueVouchers } from '../vouchers';
+import { debitWallet, InsufficientWalletBalance, walletBalances } from '../wallet';
 import { enqueueConfirmation } from './confirmation';
 import { describeOrderFailure, OrderError } from './errors';
 import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
@@ -84,7 +84,10 @@ export async function placeOrder(
   let totalMinor: number;
   let lines: OrderLineSource[];
   try {
-    const [basket] = await db.select({ status: baskets.status }).from(baskets).where(eq(baskets.id, request.basketToken));
+    const [basket] = await db
+      .select({ status: baskets.status })
+      .from(baskets)
+      .where(eq(baskets.id, request.basketToken));
     if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
     lines = await loadOrderLines(db, request.basketToken, buyer.id, now);
     totalMinor = priceLines(lines);
@@ -176,16 +179,26 @@ export async function placeOrder(
     const described = orderError ? describeOrderFailure(orderError) : null;
     if (authorisation !== null) {
       // PAYMENTS.md: authorised, but our order failed afterwards (voided).
-      return { ok: false, status: described?.status ?? 500, message: MESSAGES.paymentProblemOrderNotPlaced, reason: described?.message ?? null };
+      return {
+        ok: false,
+        status: described?.status ?? 500,
+        message: MESSAGES.paymentProblemOrderNotPlaced,
+        reason: described?.message ?? null,
+      };
     }
-    return orderError ? refused(orderError) : { ok: false, status: 500, message: MESSAGES.purchaseNotCompleted, reason: null };
+    return orderError
+      ? refused(orderError)
+      : { ok: false, status: 500, message: MESSAGES.purchaseNotCompleted, reason: null };
   }
 
   // 4. Settle now that the order exists.
   if (authorisation !== null) {
     try {
       await provider.capture(authorisation.transactionId, `${idempotencyKey}:capture`);
-      await db.update(payments).set({ status: 'settled', updatedAt: sql`now()` }).where(eq(payments.id, authorisation.paymentId));
+      await db
+        .update(payments)
+        .set({ status: 'settled', updatedAt: sql`now()` })
+        .where(eq(payments.id, authorisation.paymentId));
     } catch (error) {
       // The order stands; the payment stays `authorised` with its order, for the capture retry.
       console.error('[orders] capture failed, left for retry:', error instanceof Error ? error.message : error);
@@ -225,7 +238,10 @@ async function writeOrder(
   for (const [dealId, entry] of perDeal) {
     const ok = await recordUserPurchase(tx, { userId: buyer.id, dealId, ...entry });
     if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
-    await tx.update(deals).set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` }).where(eq(deals.id, dealId));
+    await tx
+      .update(deals)
+      .set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` })
+      .where(eq(deals.id, dealId));
   }
 
   const [order] = await tx
@@ -266,7 +282,10 @@ async function writeOrder(
     .returning({ id: orderLines.id });
 
   if (authorisation !== null) {
-    await tx.update(payments).set({ orderId: order.id, updatedAt: sql`now()` }).where(eq(payments.id, authorisation.paymentId));
+    await tx
+      .update(payments)
+      .set({ orderId: order.id, updatedAt: sql`now()` })
+      .where(eq(payments.id, authorisation.paymentId));
   }
   if (money.walletUsedMinor > 0) {
     await debitWallet(tx, {
@@ -330,7 +349,10 @@ async function releaseAuthorisation(
 ): Promise<void> {
   try {
     await provider.void(authorisation.transactionId, `${idempotencyKey}:void`);
-    await db.update(payments).set({ status: 'voided', updatedAt: sql`now()` }).where(eq(payments.id, authorisation.paymentId));
+    await db
+      .update(payments)
+      .set({ status: 'voided', updatedAt: sql`now()` })
+      .where(eq(payments.id, authorisation.paymentId));
   } catch (error) {
     console.error('[orders] void failed, left for the sweep:', error instanceof Error ? error.message : error);
   }

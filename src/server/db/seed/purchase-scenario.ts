@@ -31,10 +31,7 @@ export async function prepareLimitedDeal(db: Db, stock: number): Promise<Limited
     .orderBy(asc(deals.id))
     .limit(1);
   if (deal === undefined) throw new Error('the catalogue has no live deal to sell');
-  await db
-    .update(deals)
-    .set({ purchaseCap: null, maxPerUser: null })
-    .where(eq(deals.id, deal.id));
+  await db.update(deals).set({ purchaseCap: null, maxPerUser: null }).where(eq(deals.id, deal.id));
   const [product] = await db
     .select()
     .from(dealProducts)
@@ -44,7 +41,14 @@ export async function prepareLimitedDeal(db: Db, stock: number): Promise<Limited
   if (product === undefined) throw new Error(`deal ${deal.id} has no options`);
   await db
     .update(dealProducts)
-    .set({ purchaseCap: null, minPeople: 1, disabled: false, visibility: 'visible', vipExclusive: false, hasDeposit: false })
+    .set({
+      purchaseCap: null,
+      minPeople: 1,
+      disabled: false,
+      visibility: 'visible',
+      vipExclusive: false,
+      hasDeposit: false,
+    })
     .where(eq(dealProducts.id, product.id));
   await db
     .insert(dealProductStock)
