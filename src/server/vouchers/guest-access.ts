@@ -1,0 +1,26 @@
+/**
+ * Guest access to vouchers (issue 7 part 3): a guest who has just bought has no login, so the pay
+ * endpoint records the order in the Astro session as `guestOrders`. The vouchers page and the
+ * voucher PDF show those orders' vouchers, and only those, to that session.
+ */
+import type { AstroSession } from 'astro';
+
+/** The order ids this session bought as a guest; anything malformed counts as none. */
+export async function guestOrderIds(session: Pick<AstroSession, 'get'> | undefined): Promise<number[]> {
+  if (session === undefined) return [];
+  const stored: unknown = await session.get('guestOrders');
+  if (!Array.isArray(stored)) return [];
+  return stored.filter((id): id is number => Number.isInteger(id) && id > 0);
+}
+
+/** Who is asking: the signed-in shopper's id (or null) and the orders the session bought as a guest. */
+export interface VoucherViewer {
+  userId: number | null;
+  guestOrderIds: readonly number[];
+}
+
+/** A voucher is shown to its owner, or to the guest session that bought its order; to no one else. */
+export function canViewVoucher(viewer: VoucherViewer, voucher: { userId: number; orderId: number }): boolean {
+  if (viewer.userId !== null && viewer.userId === voucher.userId) return true;
+  return viewer.guestOrderIds.includes(voucher.orderId);
+}
