@@ -14,7 +14,7 @@ import {
 } from '../../domain/vouchers';
 import type { Db } from '../db';
 import { dealImages, dealProducts, deals, merchants } from '../db/schema';
-import { type VoucherRow, type VoucherStatus, vouchers } from '../db/schema-commerce';
+import { orders, type VoucherRow, type VoucherStatus, vouchers } from '../db/schema-commerce';
 
 export { renderVoucherPdf } from './pdf';
 
@@ -189,4 +189,28 @@ export async function expireVouchers(db: DbOrTx, now: Date): Promise<number> {
     .where(and(inArray(vouchers.status, [...EXPIRABLE_STATUSES]), lte(vouchers.expiresAt, now)))
     .returning({ id: vouchers.id });
   return moved.length;
+}
+
+/** The order confirmation's header (spec 2): number, total, and whose it is. */
+export interface PurchaseSummary {
+  orderId: number;
+  userId: number;
+  totalMinor: number;
+  currency: 'GBP' | 'EUR';
+  createdAt: Date;
+}
+
+/** An order's number and total for the confirmation panel, or null. */
+export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Promise<PurchaseSummary | null> {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
 }
