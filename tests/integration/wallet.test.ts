@@ -86,6 +86,11 @@ describe.each(engines)('wallet ledger on $name', (engine) => {
       { currency: 'GBP', balance: 1049, marketingBalance: 0, refundableBalance: 49 },
     ]);
     expect(await ledgerTotals(db, user.id)).toEqual({ EUR: 700, GBP: 1049 });
+
+    // The shopper's history shows the split debit as one line for the order.
+    const history = await listWalletHistory(db, user.id, { page: 1, pageSize: 10 });
+    expect(history.total).toBe(5);
+    expect(history.entries[0]).toMatchObject({ amountMinor: -650, orderId: order.id, kind: null });
   });
 
   it('spec 4: expired credit leaves the balance and cannot be spent; nothing is written on refusal', async () => {

@@ -4,7 +4,7 @@
  * derived from the rows by the rules in domain/wallet. `debitWallet` runs inside the caller's
  * order transaction and locks the shopper's row first, so two orders never spend the same credit.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   allocateDebit,
   walletBalances as balancesOf,
@@ -159,52 +159,7 @@ export async function retrieveWalletSummary(db: DbOrTx, userId: number, now: Dat
   return { balances, soonestExpiring };
 }
 
-export interface WalletHistoryEntry {
-  id: number;
-  createdAt: Date;
-  description: string;
-  currency: WalletCurrency;
-  kind: WalletCreditKind;
-  /** Positive for a credit, negative for a debit. */
-  amountMinor: number;
-  expiresAt: Date | null;
-  orderId: number | null;
-}
-
-export interface WalletHistoryPage {
-  entries: WalletHistoryEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** The ledger, newest first, a page at a time (page counts from 1). */
-export async function listWalletHistory(
-  db: DbOrTx,
-  userId: number,
-  options: { page: number; pageSize: number },
-): Promise<WalletHistoryPage> {
-  const page = Math.max(1, Math.floor(options.page));
-  const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize)));
-  const [totals] = await db.select({ total: count() }).from(walletEntries).where(eq(walletEntries.userId, userId));
-  const entries = await db
-    .select({
-      id: walletEntries.id,
-      createdAt: walletEntries.createdAt,
-      description: walletEntries.description,
-      currency: walletEntries.currency,
-      kind: walletEntries.kind,
-      amountMinor: walletEntries.amountMinor,
-      expiresAt: walletEntries.expiresAt,
-      orderId: walletEntries.orderId,
-    })
-    .from(walletEntries)
-    .where(eq(walletEntries.userId, userId))
-    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { entries, total: Number(totals?.total ?? 0), page, pageSize };
-}
+export { listWalletHistory, type WalletHistoryEntry, type WalletHistoryPage } from './history';
 
 /** The ledger total per currency, credits and debits alike, ignoring expiry (for audits and tests). */
 export async function ledgerTotals(db: DbOrTx, userId: number): Promise<Record<string, number>> {
