@@ -11,7 +11,7 @@ import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './serv
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
 import { startVoucherExpirySchedule } from './server/vouchers/expiry-schedule';
-import { guestOrderIds } from './server/vouchers/guest-access';
+import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const BRAND_COOKIE = 'site';
@@ -25,16 +25,6 @@ startVoucherExpirySchedule();
 /** Requests that need none of the page context (generated images, the read API's own handlers). */
 function isBarePath(path: string): boolean {
   return path.startsWith('/images/') || path.startsWith('/_') || path === '/favicon.svg';
-}
-
-/**
- * Issue 7 guest exception to the login guard: a guest who has just bought (the pay endpoint put
- * the order in the session's guestOrders) may see /myaccount/vouchers, which then lists only
- * those orders' vouchers. Every other account page still sends guests to /login.
- */
-async function isGuestVoucherVisit(session: Parameters<typeof guestOrderIds>[0], path: string): Promise<boolean> {
-  if (path.replace(/\/+$/, '') !== '/myaccount/vouchers') return false;
-  return (await guestOrderIds(session)).length > 0;
 }
 
 function parseClock(value: string | null | undefined): Date | null {
@@ -95,6 +85,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // spec 2: the account and delete layouts send guests to the login page, remembering where they were going.
+  // Issue 7 exception: a guest who has just bought may see /myaccount/vouchers (only those orders).
   if (pageLayoutNeedsLogin && !context.locals.user && !(await isGuestVoucherVisit(context.session, path))) {
     const target = `${path}${url.search}`;
     cookies.set(POST_LOGIN_COOKIE, target, { path: '/', maxAge: 30 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true });

@@ -24,3 +24,18 @@ export function canViewVoucher(viewer: VoucherViewer, voucher: { userId: number;
   if (viewer.userId !== null && viewer.userId === voucher.userId) return true;
   return viewer.guestOrderIds.includes(voucher.orderId);
 }
+
+/** The one account page a guest may see, and only with guest orders in the session. */
+export const GUEST_VOUCHER_PATH = '/myaccount/vouchers';
+
+/**
+ * Issue 7 exception to the spec 2 login guard: a guest whose session bought something may open
+ * /myaccount/vouchers (which then lists only those orders); every other account page still needs login.
+ */
+export async function isGuestVoucherVisit(
+  session: Pick<AstroSession, 'get'> | undefined,
+  path: string,
+): Promise<boolean> {
+  if (path.replace(/\/+$/, '') !== GUEST_VOUCHER_PATH) return false;
+  return (await guestOrderIds(session)).length > 0;
+}
