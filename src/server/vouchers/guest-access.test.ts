@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canViewVoucher, guestOrderIds, isGuestVoucherVisit } from './guest-access';
+import { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
 
 const sessionWith = (guestOrders: unknown) => ({
   get: async (key: string) => (key === 'guestOrders' ? guestOrders : undefined),
@@ -23,6 +23,33 @@ describe('issue 7 guest access: guestOrders in the session', () => {
 
   it('no session means no guest orders', async () => {
     expect(await guestOrderIds(undefined)).toEqual([]);
+  });
+});
+
+describe('issue 7: the pay endpoint remembers a guest order in the session', () => {
+  function memorySession() {
+    const data = new Map<string, unknown>();
+    return {
+      get: async (key: string) => data.get(key),
+      set: (key: string, value: unknown) => void data.set(key, value),
+    };
+  }
+
+  it('adds each order once, so a replayed submit changes nothing', async () => {
+    const session = memorySession();
+    await rememberGuestOrder(session as never, 12);
+    await rememberGuestOrder(session as never, 12);
+    await rememberGuestOrder(session as never, 40);
+    expect(await guestOrderIds(session as never)).toEqual([12, 40]);
+  });
+
+  it('keeps the 20 most recent orders', async () => {
+    const session = memorySession();
+    for (let id = 1; id <= 25; id += 1) await rememberGuestOrder(session as never, id);
+    const kept = await guestOrderIds(session as never);
+    expect(kept).toHaveLength(20);
+    expect(kept[0]).toBe(6);
+    expect(kept.at(-1)).toBe(25);
   });
 });
 

@@ -13,6 +13,23 @@ export async function guestOrderIds(session: Pick<AstroSession, 'get'> | undefin
   return stored.filter((id): id is number => Number.isInteger(id) && id > 0);
 }
 
+/** How many recent guest orders a session remembers (a shopper buying again and again as a guest). */
+const GUEST_ORDERS_KEPT = 20;
+
+/**
+ * Records an order bought as a guest in this session (the pay endpoint calls it), so the vouchers
+ * page and the PDF show it to this browser. Idempotent: a replayed submit adds nothing.
+ */
+export async function rememberGuestOrder(
+  session: Pick<AstroSession, 'get' | 'set'> | undefined,
+  orderId: number,
+): Promise<void> {
+  if (session === undefined || !Number.isInteger(orderId) || orderId <= 0) return;
+  const known = await guestOrderIds(session);
+  if (known.includes(orderId)) return;
+  session.set('guestOrders', [...known, orderId].slice(-GUEST_ORDERS_KEPT));
+}
+
 /** Who is asking: the signed-in shopper's id (or null) and the orders the session bought as a guest. */
 export interface VoucherViewer {
   userId: number | null;
