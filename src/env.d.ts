@@ -22,5 +22,7 @@ declare namespace App {
   interface SessionData {
     account: { userId: number; epoch: number };
     primed: boolean;
+    /** Issue 7: orders bought as a guest in this session; their vouchers are shown to it. */
+    guestOrders: number[];
   }
 }

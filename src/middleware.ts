@@ -10,12 +10,17 @@ import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './server/accounts/request-user';
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
+import { startVoucherExpirySchedule } from './server/vouchers/expiry-schedule';
+import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const BRAND_COOKIE = 'site';
 export const LOCATION_COOKIE = 'location';
 /** spec 9: post-login url cookie, 30 days. */
 export const POST_LOGIN_COOKIE = 'post_login_url';
+
+// Issue 7: the hourly voucher expiry run lives with the server process (once; never under test).
+startVoucherExpirySchedule();
 
 /** Requests that need none of the page context (generated images, the read API's own handlers). */
 function isBarePath(path: string): boolean {
@@ -80,7 +85,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // spec 2: the account and delete layouts send guests to the login page, remembering where they were going.
-  if (pageLayoutNeedsLogin && !context.locals.user) {
+  // Issue 7 exception: a guest who has just bought may see /myaccount/vouchers (only those orders).
+  if (pageLayoutNeedsLogin && !context.locals.user && !(await isGuestVoucherVisit(context.session, path))) {
     const target = `${path}${url.search}`;
     cookies.set(POST_LOGIN_COOKIE, target, { path: '/', maxAge: 30 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true });
     return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);

@@ -45,6 +45,7 @@ import {
   SuggestQuerySchema,
   SuggestResponseSchema,
 } from '../../contracts/search';
+import { WalletResponseSchema } from '../../contracts/wallet';
 import type { ApiOperation } from './document';
 
 const NOT_FOUND = { 404: 'Nothing with that name or id.' };
@@ -255,5 +256,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: GoogleLoginSchema,
     response: SignedIn.extend({ redirect: z.string() }),
     errors: { 401: 'Invalid google token id', 404: 'Google sign-in is not configured.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/user/wallet',
+    tag: 'accounts',
+    summary: 'spec 3 Wallet: balances by currency (minor units), userWallet and hasError',
+    response: WalletResponseSchema,
+    errors: { 401: 'Not signed in.' },
   },
 ];

@@ -1,0 +1,216 @@
+/**
+ * Vouchers (issue 7 part 6): issued inside the order transaction, one per unit bought, listed for
+ * the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import {
+  describeVoucherStatus,
+  EXPIRABLE_STATUSES,
+  initialVoucherStatus,
+  securityCodeFrom,
+  voucherCodeFrom,
+  voucherExpiry,
+} from '../../domain/vouchers';
+import type { Db } from '../db';
+import { dealImages, dealProducts, deals, merchants } from '../db/schema';
+import { orders, type VoucherRow, type VoucherStatus, vouchers } from '../db/schema-commerce';
+
+export { renderVoucherPdf } from './pdf';
+
+/** An open transaction on the shared handle (what the order service passes in). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A Drizzle handle or an open transaction on it. */
+export type DbOrTx = Db | Tx;
+
+export interface IssueLine {
+  orderLineId: number;
+  dealId: number;
+  dealProductId: number;
+  quantity: number;
+  isTravel: boolean;
+  validityDays: number;
+}
+
+export interface IssueInput {
+  orderId: number;
+  userId: number;
+  now: Date;
+  lines: IssueLine[];
+}
+
+/** How many times a batch retries codes that collided with existing ones (1 in 2^40 each). */
+const CODE_ATTEMPTS = 5;
+
+function newCode(): string {
+  return voucherCodeFrom(randomBytes(8));
+}
+
+/**
+ * Writes one voucher per unit of each line, inside the caller's transaction: a unique readable code,
+ * a 6-digit security code, expiry from the deal's validity days, Booked for travel else Ready to
+ * Redeem. A code that collides is skipped by the unique index (no error, so the transaction lives)
+ * and drawn again.
+ */
+export async function issueVouchers(tx: DbOrTx, input: IssueInput): Promise<VoucherRow[]> {
+  const issued: VoucherRow[] = [];
+  for (const line of input.lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`An order line needs a whole quantity of at least 1, got ${line.quantity}`);
+    }
+    const base = {
+      orderId: input.orderId,
+      orderLineId: line.orderLineId,
+      userId: input.userId,
+      dealId: line.dealId,
+      dealProductId: line.dealProductId,
+      status: initialVoucherStatus(line.isTravel) as VoucherStatus,
+      expiresAt: voucherExpiry(input.now, line.validityDays),
+      statusChangedAt: input.now,
+      createdAt: input.now,
+    };
+    let missing = line.quantity;
+    for (let attempt = 0; missing > 0; attempt += 1) {
+      if (attempt === CODE_ATTEMPTS) throw new Error('Could not draw unique voucher codes');
+      const codes = new Set<string>();
+      while (codes.size < missing) codes.add(newCode());
+      const rows = await tx
+        .insert(vouchers)
+        .values([...codes].map((code) => ({ ...base, code, securityCode: securityCodeFrom(randomInt(0, 1_000_000)) })))
+        .onConflictDoNothing({ target: vouchers.code })
+        .returning();
+      issued.push(...rows);
+      missing -= rows.length;
+    }
+  }
+  return issued;
+}
+
+/** A voucher as the shopper and the merchant read it. */
+export interface VoucherView {
+  id: number;
+  orderId: number;
+  userId: number;
+  code: string;
+  securityCode: string;
+  status: VoucherStatus;
+  statusLabel: string;
+  statusDescription: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  dealId: number;
+  dealHeadline: string;
+  productTitle: string;
+  isTravel: boolean;
+  merchantName: string;
+  merchantAddress: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
+}
+
+async function selectViews(db: DbOrTx, where: SQL | undefined): Promise<VoucherView[]> {
+  const rows = await db
+    .select({
+      id: vouchers.id,
+      orderId: vouchers.orderId,
+      userId: vouchers.userId,
+      code: vouchers.code,
+      securityCode: vouchers.securityCode,
+      status: vouchers.status,
+      expiresAt: vouchers.expiresAt,
+      createdAt: vouchers.createdAt,
+      dealId: vouchers.dealId,
+      dealHeadline: deals.headline,
+      productTitle: dealProducts.title,
+      isTravel: deals.isTravel,
+      merchantName: merchants.name,
+      addressLine1: merchants.addressLine1,
+      town: merchants.town,
+      postcode: merchants.postcode,
+    })
+    .from(vouchers)
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(where)
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id));
+  const images = await firstImages(db, [...new Set(rows.map((row) => row.dealId))]);
+  return rows.map(({ addressLine1, town, postcode, ...row }) => {
+    const copy = describeVoucherStatus(row.status);
+    const image = images.get(row.dealId);
+    return {
+      ...row,
+      statusLabel: copy.label,
+      statusDescription: copy.description,
+      merchantAddress: [addressLine1, town, postcode].filter(Boolean).join(', '),
+      imageUrl: image?.url ?? null,
+      imageAlt: image?.alt ?? null,
+    };
+  });
+}
+
+async function firstImages(db: DbOrTx, dealIds: number[]): Promise<Map<number, { url: string; alt: string }>> {
+  const images = new Map<number, { url: string; alt: string }>();
+  if (dealIds.length === 0) return images;
+  const rows = await db
+    .select({ dealId: dealImages.dealId, url: dealImages.url, alt: dealImages.alt })
+    .from(dealImages)
+    .where(inArray(dealImages.dealId, dealIds))
+    .orderBy(asc(dealImages.dealId), asc(dealImages.position), asc(dealImages.id));
+  for (const row of rows) if (!images.has(row.dealId)) images.set(row.dealId, { url: row.url, alt: row.alt });
+  return images;
+}
+
+/** A shopper's vouchers, or the vouchers of some orders (a guest's), newest first. */
+export async function listVouchers(
+  db: DbOrTx,
+  filter: { userId: number; orderIds?: number[] } | { orderIds: number[] },
+): Promise<VoucherView[]> {
+  const conditions = [];
+  if ('userId' in filter) conditions.push(eq(vouchers.userId, filter.userId));
+  if (filter.orderIds !== undefined) {
+    if (filter.orderIds.length === 0) return [];
+    conditions.push(inArray(vouchers.orderId, filter.orderIds));
+  }
+  return selectViews(db, and(...conditions));
+}
+
+/** One voucher by id, or null. */
+export async function retrieveVoucher(db: DbOrTx, id: number): Promise<VoucherView | null> {
+  const [view] = await selectViews(db, eq(vouchers.id, id));
+  return view ?? null;
+}
+
+/** Moves unused vouchers past their expiry to Expired in one UPDATE; answers how many moved. */
+export async function expireVouchers(db: DbOrTx, now: Date): Promise<number> {
+  const moved = await db
+    .update(vouchers)
+    .set({ status: 'expired', statusChangedAt: now })
+    .where(and(inArray(vouchers.status, [...EXPIRABLE_STATUSES]), lte(vouchers.expiresAt, now)))
+    .returning({ id: vouchers.id });
+  return moved.length;
+}
+
+/** The order confirmation's header (spec 2): number, total, and whose it is. */
+export interface PurchaseSummary {
+  orderId: number;
+  userId: number;
+  totalMinor: number;
+  currency: 'GBP' | 'EUR';
+  createdAt: Date;
+}
+
+/** An order's number and total for the confirmation panel, or null. */
+export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Promise<PurchaseSummary | null> {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
