@@ -56,6 +56,9 @@ export const MESSAGES = {
   // spec 5: action arguments (deal feed)
   urlPathRequired: 'Url Path is required to use getDeals',
   emptyResponse: 'Empty response from server',
+  // spec 5 and 8: basket action arguments (issue 7)
+  argsMalformed: 'args malformed',
+  noBasketToken: 'No Basket Token',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
