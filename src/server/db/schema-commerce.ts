@@ -93,7 +93,10 @@ export const orders = pgTable(
     status: text('status').$type<'placed' | 'refunded'>().notNull().default('placed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('orders_idempotency_key').on(t.idempotencyKey), index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** spec 3 order lines, priced from the catalogue at the moment of the order. */
@@ -227,7 +230,10 @@ export const walletEntries = pgTable(
     description: text('description').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_entries_user_idx').on(t.userId, t.currency, t.createdAt), index('wallet_entries_credit_idx').on(t.creditId)],
+  (t) => [
+    index('wallet_entries_user_idx').on(t.userId, t.currency, t.createdAt),
+    index('wallet_entries_credit_idx').on(t.creditId),
+  ],
 );
 
 /** spec 5 per-user maximum: how many of a deal each account has bought (a conditional upsert guards it). */
