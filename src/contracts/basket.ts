@@ -141,3 +141,11 @@ export const PricedBasketSchema = z.object({
   isTravel: z.boolean(),
 });
 export type PricedBasket = z.output<typeof PricedBasketSchema>;
+
+/** The deal page's "Buy now" form (progressive: a plain POST to /basket/add). */
+export const AddToBasketFormSchema = z.object({
+  dealId: Id,
+  productId: Id,
+  quantity: z.coerce.number().int().min(1).max(999).catch(1),
+  nights: z.coerce.number().int().positive().max(365).optional().catch(undefined),
+});

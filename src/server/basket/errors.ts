@@ -1,23 +1,10 @@
 /**
  * The named failures of the basket service (STYLE "Errors"); endpoints and the deal page form map
- * them to a status and wording here, in one place, never by comparing message text.
+ * them to a status here and to wording in domain/basket-copy.ts, never by comparing message text.
  */
-import { BASKET_COPY } from '../../domain/basket-copy';
-import { MESSAGES } from '../../domain/messages';
+import { type BasketErrorCode, basketErrorWording } from '../../domain/basket-copy';
 
-export type BasketErrorCode =
-  | 'noBasketToken'
-  | 'argsMalformed'
-  | 'basketNotFound'
-  | 'lineNotFound'
-  | 'unknownProduct'
-  | 'dealEnded'
-  | 'productDisabled'
-  | 'vipOnly'
-  | 'soldOut'
-  | 'cannotBuy'
-  | 'basketOwned'
-  | 'deliveryOptionUnavailable';
+export type { BasketErrorCode };
 
 /** A refused basket operation; `code` says which. */
 export class BasketError extends Error {
@@ -42,25 +29,9 @@ const STATUS: Readonly<Record<BasketErrorCode, number>> = {
   deliveryOptionUnavailable: 400,
 };
 
-const WORDING: Readonly<Record<BasketErrorCode, string>> = {
-  // spec 5 and 8, exactly
-  noBasketToken: MESSAGES.noBasketToken,
-  argsMalformed: MESSAGES.argsMalformed,
-  soldOut: MESSAGES.soldOut,
-  basketNotFound: BASKET_COPY.basketNotFound,
-  lineNotFound: BASKET_COPY.lineNotFound,
-  unknownProduct: BASKET_COPY.unknownProduct,
-  dealEnded: BASKET_COPY.dealEnded,
-  productDisabled: BASKET_COPY.productDisabled,
-  vipOnly: BASKET_COPY.vipOnly,
-  cannotBuy: BASKET_COPY.cannotBuy,
-  basketOwned: BASKET_COPY.basketOwned,
-  deliveryOptionUnavailable: BASKET_COPY.deliveryOptionUnavailable,
-};
-
 /** The HTTP status and shopper-facing message of a basket failure. */
 export function describeBasketError(error: BasketError): { status: number; message: string } {
-  return { status: STATUS[error.code], message: WORDING[error.code] };
+  return { status: STATUS[error.code], message: basketErrorWording(error.code) };
 }
 
 /** Why a line cannot be bought now, as a code (null when it can). */
@@ -71,5 +42,5 @@ export type UnavailableCode = Extract<
 
 /** The shopper's words for an unavailable line. */
 export function unavailableWording(code: UnavailableCode): string {
-  return WORDING[code];
+  return basketErrorWording(code);
 }
