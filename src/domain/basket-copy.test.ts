@@ -12,7 +12,7 @@ describe("basket refusals in the shopper's words", () => {
     expect(basketNoticeFor(code)).toBe(words);
   });
 
-  it('an unexpected failure reads as spec 8\'s generic message', () => {
+  it("an unexpected failure reads as spec 8's generic message", () => {
     expect(basketNoticeFor('error')).toBe('Something went wrong. Please try again.');
   });
 

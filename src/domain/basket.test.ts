@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASKET_TOKEN_MIN,
+  basketCountFromCookies,
   basketCountLabel,
   basketCountText,
   type CountedLine,
@@ -169,5 +170,19 @@ describe('spec 4: the basket quantity shows as empty text when zero', () => {
   ])('%s shows "%s" and is named "%s"', (n, text, label) => {
     expect(basketCountText(n)).toBe(text);
     expect(basketCountLabel(n)).toBe(label);
+  });
+});
+
+describe('the header reads the visible quantity from the basket_qty cookie', () => {
+  it.each([
+    ['no cookies', '', 0],
+    ['other cookies only', 'site=tuppence; user_logged_in=true', 0],
+    ['a count', 'site=tuppence; basket_qty=2; x=1', 2],
+    ['zero', 'basket_qty=0', 0],
+    ['nonsense', 'basket_qty=abc', 0],
+    ['a negative number', 'basket_qty=-3', 0],
+    ['a similar name is not it', 'old_basket_qty=4', 0],
+  ])('%s', (_name, cookies, count) => {
+    expect(basketCountFromCookies(cookies)).toBe(count);
   });
 });

@@ -6,6 +6,10 @@
 /** spec 5: a basket token is valid when it is longer than 10 characters, so the shortest is 11. */
 export const BASKET_TOKEN_MIN = 11;
 
+/** The basket cookies' names (spec 3 "basket token" cookie; the readable count the header island shows). */
+export const BASKET_TOKEN_COOKIE = 'basket_token';
+export const BASKET_QTY_COOKIE = 'basket_qty';
+
 /** spec 5 tokens: longer than 10 characters is valid; anything else (or no token) is not. */
 export function isValidBasketToken(token: unknown): token is string {
   return typeof token === 'string' && token.length >= BASKET_TOKEN_MIN;
@@ -84,4 +88,15 @@ export function basketCountText(n: number): string {
 export function basketCountLabel(n: number): string {
   const count = Number(basketCountText(n) || 0);
   return `Basket, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** The visible quantity in a `document.cookie` string (its basket_qty cookie); 0 when absent or nonsense. */
+export function basketCountFromCookies(cookieString: string): number {
+  for (const part of cookieString.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name !== BASKET_QTY_COOKIE) continue;
+    const n = Number(value);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  }
+  return 0;
 }

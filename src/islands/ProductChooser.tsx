@@ -58,7 +58,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 const nightsText = (n: number) => (n === 1 ? '1 night' : `${n} nights`);
 
 export default function ProductChooser(props: Props) {
-  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId, basketNotice } = props;
+  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId, basketNotice } =
+    props;
   const init = useMemo(
     () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId }),
     [dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId],

@@ -5,15 +5,13 @@
  * are never stored.
  */
 import type { APIContext, AstroCookies } from 'astro';
-import { isValidBasketToken } from '../../domain/basket';
+import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '../../domain/basket';
 import { isSecureCookieContext } from '../../domain/cookies';
 import { currentUser } from '../accounts/session';
 import type { Db } from '../db/client';
 import { retrieveBasket, retrieveCustomerBasket } from './index';
 
-export const BASKET_TOKEN_COOKIE = 'basket_token';
-/** Readable by scripts: the header island shows it (spec 5 visible quantity). */
-export const BASKET_QTY_COOKIE = 'basket_qty';
+export { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE };
 /** spec 9: the basket token cookie lives 604800 s (7 days). */
 export const BASKET_COOKIE_SECONDS = 604_800;
 
