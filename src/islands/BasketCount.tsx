@@ -19,7 +19,7 @@ export default function BasketCount() {
     return () => window.removeEventListener('pageshow', refresh);
   }, []);
   return (
-    <a className="header-icon header-icon--basket" href="/checkout" aria-label={basketCountLabel(count)}>
+    <a className="header-icon header-icon--basket" href="/checkout">
       <svg
         className="icon"
         viewBox="0 0 24 24"
@@ -37,6 +37,7 @@ export default function BasketCount() {
           <path key={d} d={d} />
         ))}
       </svg>
+      <span className="visually-hidden">{basketCountLabel(count)}</span>
       <span className="basket-count" data-basket-count aria-hidden="true">
         {basketCountText(count)}
       </span>
