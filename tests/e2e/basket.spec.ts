@@ -3,7 +3,7 @@
  * on to checkout; the header then counts it (spec 4/5); a refusal comes back to the deal page.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { cappedDeal, partlySoldOutDeal } from './deal-fixtures';
+import { cappedDeal, soldOutOption } from './deal-fixtures';
 
 async function chooserReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
@@ -46,15 +46,15 @@ test('a sold-out option is refused and the deal page says so', async ({ page, ba
   const response = await page.request.post('/basket/add', {
     headers: { Origin: baseURL ?? '' },
     form: {
-      dealId: String(partlySoldOutDeal.id),
-      productId: String(partlySoldOutDeal.soldOutProductId),
+      dealId: String(soldOutOption.dealId),
+      productId: String(soldOutOption.productId),
       quantity: '1',
     },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
   const location = response.headers().location ?? '';
-  expect(location).toBe(`/deal/${partlySoldOutDeal.id}?basket=soldOut#options-heading`);
+  expect(location).toBe(`/deal/${soldOutOption.dealId}?basket=soldOut#options-heading`);
   await page.goto(location);
   await expect(page.getByRole('status').filter({ hasText: 'SOLD OUT' })).toBeVisible();
   // Nothing was added.

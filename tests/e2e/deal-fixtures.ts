@@ -80,13 +80,9 @@ export const poorlyReviewedDeal = find(
 /** A deal closed by status. */
 export const closedDeal = find('closed', (d) => d.status === 'closed');
 
-/** Issue 7: a deal on sale for a guest with one option sold out (cap 0) beside options that can be bought. */
-export const partlySoldOutDeal = (() => {
-  const deal = find('partly sold out', (d) => {
-    const products = guestProducts(d);
-    return isLive(d) && products.some((p) => capOf(d, p) === 0) && products.some((p) => capOf(d, p) !== 0);
-  });
-  const soldOut = guestProducts(deal).find((p) => capOf(deal, p) === 0);
-  if (!soldOut) throw new Error('partly sold out deal lost its sold-out option');
-  return { id: deal.id, soldOutProductId: soldOut.id };
+/** Issue 7: an option of the sold-out deal (cap 0 for a guest), to be refused by the basket. */
+export const soldOutOption = (() => {
+  const [product] = guestProducts(soldOutDeal);
+  if (!product) throw new Error('sold-out deal has no options');
+  return { dealId: soldOutDeal.id, productId: product.id };
 })();
