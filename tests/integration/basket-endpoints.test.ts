@@ -29,6 +29,7 @@ const basketRoute = await import('../../src/pages/api/v1/basket/[token]');
 const productRoute = await import('../../src/pages/api/v1/basket/[token]/product');
 const lineRoute = await import('../../src/pages/api/v1/basket/[token]/product/[lineId]');
 const { reconcileBasketCookies } = await import('../../src/server/basket/login');
+const addForm = await import('../../src/pages/basket/add');
 
 interface SetCookie {
   value: string;
@@ -39,7 +40,13 @@ interface SetCookie {
 function call(
   method: string,
   path: string,
-  options: { params?: Record<string, string>; body?: unknown; cookies?: Record<string, string>; user?: UserRow } = {},
+  options: {
+    params?: Record<string, string>;
+    body?: unknown;
+    form?: Record<string, string>;
+    cookies?: Record<string, string>;
+    user?: UserRow;
+  } = {},
 ) {
   const values = new Map(Object.entries(options.cookies ?? {}));
   const set = new Map<string, SetCookie>();
@@ -63,8 +70,10 @@ function call(
     init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     init.headers = { 'content-type': 'application/json' };
   }
+  if (options.form !== undefined) init.body = new URLSearchParams(options.form);
   const context = {
     url,
+    locals: { brand: 'tuppence' },
     params: options.params ?? {},
     request: new Request(url, init),
     cookies,
@@ -80,6 +89,7 @@ async function expectError(response: Response, status: number, message?: string)
 
 describe.each(engines)('basket endpoints on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
+  let dealId = 0;
   let productId = 0;
   let soldOutId = 0;
 
@@ -90,6 +100,7 @@ describe.each(engines)('basket endpoints on $name', (engine) => {
       { product: { priceMinor: 1500 } },
       { stock: { quantityRemaining: 0 } },
     ]);
+    dealId = deal.dealId;
     [productId = 0, soldOutId = 0] = deal.productIds;
   });
   afterAll(async () => {
@@ -206,5 +217,43 @@ describe.each(engines)('basket endpoints on $name', (engine) => {
     expect(set.get('basket_qty')?.value).toBe('1');
     expect((await retrieveBasket(db, ownedToken))?.lines.map((l) => l.dealProductId)).toEqual([productId]);
     expect(await retrieveBasket(db, guestToken)).toBeNull();
+  });
+
+  it('the deal page form: adds and 303s to /checkout, reuses the cookie basket, starts anew after an order', async () => {
+    const db = shared.database?.db as Database['db'];
+    const form = { dealId: String(dealId), productId: String(productId), quantity: '2' };
+    const first = call('POST', '/basket/add', { form });
+    const added = await addForm.POST(first.context);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('Location')).toBe('/checkout');
+    const token = first.set.get('basket_token')?.value ?? '';
+    expect(first.set.get('basket_qty')?.value).toBe('1');
+    expect((await retrieveBasket(db, token))?.lines.map((l) => [l.dealProductId, l.quantity])).toEqual([
+      [productId, 2],
+    ]);
+
+    const again = call('POST', '/basket/add', { form: { ...form, quantity: '3' }, cookies: { basket_token: token } });
+    await addForm.POST(again.context);
+    expect(again.set.get('basket_token')?.value).toBe(token);
+    expect((await retrieveBasket(db, token))?.lines[0]?.quantity).toBe(3);
+
+    const { baskets } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await db.update(baskets).set({ status: 'ordered' }).where(eq(baskets.id, token));
+    const after = call('POST', '/basket/add', { form, cookies: { basket_token: token } });
+    await addForm.POST(after.context);
+    const fresh = after.set.get('basket_token')?.value ?? '';
+    expect(fresh).not.toBe(token);
+    expect((await retrieveBasket(db, fresh))?.lines).toHaveLength(1);
+  });
+
+  it('the deal page form: a sold-out option goes back to the deal page with its code; nonsense is a 400', async () => {
+    const refused = await addForm.POST(
+      call('POST', '/basket/add', { form: { dealId: String(dealId), productId: String(soldOutId), quantity: '1' } })
+        .context,
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('Location')).toBe(`/deal/${dealId}?basket=soldOut#options-heading`);
+    await expectError(await addForm.POST(call('POST', '/basket/add', { form: { dealId: 'x' } }).context), 400);
   });
 });

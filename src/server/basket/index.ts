@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '../db/schema';
 import { BasketError } from './errors';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
-import { loadOfferings } from './offerings';
+import { type DbOrTx, loadOfferings } from './offerings';
 import { priceBasket } from './pricing';
 
 export type { PricedBasket, PricedLine } from '../../contracts/basket';
@@ -144,11 +144,7 @@ export async function removeBasketLine(db: Db, token: string, lineId: number): P
 }
 
 /** The basket's own fields; a basket owned by one customer is never handed to another. */
-async function updateBasketFields(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  basket: BasketRow,
-  input: Partial<BasketInput>,
-) {
+async function updateBasketFields(tx: DbOrTx, basket: BasketRow, input: Partial<BasketInput>) {
   const customerToken = input.customerToken ?? basket.customerToken;
   if (basket.customerToken !== null && customerToken !== basket.customerToken) throw new BasketError('basketOwned');
   const [updated] = await tx
