@@ -43,6 +43,9 @@ test('a shopper picks an option, Buy now adds it to the basket and goes to check
 });
 
 test('a sold-out option is refused and the deal page says so', async ({ page, baseURL }) => {
+  // The plain deal page first, so a cached copy exists: the notice must still show on the way back.
+  await page.goto(`/deal/${soldOutOption.dealId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'SOLD OUT' })).toHaveCount(0);
   const response = await page.request.post('/basket/add', {
     headers: { Origin: baseURL ?? '' },
     form: {
