@@ -58,6 +58,9 @@ export const MESSAGES = {
   emptyResponse: 'Empty response from server',
   // spec 5: action arguments (checkout)
   noTokenProvided: 'No token provided',
+  // spec 5 and 8: basket action arguments (issue 7)
+  argsMalformed: 'args malformed',
+  noBasketToken: 'No Basket Token',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

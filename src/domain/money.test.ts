@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, discountPercentage, formatMoney, pence } from './money';
+import { currencySymbol, discountPercentage, formatMoney, multiplyMoney, pence, sumMoney } from './money';
 
 describe('money (spec 1: GBP, £; € for EUR)', () => {
   it.each([
@@ -30,5 +30,18 @@ describe('money (spec 1: GBP, £; € for EUR)', () => {
     [0, 0, 0],
   ])('original %i, price %i -> %i%% off', (original, price, pct) => {
     expect(discountPercentage(original, price)).toBe(pct);
+  });
+});
+
+describe('money arithmetic (basket totals, issue 7)', () => {
+  it('sums amounts of one currency and refuses to mix currencies', () => {
+    expect(sumMoney([pence(250), pence(1000)])).toEqual(pence(1250));
+    expect(sumMoney([], 'EUR')).toEqual({ amountMinor: 0, currency: 'EUR' });
+    expect(() => sumMoney([pence(1, 'EUR')], 'GBP')).toThrow(RangeError);
+  });
+
+  it('multiplies by a whole quantity only', () => {
+    expect(multiplyMoney(pence(499), 3)).toEqual(pence(1497));
+    expect(() => multiplyMoney(pence(499), 1.5)).toThrow(RangeError);
   });
 });

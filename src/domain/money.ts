@@ -41,3 +41,19 @@ export function discountPercentage(original: number, price: number): number {
   if (original <= 0 || price >= original) return 0;
   return Math.round(((original - price) / original) * 100);
 }
+
+/** A sum of amounts in one currency (the basket's subtotal, postage and total). */
+export function sumMoney(amounts: readonly Money[], currency: Money['currency'] = 'GBP'): Money {
+  let amountMinor = 0;
+  for (const money of amounts) {
+    if (money.currency !== currency) throw new RangeError(`Cannot add ${money.currency} to ${currency}`);
+    amountMinor += money.amountMinor;
+  }
+  return { amountMinor, currency };
+}
+
+/** An amount times a whole quantity (a line's price for N units). */
+export function multiplyMoney(money: Money, quantity: number): Money {
+  if (!Number.isInteger(quantity)) throw new RangeError(`Quantity must be whole, got ${quantity}`);
+  return { amountMinor: money.amountMinor * quantity, currency: money.currency };
+}

@@ -41,10 +41,13 @@ type Props = {
   pricePerPerson: boolean;
   dealPurchaseCap: number | null;
   selectedProductId?: number;
+  /** Why the last "Buy now" was refused (sold out, over the cap, ...), shown above the button. */
+  basketNotice?: string | null;
 };
 
-// basket issue: add to basket, then go to the basket (for now "Buy now" is a plain GET form to /checkout).
-const BUY_NOW_ACTION = '/checkout';
+// Issue 7: "Buy now" adds to the basket, then goes to checkout. A plain form POST, so it works
+// without JavaScript; a refusal comes back to the deal page with basketNotice.
+const BUY_NOW_ACTION = '/basket/add';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -55,7 +58,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 const nightsText = (n: number) => (n === 1 ? '1 night' : `${n} nights`);
 
 export default function ProductChooser(props: Props) {
-  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId } = props;
+  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId, basketNotice } =
+    props;
   const init = useMemo(
     () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId }),
     [dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId],
@@ -215,11 +219,14 @@ export default function ProductChooser(props: Props) {
         </p>
       </div>
 
-      <form method="get" action={BUY_NOW_ACTION} className="chooser__buy">
+      <form method="post" action={BUY_NOW_ACTION} className="chooser__buy">
         <input type="hidden" name="dealId" value={dealId} />
         <input type="hidden" name="productId" value={state.selection ?? ''} />
         <input type="hidden" name="quantity" value={state.quantity} />
         {state.selectedNights !== null && <input type="hidden" name="nights" value={state.selectedNights} />}
+        <p className="chooser__notice" role="status" aria-live="polite">
+          {basketNotice ?? ''}
+        </p>
         {total && (
           <p className="chooser__total">
             Total <strong>{formatMoney(total)}</strong>

@@ -103,3 +103,10 @@ export const buyableDeal = (() => {
   if (!first) throw new Error('buyable deal lost its option');
   return { id: deal.id, product: first, unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0) };
 })();
+
+/** Issue 7: an option of the sold-out deal (cap 0 for a guest), to be refused by the basket. */
+export const soldOutOption = (() => {
+  const [product] = guestProducts(soldOutDeal);
+  if (!product) throw new Error('sold-out deal has no options');
+  return { dealId: soldOutDeal.id, productId: product.id };
+})();

@@ -48,6 +48,14 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
   for (const name of [IDENTITY_COOKIES.referralCode, IDENTITY_COOKIES.deleteEmail, IDENTITY_COOKIES.postLoginUrl]) {
     cookies.delete(name, { path: '/' });
   }
+  // spec 4 basket reconciliation (issue 7). Loaded lazily (the basket reads the session too), and a
+  // basket failure never blocks a login.
+  try {
+    const { reconcileBasketCookies } = await import('../basket/login');
+    await reconcileBasketCookies(context, user);
+  } catch (error) {
+    console.error('[basket] reconciliation at login failed:', error instanceof Error ? error.message : error);
+  }
 }
 
 /** Logout: the session ends in the store (so every tab and process using it is signed out). */

@@ -56,4 +56,18 @@ describe('the Tuppence API document', () => {
     );
     expect(JSON.parse(JSON.stringify(document)).openapi).toBe('3.1.0');
   });
+
+  it('describes the spec 7 basket calls (issue 7)', async () => {
+    const { API_OPERATIONS } = await import('./operations');
+    const document = buildOpenApiDocument(
+      { title: 'Tuppence API', version: '1', serverUrl: 'https://x.test' },
+      API_OPERATIONS,
+    );
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths['/api/v1/basket'] ?? {})).toEqual(['post']);
+    expect(paths['/api/v1/basket']?.post?.responses).toHaveProperty('201');
+    expect(Object.keys(paths['/api/v1/basket/{token}'] ?? {}).sort()).toEqual(['get', 'patch', 'put']);
+    expect(Object.keys(paths['/api/v1/basket/{token}/product/{lineId}'] ?? {}).sort()).toEqual(['delete', 'patch']);
+    expect(paths['/api/v1/get/basket']?.get).toBeDefined();
+  });
 });

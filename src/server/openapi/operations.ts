@@ -15,6 +15,15 @@ import {
   UserProfileSchema,
 } from '../../contracts/account';
 import {
+  BasketProductInputSchema,
+  CreateBasketSchema,
+  GetBasketQuerySchema,
+  PatchBasketSchema,
+  PricedBasketSchema,
+  ReplaceBasketSchema,
+  UpdateBasketLineSchema,
+} from '../../contracts/basket';
+import {
   ComplementaryDealsQuerySchema,
   ComplementaryDealsSchema,
   DealDetailSchema,
@@ -51,6 +60,14 @@ import type { ApiOperation } from './document';
 const NOT_FOUND = { 404: 'Nothing with that name or id.' };
 const SignedIn = z.object({ data: z.object({ customerToken: z.string() }), user: UserProfileSchema });
 const Message = z.object({ message: z.string() });
+
+const BASKET_TOKEN = { token: 'The basket token (longer than 10 characters, spec 5)' };
+const BASKET_LINE = { ...BASKET_TOKEN, lineId: 'The basket line id' };
+const BASKET_ERRORS = {
+  403: 'Not your customer token, a VIP-only option, or a basket of another customer.',
+  404: 'No such open basket, line or option.',
+  409: 'The option cannot be bought now (SOLD OUT, ended, no longer available).',
+};
 
 /** nearmelocation takes lat and lon together, or a postcode (one query, two shapes). */
 const NearMeQueryDoc = z.object({
@@ -264,5 +281,83 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'spec 3 Wallet: balances by currency (minor units), userWallet and hasError',
     response: WalletResponseSchema,
     errors: { 401: 'Not signed in.' },
+  },
+  // Basket (issue 7): spec 7 basket service; every answer is the basket priced from the catalogue.
+  {
+    method: 'post',
+    path: '/api/v1/basket',
+    tag: 'basket',
+    summary: 'Create a basket (spec 4 merge rules, spec 5 bounds); Location ends in the token, also set as a cookie',
+    body: CreateBasketSchema,
+    response: PricedBasketSchema,
+    status: 201,
+    errors: BASKET_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/get/basket',
+    tag: 'basket',
+    summary: "A basket by token, or the signed-in customer's by their own customerToken",
+    query: GetBasketQuerySchema,
+    response: PricedBasketSchema,
+    errors: { 403: 'Not your customer token.', 404: 'No such open basket.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/basket/{token}',
+    tag: 'basket',
+    summary: 'A basket by token',
+    pathParams: BASKET_TOKEN,
+    response: PricedBasketSchema,
+    errors: { 404: 'No such open basket.' },
+  },
+  {
+    method: 'put',
+    path: '/api/v1/basket/{token}',
+    tag: 'basket',
+    summary: 'Replace the basket: its fields and exactly these products',
+    pathParams: BASKET_TOKEN,
+    body: ReplaceBasketSchema,
+    response: PricedBasketSchema,
+    errors: BASKET_ERRORS,
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/basket/{token}',
+    tag: 'basket',
+    summary: 'Change the fields given and merge the products in (spec 4)',
+    pathParams: BASKET_TOKEN,
+    body: PatchBasketSchema,
+    response: PricedBasketSchema,
+    errors: BASKET_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/basket/{token}/product',
+    tag: 'basket',
+    summary: 'Add a product (the same option again updates its line)',
+    pathParams: BASKET_TOKEN,
+    body: BasketProductInputSchema,
+    response: PricedBasketSchema,
+    errors: BASKET_ERRORS,
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/basket/{token}/product/{lineId}',
+    tag: 'basket',
+    summary: 'Change a line, partially (quantity 0 removes it)',
+    pathParams: BASKET_LINE,
+    body: UpdateBasketLineSchema,
+    response: PricedBasketSchema,
+    errors: BASKET_ERRORS,
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/basket/{token}/product/{lineId}',
+    tag: 'basket',
+    summary: 'Remove a line ("args malformed" without a line id)',
+    pathParams: BASKET_LINE,
+    response: PricedBasketSchema,
+    errors: { 404: 'No such open basket or line.' },
   },
 ];

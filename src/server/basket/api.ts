@@ -1,0 +1,90 @@
+/**
+ * Helpers for the spec 7 basket endpoints: JSON bodies through zod, BasketError to
+ * `{ message, status }`, the caller's right to a customer token and to VIP prices, and the
+ * priced basket answer that also refreshes the basket cookies.
+ */
+import type { APIContext } from 'astro';
+import type { z } from 'zod';
+import { isValidBasketToken } from '../../domain/basket';
+import { BASKET_COPY } from '../../domain/basket-copy';
+import { MESSAGES } from '../../domain/messages';
+import { currentUser } from '../accounts/session';
+import { getDb } from '../db';
+import type { UserRow } from '../db/schema';
+import { apiError, describeIssues, json } from '../http/api';
+import { rememberBasket } from './cookies';
+import { BasketError, describeBasketError } from './errors';
+import { retrievePricedBasket } from './index';
+
+export type BasketContext = Pick<APIContext, 'cookies' | 'url' | 'session' | 'request' | 'params'>;
+type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/** A JSON body read through a schema; bad JSON or a failed check is a 400 saying what was wrong. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+  let raw: unknown = {};
+  try {
+    const text = await request.text();
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(400, 'The request body is not valid JSON.') };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, response: apiError(400, describeIssues(result.error)) };
+}
+
+/** The basket token of the path, or spec 8's "No Basket Token" as a 400. */
+export function pathToken(context: BasketContext): Parsed<string> {
+  const token = context.params.token;
+  if (!isValidBasketToken(token)) return { ok: false, response: apiError(400, MESSAGES.noBasketToken) };
+  return { ok: true, value: token };
+}
+
+/** A basket failure as its JSON error; anything else is logged and answered with spec 8's generic message. */
+export function basketErrorResponse(error: unknown): Response {
+  if (error instanceof BasketError) {
+    const { status, message } = describeBasketError(error);
+    return apiError(status, message);
+  }
+  console.error('[basket] request failed:', error instanceof Error ? error.message : error);
+  return apiError(503, MESSAGES.somethingWentWrong);
+}
+
+/**
+ * The fields a caller may set on a basket: a customer token only their own (else a 403), and
+ * eligibleForVip only when they are a signed-in VIP (spec 6), so VIP-only options stay VIP-only.
+ */
+export async function ownedFields(
+  context: BasketContext,
+  input: { customerToken?: string | null; eligibleForVip?: boolean },
+): Promise<Parsed<{ customerToken?: string | null; eligibleForVip?: boolean; user: UserRow | null }>> {
+  const user = await currentUser(context);
+  if (input.customerToken && input.customerToken !== user?.customerToken) {
+    return { ok: false, response: apiError(403, BASKET_COPY.notYourCustomerToken) };
+  }
+  return {
+    ok: true,
+    value: {
+      user,
+      ...(input.customerToken === undefined ? {} : { customerToken: input.customerToken }),
+      ...(input.eligibleForVip === undefined ? {} : { eligibleForVip: input.eligibleForVip && user?.isVip === true }),
+    },
+  };
+}
+
+/** The priced basket as JSON (and the basket cookies refreshed); 404 when it is gone. */
+export async function pricedBasketResponse(
+  context: BasketContext,
+  token: string,
+  init: { status?: number; location?: boolean } = {},
+): Promise<Response> {
+  const { db } = await getDb();
+  const user = await currentUser(context);
+  const priced = await retrievePricedBasket(db, token, { userId: user?.id ?? null });
+  if (priced === null) return basketErrorResponse(new BasketError('basketNotFound'));
+  rememberBasket(context, priced.id, priced.visibleQuantity);
+  const response = json(priced, { status: init.status ?? 200 });
+  // spec 4: the token is the last path segment of the Location header.
+  if (init.location) response.headers.set('Location', `/api/v1/basket/${priced.id}`);
+  return response;
+}

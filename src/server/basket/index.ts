@@ -1,0 +1,251 @@
+/**
+ * The basket service (issue 7; spec 3 Basket, spec 4 "Basket creation" and "Basket reconciliation",
+ * spec 5 quantity rules, spec 7 basket calls). Callers import only this module. A basket's id is its
+ * token; an ordered basket (the order transaction marks it) is treated as absent, so a new one starts.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '../../contracts/basket';
+import { isValidBasketToken } from '../../domain/basket';
+import { clampQuantity } from '../../domain/purchase-cap';
+import type { Db } from '../db/client';
+import { type BasketLineRow, type BasketRow, basketLines, baskets } from '../db/schema';
+import { BasketError } from './errors';
+import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
+import { type DbOrTx, loadOfferings } from './offerings';
+import { priceBasket } from './pricing';
+
+export type { PricedBasket, PricedLine } from '../../contracts/basket';
+export { BasketError, type BasketErrorCode, describeBasketError } from './errors';
+
+/** A basket with its lines, as stored. */
+export type BasketWithLines = BasketRow & { lines: BasketLineRow[] };
+
+/** spec 7 POST/PUT basket fields. */
+export interface BasketInput {
+  brand?: string;
+  customerToken?: string | null;
+  eligibleForVip?: boolean;
+  products: BasketProductInput[];
+}
+
+/** A new basket token: 32 url-safe random characters (spec 5: longer than 10). */
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+async function openBasket(db: Db, token: string): Promise<BasketRow> {
+  if (!isValidBasketToken(token)) throw new BasketError('noBasketToken');
+  const [basket] = await db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.id, token), eq(baskets.status, 'open')))
+    .limit(1);
+  if (!basket) throw new BasketError('basketNotFound');
+  return basket;
+}
+
+/** The open basket with this token and its lines, or null (unknown, invalid or ordered). */
+export async function retrieveBasket(db: Db, token: string): Promise<BasketWithLines | null> {
+  if (!isValidBasketToken(token)) return null;
+  const [basket] = await db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.id, token), eq(baskets.status, 'open')))
+    .limit(1);
+  return basket ? { ...basket, lines: await linesOf(db, basket.id) } : null;
+}
+
+/** The customer's latest open basket (spec 7 customer basket lookup), or null. */
+export async function retrieveCustomerBasket(db: Db, customerToken: string): Promise<BasketWithLines | null> {
+  const [basket] = await db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.customerToken, customerToken), eq(baskets.status, 'open')))
+    .orderBy(desc(baskets.updatedAt))
+    .limit(1);
+  return basket ? { ...basket, lines: await linesOf(db, basket.id) } : null;
+}
+
+/** spec 7 POST basket: a new basket with these lines (spec 4 merge rules, spec 5 bounds); returns its token. */
+export async function createBasket(db: Db, input: BasketInput): Promise<string> {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    const [basket] = await tx
+      .insert(baskets)
+      .values({
+        id: token,
+        brand: input.brand ?? 'tuppence',
+        customerToken: input.customerToken ?? null,
+        eligibleForVip: input.eligibleForVip ?? false,
+      })
+      .returning();
+    if (!basket) throw new Error('basket insert returned nothing');
+    await applyLines(tx, basket, input.products);
+  });
+  return token;
+}
+
+/** spec 7 POST a product to a basket: added, or (the same option again) updated per spec 4. */
+export async function addToBasket(db: Db, token: string, product: BasketProductInput): Promise<void> {
+  const basket = await openBasket(db, token);
+  await db.transaction((tx) => applyLines(tx, basket, [product]));
+}
+
+/**
+ * spec 7 PATCH a product, partial. Quantity 0 removes the line (spec 4); another quantity is brought
+ * inside spec 5's bounds. giftWrap and giftPack belong to the gifts issue and change nothing yet.
+ */
+export async function updateBasketLine(
+  db: Db,
+  token: string,
+  lineId: number,
+  patch: UpdateBasketLineInput,
+): Promise<void> {
+  const basket = await openBasket(db, token);
+  await db.transaction(async (tx) => {
+    const line = await lineOf(tx, basket.id, lineId);
+    if (patch.quantity === 0) {
+      await tx.delete(basketLines).where(eq(basketLines.id, line.id));
+      await touch(tx, basket.id);
+      return;
+    }
+    const offering = (await loadOfferings(tx, [line.dealProductId], await shopperOf(tx, basket))).get(
+      line.dealProductId,
+    );
+    if (offering === undefined) throw new BasketError('unknownProduct');
+    const delivery = patch.deliveryOptionType ?? patch.gifting?.type;
+    if (delivery !== undefined && !offering.product.deliveryOptions.includes(delivery)) {
+      throw new BasketError('deliveryOptionUnavailable');
+    }
+    if (patch.quantity !== undefined && offering.unavailable !== null) throw new BasketError(offering.unavailable);
+    const gift = patch.gift ?? patch.gifting?.gift;
+    await tx
+      .update(basketLines)
+      .set({
+        ...(patch.quantity === undefined ? {} : { quantity: clampQuantity(patch.quantity, offering.bounds) }),
+        ...(gift === undefined ? {} : { gift }),
+        ...(patch.payDeposit === undefined ? {} : { payDeposit: patch.payDeposit && offering.product.hasDeposit }),
+        ...(delivery === undefined ? {} : { deliveryOptionType: delivery }),
+      })
+      .where(eq(basketLines.id, line.id));
+    await touch(tx, basket.id);
+  });
+}
+
+/** spec 7 DELETE a product by line id. */
+export async function removeBasketLine(db: Db, token: string, lineId: number): Promise<void> {
+  const basket = await openBasket(db, token);
+  await db.transaction(async (tx) => {
+    const line = await lineOf(tx, basket.id, lineId);
+    await tx.delete(basketLines).where(eq(basketLines.id, line.id));
+    await touch(tx, basket.id);
+  });
+}
+
+/** The basket's own fields; a basket owned by one customer is never handed to another. */
+async function updateBasketFields(tx: DbOrTx, basket: BasketRow, input: Partial<BasketInput>) {
+  const customerToken = input.customerToken ?? basket.customerToken;
+  if (basket.customerToken !== null && customerToken !== basket.customerToken) throw new BasketError('basketOwned');
+  const [updated] = await tx
+    .update(baskets)
+    .set({
+      brand: input.brand ?? basket.brand,
+      customerToken,
+      eligibleForVip: input.eligibleForVip ?? basket.eligibleForVip,
+    })
+    .where(eq(baskets.id, basket.id))
+    .returning();
+  return updated ?? basket;
+}
+
+/** spec 7 PUT basket: its fields and exactly these lines (zero-quantity ones dropped). */
+export async function replaceBasket(db: Db, token: string, input: BasketInput): Promise<void> {
+  const basket = await openBasket(db, token);
+  await db.transaction(async (tx) => {
+    const updated = await updateBasketFields(tx, basket, input);
+    await applyLines(tx, updated, input.products, { replace: true });
+  });
+}
+
+/** spec 7 PATCH basket: the fields given, and the products merged in by spec 4's rules. */
+export async function patchBasket(db: Db, token: string, input: Partial<BasketInput>): Promise<void> {
+  const basket = await openBasket(db, token);
+  await db.transaction(async (tx) => {
+    const updated = await updateBasketFields(tx, basket, input);
+    await applyLines(tx, updated, input.products ?? []);
+  });
+}
+
+/**
+ * The basket priced from the catalogue now, or null when it is absent or ordered. The per-user max
+ * (spec 5) is the given user's, else that of the customer who owns the basket.
+ */
+export async function retrievePricedBasket(
+  db: Db,
+  token: string,
+  options: { userId?: number | null } = {},
+): Promise<PricedBasket | null> {
+  const basket = await retrieveBasket(db, token);
+  if (basket === null) return null;
+  const shopper = await shopperOf(db, basket);
+  const offerings = await loadOfferings(
+    db,
+    basket.lines.map((line) => line.dealProductId),
+    { ...shopper, userId: options.userId ?? shopper.userId },
+  );
+  return priceBasket(basket, basket.lines, offerings);
+}
+
+/**
+ * spec 4 "Basket reconciliation" at login; returns the token to keep in the cookie, or null.
+ * - The customer has a basket: its token is used, and the guest (cookie) basket's lines are merged
+ *   into it (spec 4 merge rules; lines the customer cannot buy are skipped); the guest basket goes.
+ * - The customer has none: the guest basket is patched with the customer token (and VIP flag).
+ * A basket that already belongs to another customer is never taken over.
+ */
+export async function reconcileBasketAtLogin(
+  db: Db,
+  input: { cookieToken: string | null | undefined; user: { customerToken: string; isVip: boolean } },
+): Promise<string | null> {
+  const { user } = input;
+  const owned = await retrieveCustomerBasket(db, user.customerToken);
+  const cookie = input.cookieToken ? await retrieveBasket(db, input.cookieToken) : null;
+  const guest = cookie !== null && cookie.customerToken === null ? cookie : null;
+  if (owned === null) {
+    if (guest === null) return cookie?.customerToken === user.customerToken ? cookie.id : null;
+    await db
+      .update(baskets)
+      .set({ customerToken: user.customerToken, eligibleForVip: guest.eligibleForVip || user.isVip })
+      .where(and(eq(baskets.id, guest.id), eq(baskets.status, 'open')));
+    return guest.id;
+  }
+  if (guest !== null && guest.id !== owned.id) {
+    await db.transaction(async (tx) => {
+      await applyLines(
+        tx,
+        owned,
+        guest.lines.map((line) => ({
+          dealId: line.dealId,
+          dealProductId: line.dealProductId,
+          quantity: line.quantity,
+          checkInDate: line.checkInDate,
+          checkOutDate: line.checkOutDate,
+          numberOfNights: line.numberOfNights,
+          gift: line.gift,
+          giftClaim: line.giftClaim,
+          payDeposit: line.payDeposit,
+          deliveryOptionType: line.deliveryOptionType as BasketProductInput['deliveryOptionType'],
+          purchaseLocation: line.purchaseLocation,
+          purchaseUrl: line.purchaseUrl,
+          purchaseGclid: line.purchaseGclid,
+          sessionPurchaseSource: line.sessionPurchaseSource,
+        })),
+        { skipUnavailable: true },
+      );
+      // The guest basket's lines now live in the customer's; an emptied guest basket is not kept.
+      await tx.delete(baskets).where(and(eq(baskets.id, guest.id), eq(baskets.status, 'open')));
+    });
+  }
+  return owned.id;
+}

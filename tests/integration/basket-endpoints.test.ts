@@ -1,0 +1,259 @@
+/**
+ * spec 7 basket calls on every engine: status codes, spec 4's Location header and cookie, spec 5
+ * "args malformed" and "No Basket Token", the customer's own token only, and the login hook.
+ */
+import type { APIContext } from 'astro';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PricedBasketSchema } from '../../src/contracts/basket';
+import { retrieveBasket } from '../../src/server/basket';
+import type { Database } from '../../src/server/db/client';
+import type { UserRow } from '../../src/server/db/schema';
+import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
+import { engines } from './databases';
+
+const shared: { database?: Database } = {};
+vi.mock('../../src/server/db', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/db')>();
+  return {
+    ...original,
+    getDb: async () => {
+      if (!shared.database) throw new Error('test database not open');
+      return shared.database;
+    },
+  };
+});
+
+const createRoute = await import('../../src/pages/api/v1/basket');
+const getRoute = await import('../../src/pages/api/v1/get/basket');
+const basketRoute = await import('../../src/pages/api/v1/basket/[token]');
+const productRoute = await import('../../src/pages/api/v1/basket/[token]/product');
+const lineRoute = await import('../../src/pages/api/v1/basket/[token]/product/[lineId]');
+const { reconcileBasketCookies } = await import('../../src/server/basket/login');
+const addForm = await import('../../src/pages/basket/add');
+
+interface SetCookie {
+  value: string;
+  options: Record<string, unknown>;
+}
+
+/** A request context with a cookie jar that records what the endpoint set, and an optional signed-in user. */
+function call(
+  method: string,
+  path: string,
+  options: {
+    params?: Record<string, string>;
+    body?: unknown;
+    form?: Record<string, string>;
+    cookies?: Record<string, string>;
+    user?: UserRow;
+  } = {},
+) {
+  const values = new Map(Object.entries(options.cookies ?? {}));
+  const set = new Map<string, SetCookie>();
+  const cookies = {
+    get: (name: string) => (values.has(name) ? { value: values.get(name) } : undefined),
+    has: (name: string) => values.has(name),
+    set: (name: string, value: string, opts: Record<string, unknown>) => {
+      values.set(name, value);
+      set.set(name, { value, options: opts });
+    },
+    delete: (name: string) => {
+      values.delete(name);
+      set.set(name, { value: '', options: { deleted: true } });
+    },
+  };
+  const { user } = options;
+  const session = user ? { get: async () => ({ userId: user.id, epoch: user.sessionEpoch }), destroy() {} } : undefined;
+  const url = new URL(`http://localhost${path}`);
+  const init: RequestInit = { method };
+  if (options.body !== undefined) {
+    init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  if (options.form !== undefined) init.body = new URLSearchParams(options.form);
+  const context = {
+    url,
+    locals: { brand: 'tuppence' },
+    params: options.params ?? {},
+    request: new Request(url, init),
+    cookies,
+    session,
+  } as unknown as APIContext;
+  return { context, set };
+}
+
+async function expectError(response: Response, status: number, message?: string) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toMatchObject({ status, message: message ?? expect.any(String) });
+}
+
+describe.each(engines)('basket endpoints on $name', (engine) => {
+  let base: { locationId: number; merchantId: number };
+  let dealId = 0;
+  let productId = 0;
+  let soldOutId = 0;
+
+  beforeAll(async () => {
+    shared.database = await engine.open();
+    base = await seedBasketCatalogue(shared.database.db);
+    const deal = await addDeal(shared.database.db, base, {}, [
+      { product: { priceMinor: 1500 } },
+      { stock: { quantityRemaining: 0 } },
+    ]);
+    dealId = deal.dealId;
+    [productId = 0, soldOutId = 0] = deal.productIds;
+  });
+  afterAll(async () => {
+    await shared.database?.close();
+  });
+
+  const create = async (products: unknown[] = [{ dealProductId: productId, quantity: 1 }]) => {
+    const { context, set } = call('POST', '/api/v1/basket', { body: { brand: 'tuppence', products } });
+    const response = await createRoute.POST(context);
+    return { response, set };
+  };
+
+  it('POST /api/v1/basket: 201, Location ends in the token, and the token goes in a week-long cookie', async () => {
+    const { response, set } = await create();
+    expect(response.status).toBe(201);
+    const basket = PricedBasketSchema.parse(await response.json());
+    expect(response.headers.get('Location')?.split('/').at(-1)).toBe(basket.id);
+    expect(basket.total).toEqual({ amountMinor: 1500, currency: 'GBP' });
+    expect(set.get('basket_token')).toEqual({
+      value: basket.id,
+      options: expect.objectContaining({ httpOnly: true, maxAge: 604800, sameSite: 'lax', path: '/' }),
+    });
+    expect(set.get('basket_qty')).toEqual({ value: '1', options: expect.objectContaining({ httpOnly: false }) });
+  });
+
+  it('POST /api/v1/basket: 400 for a bad body, 409 for a sold-out option, 403 for another customer token', async () => {
+    await expectError((await create([{ dealProductId: 'x' }])).response, 400);
+    await expectError((await create([{ dealProductId: soldOutId, quantity: 1 }])).response, 409, 'SOLD OUT');
+    const someone = await addShopper(shared.database?.db as Database['db']);
+    const { context } = call('POST', '/api/v1/basket', {
+      body: { customerToken: someone.customerToken, products: [] },
+    });
+    await expectError(await createRoute.POST(context), 403);
+  });
+
+  it('GET get/basket: by token; "No Basket Token" for a short one; the customer token only for its owner', async () => {
+    const token = (await (await create()).response.json()).id as string;
+    const ok = await getRoute.GET(call('GET', `/api/v1/get/basket?token=${token}&giftPacks=true`).context);
+    expect(ok.status).toBe(200);
+    expect(PricedBasketSchema.parse(await ok.json()).visibleQuantity).toBe(1);
+    await expectError(
+      await getRoute.GET(call('GET', '/api/v1/get/basket?token=short').context),
+      400,
+      'No Basket Token',
+    );
+    await expectError(await getRoute.GET(call('GET', '/api/v1/get/basket?giftPacks=true').context), 400);
+    const shopper = await addShopper(shared.database?.db as Database['db']);
+    const mine = `/api/v1/get/basket?customerToken=${shopper.customerToken}&giftPacks=true`;
+    await expectError(await getRoute.GET(call('GET', mine).context), 403);
+    await expectError(await getRoute.GET(call('GET', mine, { user: shopper }).context), 404);
+  });
+
+  it('POST, PATCH and DELETE a product; removing without a product id is "args malformed"', async () => {
+    const token = (await (await create([])).response.json()).id as string;
+    const params = { token };
+    const added = await productRoute.POST(
+      call('POST', `/api/v1/basket/${token}/product`, { params, body: { dealProductId: productId, quantity: 2 } })
+        .context,
+    );
+    expect(added.status).toBe(200);
+    const line = PricedBasketSchema.parse(await added.json()).lines[0];
+    expect(line).toMatchObject({ quantity: 2, lineTotal: { amountMinor: 3000 } });
+    const lineParams = { token, lineId: String(line?.id) };
+    const patched = await lineRoute.PATCH(
+      call('PATCH', '/x', { params: lineParams, body: { quantity: 3, giftWrap: 0 } }).context,
+    );
+    expect(PricedBasketSchema.parse(await patched.json()).lines[0]?.quantity).toBe(3);
+    await expectError(await productRoute.DELETE(call('DELETE', '/x', { params }).context), 400, 'args malformed');
+    await expectError(
+      await lineRoute.DELETE(call('DELETE', '/x', { params: { token, lineId: 'abc' } }).context),
+      400,
+      'args malformed',
+    );
+    await expectError(
+      await lineRoute.DELETE(call('DELETE', '/x', { params: { token: 'short', lineId: '1' } }).context),
+      400,
+      'No Basket Token',
+    );
+    const { context, set } = call('DELETE', '/x', { params: lineParams });
+    const removed = await lineRoute.DELETE(context);
+    expect(PricedBasketSchema.parse(await removed.json()).lines).toEqual([]);
+    expect(set.get('basket_qty')?.value).toBe('0');
+    await expectError(await lineRoute.DELETE(call('DELETE', '/x', { params: lineParams }).context), 404);
+  });
+
+  it('PUT needs products (400 without); PATCH merges; an unknown basket is a 404', async () => {
+    const token = (await (await create()).response.json()).id as string;
+    const params = { token };
+    await expectError(await basketRoute.PUT(call('PUT', '/x', { params, body: { brand: 'tuppence' } }).context), 400);
+    const put = await basketRoute.PUT(call('PUT', '/x', { params, body: { products: [] } }).context);
+    expect(PricedBasketSchema.parse(await put.json()).lines).toEqual([]);
+    const patch = await basketRoute.PATCH(
+      call('PATCH', '/x', { params, body: { products: [{ dealProductId: productId, quantity: 4 }] } }).context,
+    );
+    expect(PricedBasketSchema.parse(await patch.json()).lines[0]?.quantity).toBe(4);
+    const unknown = { token: 'a'.repeat(32) };
+    await expectError(await basketRoute.GET(call('GET', '/x', { params: unknown }).context), 404);
+  });
+
+  it("at login the guest basket in the cookie merges into the customer's, and the cookie names the customer's", async () => {
+    const db = shared.database?.db as Database['db'];
+    const shopper = await addShopper(db);
+    const mine = await create();
+    const ownedToken = (await mine.response.json()).id as string;
+    const { basketLines, baskets } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await db.update(baskets).set({ customerToken: shopper.customerToken }).where(eq(baskets.id, ownedToken));
+    await db.delete(basketLines).where(eq(basketLines.basketId, ownedToken));
+    const guestToken = (await (await create()).response.json()).id as string;
+
+    const { context, set } = call('POST', '/login', { cookies: { basket_token: guestToken } });
+    await reconcileBasketCookies(context, shopper);
+    expect(set.get('basket_token')?.value).toBe(ownedToken);
+    expect(set.get('basket_qty')?.value).toBe('1');
+    expect((await retrieveBasket(db, ownedToken))?.lines.map((l) => l.dealProductId)).toEqual([productId]);
+    expect(await retrieveBasket(db, guestToken)).toBeNull();
+  });
+
+  it('the deal page form: adds and 303s to /checkout, reuses the cookie basket, starts anew after an order', async () => {
+    const db = shared.database?.db as Database['db'];
+    const form = { dealId: String(dealId), productId: String(productId), quantity: '2' };
+    const first = call('POST', '/basket/add', { form });
+    const added = await addForm.POST(first.context);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('Location')).toBe('/checkout');
+    const token = first.set.get('basket_token')?.value ?? '';
+    expect(first.set.get('basket_qty')?.value).toBe('1');
+    expect((await retrieveBasket(db, token))?.lines.map((l) => [l.dealProductId, l.quantity])).toEqual([
+      [productId, 2],
+    ]);
+
+    const again = call('POST', '/basket/add', { form: { ...form, quantity: '3' }, cookies: { basket_token: token } });
+    await addForm.POST(again.context);
+    expect(again.set.get('basket_token')?.value).toBe(token);
+    expect((await retrieveBasket(db, token))?.lines[0]?.quantity).toBe(3);
+
+    const { baskets } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await db.update(baskets).set({ status: 'ordered' }).where(eq(baskets.id, token));
+    const after = call('POST', '/basket/add', { form, cookies: { basket_token: token } });
+    await addForm.POST(after.context);
+    const fresh = after.set.get('basket_token')?.value ?? '';
+    expect(fresh).not.toBe(token);
+    expect((await retrieveBasket(db, fresh))?.lines).toHaveLength(1);
+  });
+
+  it('the deal page form: a sold-out option goes back to the deal page with its code; nonsense is a 400', async () => {
+    const refused = await addForm.POST(
+      call('POST', '/basket/add', { form: { dealId: String(dealId), productId: String(soldOutId), quantity: '1' } })
+        .context,
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('Location')).toBe(`/deal/${dealId}?basket=soldOut#options-heading`);
+    await expectError(await addForm.POST(call('POST', '/basket/add', { form: { dealId: 'x' } }).context), 400);
+  });
+});
