@@ -51,13 +51,14 @@ async function resolveBuyer(
 
 /** Runs one pay request under its Idempotency-Key: a repeat replays the first answer, whatever it was. */
 export async function pay(db: Db, context: PayContext, key: string, request: PayRequest): Promise<PayAnswer> {
-  let buyer: { user: UserRow; isGuest: boolean } | null = null;
+  // Who placed it, when this request (not a replay) ran the order.
+  const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };
   const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
     const basketToken = await basketTokenForRequest(context, db);
     if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
     const resolved = await resolveBuyer(db, context, request.email);
     if (!resolved.ok) return resolved.answer;
-    buyer = resolved;
+    ran.buyer = resolved;
     const { user, isGuest } = resolved;
     const result = await placeOrder(db, cardProvider(db), {
       basketToken,
@@ -99,7 +100,7 @@ export async function pay(db: Db, context: PayContext, key: string, request: Pay
     forgetBasket(context);
     // A guest sees this order's vouchers in this browser session (replays included).
     if ((await currentUser(context)) === null) await rememberGuestOrder(context.session, orderId);
-    const placedBy: { user: UserRow; isGuest: boolean } | null = buyer;
+    const placedBy = ran.buyer;
     if (outcome.kind === 'fresh' && placedBy !== null) {
       const { user } = placedBy;
       // spec 4: a buyer without a password or third-party login confirms their email from a link.

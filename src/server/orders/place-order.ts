@@ -225,9 +225,8 @@ async function writeOrder(
 
   // Stock in product order, so two orders never wait on each other's rows in opposite orders.
   for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
-    if (!(await takeStock(tx, line.dealProductId, line.quantity, now))) {
-      throw new OrderError('notEnoughLeft', { title: line.headline, available: line.remainingForDay ?? 0 });
-    }
+    const left = await takeStock(tx, line.dealProductId, line.quantity, now);
+    if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
   }
   const perDeal = new Map<number, { quantity: number; maxPerUser: number | null; title: string }>();
   for (const line of lines) {

@@ -3,15 +3,17 @@
  * Each decrement is one conditional UPDATE: it only happens if enough is left, and PostgreSQL's
  * row lock makes a concurrent buyer wait and then re-check the condition against the new value.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { remainingForDayOf } from '../../domain/order-lines';
+import { dealProductStock } from '../db/schema';
 import type { Tx } from './lines';
 
 /**
  * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
- * allowance to the daily limit). Returns false when not enough is left; a product without a
- * stock row is unlimited.
+ * allowance to the daily limit). Returns null when taken (a product without a stock row is
+ * unlimited), else how many are left now.
  */
-export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<boolean> {
+export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
   const today = now.toISOString().slice(0, 10);
   const taken = await tx.execute<{ product_id: number }>(sql`
     update deal_product_stock set
@@ -29,11 +31,9 @@ export async function takeStock(tx: Tx, productId: number, quantity: number, now
         or (case when stock_day = ${today}::date then coalesce(remaining_for_day, 0) else daily_limit end) >= ${quantity})
     returning product_id
   `);
-  if (taken.rows.length > 0) return true;
-  const exists = await tx.execute<{ one: number }>(
-    sql`select 1 as one from deal_product_stock where product_id = ${productId}`,
-  );
-  return exists.rows.length === 0;
+  if (taken.rows.length > 0) return null;
+  const [stock] = await tx.select().from(dealProductStock).where(eq(dealProductStock.productId, productId));
+  return stock === undefined ? null : (remainingForDayOf(stock, now) ?? 0);
 }
 
 /**
