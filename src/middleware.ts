@@ -10,7 +10,7 @@ import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './server/accounts/request-user';
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
-import { startVoucherExpirySchedule } from './server/vouchers/expiry-schedule';
+import { startHourlyJobs } from './server/jobs/schedule';
 import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -19,8 +19,8 @@ export const LOCATION_COOKIE = 'location';
 /** spec 9: post-login url cookie, 30 days. */
 export const POST_LOGIN_COOKIE = 'post_login_url';
 
-// Issue 7: the hourly voucher expiry run lives with the server process (once; never under test).
-startVoucherExpirySchedule();
+// Issue 7: the hourly jobs (voucher expiry, authorisation sweep) live with the server process (once; never under test).
+startHourlyJobs();
 
 /** Requests that need none of the page context (generated images, the read API's own handlers). */
 function isBarePath(path: string): boolean {

@@ -106,3 +106,52 @@ test('PAYMENTS.md: the same Idempotency-Key twice gives one order', async ({ pag
   });
   expect(changed.status()).toBe(422);
 });
+
+test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the order', async ({ page, request }) => {
+  const email = uniqueEmail('walletbuyer');
+  const password = 'Sunshine1';
+  const registered = await request.post('/api/v1/register', {
+    data: { firstName: 'Grace', lastName: 'Hopper', email, password },
+  });
+  expect(registered.status()).toBe(201);
+  const credited = await request.post('/api/internal/wallet/credit', {
+    data: { email, amountMinor: 500, kind: 'marketing', description: 'Welcome credit' },
+    headers: { Authorization: 'Bearer e2e-operator-token' },
+  });
+  expect(credited.status()).toBe(201);
+
+  // Shopping as a guest first, then signing in from the checkout.
+  await addDealToBasket(page);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator('.checkout-line')).toHaveCount(1);
+  await expect(page.getByLabel('Email address')).toHaveCount(0);
+
+  const unit = buyableDeal.unitTotalMinor;
+  const pounds = (minor: number) =>
+    new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    }).format(minor / 100);
+  await page.getByLabel('Use my wallet balance (£5)').check();
+  const summary = page.locator('.summary');
+  await expect(summary).toContainText('From your wallet');
+  await expect(summary).toContainText(`-${pounds(500)}`);
+  await expect(summary).toContainText(pounds(unit - 500));
+
+  await fillCard(page, '5555 5555 5555 4444');
+  await page
+    .locator('form.checkout')
+    .getByRole('button', { name: `Pay ${pounds(unit - 500)}` })
+    .click();
+  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
+  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
+
+  // The ledger shows the spend and the balance is gone.
+  await page.goto('/myaccount/wallet');
+  await expect(page.getByTestId('balance-GBP')).toHaveText('£0');
+});

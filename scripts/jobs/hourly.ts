@@ -1,0 +1,17 @@
+/**
+ * npm run jobs:hourly [-- --now 2027-03-01T00:00:00Z] — the server's hourly housekeeping once
+ * (issue 7): voucher expiry, voiding authorisations that never got their order, purging old
+ * idempotency keys. Stop `npm start` first on the embedded database (PGlite is one process).
+ */
+import { runHourlyJobs } from '../../src/server/jobs';
+import { argValue, withDatabase } from '../cli';
+
+await withDatabase(async (database) => {
+  const raw = argValue('now');
+  const now = raw ? new Date(raw) : new Date();
+  if (Number.isNaN(now.getTime())) throw new Error(`--now is not a date: ${raw}`);
+  const done = await runHourlyJobs(database.db, now);
+  console.log(
+    `✔ ${done.expiredVouchers} voucher(s) expired, ${done.voidedAuthorisations} authorisation(s) voided, ${done.purgedKeys} idempotency key(s) purged (${database.engine}, ${database.where})`,
+  );
+});

@@ -1,0 +1,29 @@
+/** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
+import type { Db } from '../db';
+import { purgeIdempotencyKeys } from '../idempotency';
+import { voidAbandonedAuthorisations } from '../orders';
+import { cardProvider } from '../payments';
+import { expireVouchers } from '../vouchers';
+
+export interface HourlyRun {
+  expiredVouchers: number;
+  voidedAuthorisations: number;
+  purgedKeys: number;
+}
+
+/** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
+export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
+  const settle = async (job: () => Promise<number>, name: string) => {
+    try {
+      return await job();
+    } catch (error) {
+      console.error(`[jobs] ${name} failed:`, error instanceof Error ? error.message : error);
+      return 0;
+    }
+  };
+  return {
+    expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
+    voidedAuthorisations: await settle(() => voidAbandonedAuthorisations(db, cardProvider(db)), 'authorisation sweep'),
+    purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The server's hourly housekeeping (issue 7), in process: unused vouchers past their expiry become
+ * Expired, authorisations that never got their order are voided, and old idempotency keys are
+ * forgotten. First run a minute after start, then hourly; the timers are unref'd so they never
+ * keep a process alive, and tests never start them. `npm run jobs:hourly` runs the same by hand
+ * or from cron (`jobs:expire-vouchers` runs only the expiry).
+ */
+import { getDb } from '../db';
+import { runHourlyJobs } from './index';
+
+const FIRST_RUN_MS = 60 * 1000;
+const EVERY_MS = 60 * 60 * 1000;
+let started = false;
+
+async function runOnce(): Promise<void> {
+  try {
+    const { db } = await getDb();
+    const done = await runHourlyJobs(db, new Date());
+    if (done.expiredVouchers + done.voidedAuthorisations > 0) console.log('[jobs]', done);
+  } catch (error) {
+    console.error('[jobs] hourly run failed:', error instanceof Error ? error.message : error);
+  }
+}
+
+/** Starts the hourly run in this process, once; does nothing under test. */
+export function startHourlyJobs(): void {
+  if (started || process.env.VITEST || process.env.NODE_ENV === 'test') return;
+  started = true;
+  setTimeout(() => {
+    void runOnce();
+    setInterval(() => void runOnce(), EVERY_MS).unref();
+  }, FIRST_RUN_MS).unref();
+}
