@@ -72,6 +72,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
       const postcode = $cardForm.get().fields.postcode.trim() || undefined;
       return card.ok ? { ok: true, nonce: card.nonce, postcode } : { ok: false, message: card.message };
     });
+    if ($checkout.get().emailError !== null) document.getElementById('checkout-email')?.focus();
     if (order !== null) {
       setBasketCount(0);
       setTimeout(() => window.location.assign(order.redirect), 600);
@@ -114,9 +115,16 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
               type="email"
               autoComplete="email"
               required
+              aria-invalid={state.emailError !== null || undefined}
+              aria-describedby={state.emailError !== null ? 'checkout-email-error' : undefined}
               value={state.email}
               onInput={(event) => setEmail(event.currentTarget.value)}
             />
+            {state.emailError !== null && (
+              <p id="checkout-email-error" className="checkout__field-error" role="alert">
+                {state.emailError}
+              </p>
+            )}
           </section>
         )}
 

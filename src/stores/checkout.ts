@@ -31,6 +31,8 @@ export interface CheckoutState {
   /** Seconds left of the payment session (spec 9: 300). */
   secondsLeft: number;
   email: string;
+  /** spec 5 email message under the guest's email field, or null. */
+  emailError: string | null;
   /** The key of the attempt in progress; kept until an answer arrives. */
   attemptKey: string | null;
 }
@@ -42,8 +44,12 @@ export const $checkout = map<CheckoutState>({
   payment: { phase: 'idle', message: null, reason: null },
   secondsLeft: 0,
   email: '',
+  emailError: null,
   attemptKey: null,
 });
+
+/** The shape the server's EmailSchema accepts (contracts/account), without shipping zod to the page. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 function move(event: CheckoutEvent): void {
   $checkout.setKey('status', nextCheckoutStatus($checkout.get().status, event));
@@ -160,6 +166,14 @@ export function setUseWallet(useWallet: boolean): Promise<void> {
 
 export function setEmail(email: string): void {
   $checkout.setKey('email', email);
+  if ($checkout.get().emailError !== null) $checkout.setKey('emailError', null);
+}
+
+/** spec 5: "Required field" when empty, "Please enter a valid email." when malformed. */
+function checkGuestEmail(email: string): string | null {
+  const trimmed = email.trim();
+  if (trimmed === '') return MESSAGES.requiredField;
+  return EMAIL_SHAPE.test(trimmed) ? null : MESSAGES.invalidEmail;
 }
 
 function failPayment(message: string, reason: string | null = null): void {
@@ -177,6 +191,11 @@ export async function submitPayment(
   const view = state.view;
   if (view === null || state.payment.phase === 'paying' || state.payment.phase === 'succeeded') return null;
   if (state.status !== 'ready') return null;
+  if (view.userInfo.isGuest) {
+    const emailError = checkGuestEmail(state.email);
+    $checkout.setKey('emailError', emailError);
+    if (emailError !== null) return null;
+  }
   $checkout.setKey('payment', { phase: 'paying', message: MESSAGES.makingPayment, reason: null });
   const summary = view.orderSummary;
   let nonce: string | undefined;
@@ -200,7 +219,7 @@ export async function submitPayment(
     paymentMethod: summary.cashAmount > 0 ? 'credit_card' : 'wallet',
     nonce,
     billingPostcode,
-    email: view.userInfo.isGuest ? state.email : undefined,
+    email: view.userInfo.isGuest ? state.email.trim() : undefined,
   };
   let response: Response;
   try {

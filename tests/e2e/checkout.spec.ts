@@ -63,6 +63,13 @@ test('issue 7: a guest buys with 4111 1111 1111 1111, sees Purchase Successful, 
 
 test('spec 8: a processor-declined card shows the message and places no order', async ({ page }) => {
   await addDealToBasket(page);
+  // spec 5: the guest's email is checked first, before the card goes anywhere.
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('#checkout-email-error')).toHaveText('Required field');
+  await expect(page.getByLabel('Email address')).toBeFocused();
+  await page.getByLabel('Email address').fill('not-an-email');
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('#checkout-email-error')).toHaveText('Please enter a valid email.');
   await page.getByLabel('Email address').fill(uniqueEmail('declined'));
   await fillCard(page, '4000 1111 1111 1115');
   await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
