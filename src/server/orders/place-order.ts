@@ -3,9 +3,10 @@
  *   1. price the basket from the database and check it (spec 5 caps), refuse a stale total;
  *   2. authorise the card for the cash part (recorded first as `authorising`, so an authorisation
  *      whose order never commits is found and voided by `voidAbandonedAuthorisations`);
- *   3. ONE transaction: lock the basket, re-price, take stock with conditional updates, record the
- *      buyer's per-deal purchases, write the order, lines, payment link, wallet debit, vouchers and
- *      the confirmation email; mark the basket ordered;
+ *   3. ONE transaction: lock the basket, re-price, write the order, lines, payment link, wallet
+ *      debit, vouchers and the confirmation email, mark the basket ordered, and last (so the rows
+ *      every buyer contends for stay locked only briefly) take stock with conditional updates and
+ *      record the buyer's per-deal purchases;
  *   4. capture after commit, or void when the transaction failed.
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
@@ -223,26 +224,6 @@ async function writeOrder(
   const lines = await loadOrderLines(tx, basketToken, buyer.id, now);
   if (priceLines(lines) !== money.totalMinor) throw new OrderError('basketChanged');
 
-  // Stock in product order, so two orders never wait on each other's rows in opposite orders.
-  for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
-    const left = await takeStock(tx, line.dealProductId, line.quantity, now);
-    if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
-  }
-  const perDeal = new Map<number, { quantity: number; maxPerUser: number | null; title: string }>();
-  for (const line of lines) {
-    const entry = perDeal.get(line.dealId) ?? { quantity: 0, maxPerUser: line.maxPerUser, title: line.headline };
-    entry.quantity += line.quantity;
-    perDeal.set(line.dealId, entry);
-  }
-  for (const [dealId, entry] of perDeal) {
-    const ok = await recordUserPurchase(tx, { userId: buyer.id, dealId, ...entry });
-    if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
-    await tx
-      .update(deals)
-      .set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` })
-      .where(eq(deals.id, dealId));
-  }
-
   const [order] = await tx
     .insert(orders)
     .values({
@@ -311,6 +292,7 @@ async function writeOrder(
   });
   await tx.update(baskets).set({ status: 'ordered', updatedAt: sql`now()` }).where(eq(baskets.id, basketToken));
   await enqueueConfirmation(tx, { order, buyer, lines, vouchers: issued, origin: request.origin });
+  await takeContendedRows(tx, lines, buyer.id, now);
 
   return {
     id: order.id,
@@ -321,6 +303,32 @@ async function writeOrder(
     cardType: order.cardType,
     voucherIds: issued.map((v) => v.id),
   };
+}
+
+/**
+ * The rows every buyer of a deal contends for (stock, the buyer's per-deal total, the bought
+ * count), taken last so their locks are held only for the commit. Stock is taken in product order,
+ * so two orders never wait on each other's rows in opposite orders.
+ */
+async function takeContendedRows(tx: Tx, lines: OrderLineSource[], buyerId: number, now: Date): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
+    const left = await takeStock(tx, line.dealProductId, line.quantity, now);
+    if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
+  }
+  const perDeal = new Map<number, { quantity: number; maxPerUser: number | null; title: string }>();
+  for (const line of lines) {
+    const entry = perDeal.get(line.dealId) ?? { quantity: 0, maxPerUser: line.maxPerUser, title: line.headline };
+    entry.quantity += line.quantity;
+    perDeal.set(line.dealId, entry);
+  }
+  for (const [dealId, entry] of [...perDeal].sort(([a], [b]) => a - b)) {
+    const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
+    if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
+    await tx
+      .update(deals)
+      .set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` })
+      .where(eq(deals.id, dealId));
+  }
 }
 
 /** The order an idempotency key already placed, or null. */
