@@ -99,6 +99,7 @@ try {
     ['deal', dealPath],
     ['search', '/search?q=spa'],
     ['near-me', '/near-me'],
+    ['checkout', '/checkout'],
   ];
   for (const [page, pathname] of pages) {
     const html = await (await fetch(base + pathname)).text();
