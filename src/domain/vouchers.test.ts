@@ -91,12 +91,24 @@ describe('voucher expiry and instructions', () => {
   });
 
   it.each([
-    ['ready', ['Print and use it.', 'Show this voucher to the merchant.']],
+    [
+      'ready',
+      [
+        'Print and use it.',
+        'Contact the merchant to book, quoting your voucher code.',
+        'Show this voucher (printed or on your phone) to the merchant when you arrive.',
+        'The merchant checks the security code, so keep it to yourself until then.',
+      ],
+    ],
     [
       'booked',
-      ['Travel documents expected from the merchant within 3 working days.', 'Show this voucher to the merchant.'],
+      [
+        'Travel documents expected from the merchant within 3 working days.',
+        'If nothing has arrived after 3 working days, contact the merchant quoting your voucher code.',
+      ],
     ],
     ['expired', []],
+    ['redeemed', []],
   ])('a %s voucher says %j', (status, lines) => {
     expect(redeemInstructions(status)).toEqual(lines);
   });

@@ -99,10 +99,19 @@ export function asSentence(text: string): string {
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
-/** What the printed voucher tells the shopper to do, from its status. */
+/** How to use a voucher, from its status (the card and the printed voucher say the same). */
 export function redeemInstructions(status: string): string[] {
+  if (!isRedeemable(status)) return [];
   const { description } = describeVoucherStatus(status);
   const lines = description ? [asSentence(description)] : [];
-  if (isRedeemable(status)) lines.push('Show this voucher to the merchant.');
+  if (status === 'booked') {
+    lines.push('If nothing has arrived after 3 working days, contact the merchant quoting your voucher code.');
+    return lines;
+  }
+  lines.push(
+    'Contact the merchant to book, quoting your voucher code.',
+    'Show this voucher (printed or on your phone) to the merchant when you arrive.',
+    'The merchant checks the security code, so keep it to yourself until then.',
+  );
   return lines;
 }

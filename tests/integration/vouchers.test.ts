@@ -113,7 +113,7 @@ describe.each(engines)('vouchers on $name', (engine) => {
     expect(read.text).toContain(voucher.code);
     expect(read.text).toContain(voucher.securityCode);
     expect(read.text).toContain('Tuppence');
-    expect(read.text).toContain('Show this voucher to the merchant.');
+    expect(read.text).toContain('Contact the merchant to book, quoting your voucher code.');
     expect(read.text).toContain(voucher.merchantName.replace(/[^\x20-\x7e]/g, '').slice(0, 10));
     expect(read.qrCodes).toEqual([voucher.code]);
   });

@@ -105,11 +105,6 @@ export async function renderVoucherPdf(
   write('How to redeem', bold, 14, INK, 4);
   for (const line of redeemInstructions(voucher.status)) write(line, regular, 12, INK, 2);
   y -= 12;
-  write(
-    `Keep your security code private: the merchant checks it when you redeem. Questions? Contact ${brandName} customer support.`,
-    regular,
-    10,
-    MUTED,
-  );
+  write(`Questions about this voucher? Contact ${brandName} customer support.`, regular, 10, MUTED);
   return pdf.save();
 }
