@@ -243,11 +243,13 @@ export async function submitPayment(
   const failure = PayFailureSchema.safeParse(payload);
   // An answer came back: the next attempt is a new one (new card nonce, new key), unless the first
   // submit with this key is still running.
-  if (!(failure.success && failure.data.code === 'inFlight')) $checkout.setKey('attemptKey', null);
+  const stillRunning = failure.success && failure.data.code === 'inFlight';
+  if (!stillRunning) $checkout.setKey('attemptKey', null);
   const message = failure.success ? failure.data.message : MESSAGES.paymentFailed;
   const reason = failure.success ? (failure.data.reason ?? null) : null;
   failPayment(message, reason);
-  if (response.status === 409) void refreshCheckout();
+  // The basket or its prices changed under the shopper: show the new figures.
+  if (response.status === 409 && !stillRunning) void refreshCheckout();
   return null;
 }
 

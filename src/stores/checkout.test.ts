@@ -1,0 +1,169 @@
+import { cleanStores, keepMount } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutView } from '../contracts/checkout';
+import { CHECKOUT_REFRESH_RESET_MS, PAYMENT_SESSION_SECONDS } from '../domain/checkout';
+import { MESSAGES } from '../domain/messages';
+import { $checkout, initCheckout, setEmail, submitPayment, tickPaymentSession } from './checkout';
+
+function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true): CheckoutView {
+  return {
+    basketToken: 'basket-token-123456',
+    deals: [],
+    visibleQuantity: 1,
+    orderSummary: {
+      currency: 'GBP',
+      subtotal: 3600,
+      postage: 0,
+      totalOrderAmount: 3600,
+      walletUsed: 0,
+      cashAmount: 3600,
+      ...over,
+    },
+    canPay: true,
+    promoCode: { applicable: false, message: null },
+    giftingDetails: { giftWrap: [] },
+    userInfo: {
+      isGuest,
+      email: isGuest ? null : 'ada@example.co.uk',
+      paymentOptions: { creditBalances: [], paymentInstruments: [] },
+      wallet: { balance: 0, useWallet: false },
+    },
+    countdown: { seconds: PAYMENT_SESSION_SECONDS },
+    giftWrapPreset: { quantity: 0 },
+    isTravel: false,
+    isTravelValid: true,
+  };
+}
+
+/** A fake fetch: answers in order, and records each call. */
+function serve(...answers: { status: number; body: unknown }[]) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init });
+    const answer = answers.shift() ?? { status: 500, body: {} };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetchImpl);
+  return calls;
+}
+
+const nonce = async () => ({ ok: true as const, nonce: 'tokencc_1' });
+const ordered = {
+  productOrder: { id: 41 },
+  cardType: 'Visa',
+  walletAmountUsed: 0,
+  currency: 'GBP',
+  message: MESSAGES.purchaseSuccessful,
+  redirect: '/myaccount/vouchers?order=41',
+};
+
+describe('$checkout (spec 4 checkout status and payment)', () => {
+  beforeEach(() => {
+    keepMount($checkout);
+  });
+  afterEach(() => {
+    cleanStores($checkout);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('spec 4: loading -> ready on load, with the 300 s payment session', () => {
+    initCheckout(view());
+    expect($checkout.get()).toMatchObject({ status: 'ready', secondsLeft: 300 });
+  });
+
+  it('spec 4: when the session runs out the checkout is fetched with timerElapsed, refreshed, then ready 4 s later', async () => {
+    vi.useFakeTimers();
+    initCheckout(view());
+    const calls = serve({ status: 200, body: view({ totalOrderAmount: 3900, cashAmount: 3900, subtotal: 3900 }) });
+    $checkout.setKey('secondsLeft', 1);
+    tickPaymentSession();
+    expect($checkout.get().status).toBe('refreshing');
+    await vi.waitFor(() => expect($checkout.get().status).toBe('refreshed'));
+    expect(calls[0]?.url).toContain('timerElapsed=true');
+    expect($checkout.get().view?.orderSummary.totalOrderAmount).toBe(3900);
+    vi.advanceTimersByTime(CHECKOUT_REFRESH_RESET_MS);
+    expect($checkout.get()).toMatchObject({ status: 'ready', secondsLeft: 300 });
+  });
+
+  it('sends the card nonce with an Idempotency-Key, and a second click while paying sends nothing', async () => {
+    initCheckout(view());
+    setEmail('guest@example.co.uk');
+    const calls = serve({ status: 201, body: ordered });
+    const first = submitPayment(nonce);
+    expect($checkout.get().payment).toMatchObject({ phase: 'paying', message: MESSAGES.makingPayment });
+    const second = await submitPayment(nonce);
+    expect(second).toBeNull();
+    expect(await first).toMatchObject({ productOrder: { id: 41 } });
+    expect(calls).toHaveLength(1);
+    const headers = new Headers(calls[0]?.init?.headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({
+      nonce: 'tokencc_1',
+      cashAmount: 3600,
+      paymentMethod: 'credit_card',
+      email: 'guest@example.co.uk',
+    });
+    expect($checkout.get().payment).toMatchObject({ phase: 'succeeded', message: MESSAGES.purchaseSuccessful });
+  });
+
+  it('spec 8: a decline shows its message and reason; the next attempt uses a new key', async () => {
+    initCheckout(view());
+    setEmail('guest@example.co.uk');
+    const calls = serve(
+      {
+        status: 402,
+        body: { message: MESSAGES.paymentDidNotGoThrough, status: 402, reason: 'Your card was declined by your bank.' },
+      },
+      { status: 201, body: ordered },
+    );
+    expect(await submitPayment(nonce)).toBeNull();
+    expect($checkout.get().payment).toEqual({
+      phase: 'failed',
+      message: MESSAGES.paymentDidNotGoThrough,
+      reason: 'Your card was declined by your bank.',
+    });
+    await submitPayment(nonce);
+    const keys = calls.map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('keeps the key when the answer was lost or the first submit is still running, so a retry charges once', async () => {
+    initCheckout(view());
+    setEmail('guest@example.co.uk');
+    const calls = serve(
+      { status: 409, body: { message: 'still running', status: 409, code: 'inFlight' } },
+      { status: 201, body: ordered },
+    );
+    await submitPayment(nonce);
+    await submitPayment(nonce);
+    const keys = calls.map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('spec 5: a guest without a valid email is stopped before the card is tokenised', async () => {
+    initCheckout(view());
+    const getNonce = vi.fn(nonce);
+    const calls = serve();
+    await submitPayment(getNonce);
+    expect($checkout.get().emailError).toBe(MESSAGES.requiredField);
+    setEmail('not-an-email');
+    await submitPayment(getNonce);
+    expect($checkout.get().emailError).toBe(MESSAGES.invalidEmail);
+    expect(getNonce).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a wallet-paid order asks for no card', async () => {
+    initCheckout(view({ walletUsed: 3600, cashAmount: 0 }, false));
+    const getNonce = vi.fn(nonce);
+    const calls = serve({ status: 201, body: { ...ordered, cardType: null, walletAmountUsed: 3600 } });
+    await submitPayment(getNonce);
+    expect(getNonce).not.toHaveBeenCalled();
+    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({
+      paymentMethod: 'wallet',
+      walletUsed: 3600,
+      cashAmount: 0,
+    });
+  });
+});
