@@ -10,7 +10,7 @@
  */
 import { map } from 'nanostores';
 import type { CheckoutView } from '../contracts/checkout';
-import { type OrderResponse, OrderResponseSchema, PayFailureSchema } from '../contracts/pay';
+import type { OrderResponse, PayFailure } from '../contracts/pay';
 import {
   CHECKOUT_REFRESH_RESET_MS,
   type CheckoutEvent,
@@ -47,6 +47,20 @@ export const $checkout = map<CheckoutState>({
   emailError: null,
   attemptKey: null,
 });
+
+/**
+ * The pay call's two answers, recognised by their fields (contracts/pay describes them; the
+ * checks stay this small so the page ships no schema library).
+ */
+function asOrderResponse(value: unknown): OrderResponse | null {
+  const v = value as Partial<OrderResponse> | null;
+  return v && typeof v.productOrder?.id === 'number' && typeof v.redirect === 'string' ? (v as OrderResponse) : null;
+}
+
+function asPayFailure(value: unknown): PayFailure | null {
+  const v = value as Partial<PayFailure> | null;
+  return v && typeof v.message === 'string' && typeof v.status === 'number' ? (v as PayFailure) : null;
+}
 
 /** The shape the server's EmailSchema accepts (contracts/account), without shipping zod to the page. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -115,8 +129,8 @@ async function changeLines(request: () => Promise<Response | null>): Promise<voi
   try {
     const response = await request();
     if (response !== null && !response.ok) {
-      const failure = PayFailureSchema.safeParse(await response.json().catch(() => null));
-      $checkout.setKey('notice', failure.success ? failure.data.message : MESSAGES.requestProblemContinue);
+      const failure = asPayFailure(await response.json().catch(() => null));
+      $checkout.setKey('notice', failure?.message ?? MESSAGES.requestProblemContinue);
     }
     const view = await fetchView();
     if (view !== null) $checkout.setKey('view', view);
@@ -235,18 +249,18 @@ export async function submitPayment(
     return null;
   }
   const payload: unknown = await response.json().catch(() => null);
-  const ok = OrderResponseSchema.safeParse(payload);
-  if (response.status === 201 && ok.success) {
+  const order = asOrderResponse(payload);
+  if (response.status === 201 && order !== null) {
     $checkout.setKey('payment', { phase: 'succeeded', message: MESSAGES.purchaseSuccessful, reason: null });
-    return ok.data;
+    return order;
   }
-  const failure = PayFailureSchema.safeParse(payload);
+  const failure = asPayFailure(payload);
   // An answer came back: the next attempt is a new one (new card nonce, new key), unless the first
   // submit with this key is still running.
-  const stillRunning = failure.success && failure.data.code === 'inFlight';
+  const stillRunning = failure?.code === 'inFlight';
   if (!stillRunning) $checkout.setKey('attemptKey', null);
-  const message = failure.success ? failure.data.message : MESSAGES.paymentFailed;
-  const reason = failure.success ? (failure.data.reason ?? null) : null;
+  const message = failure?.message ?? MESSAGES.paymentFailed;
+  const reason = failure?.reason ?? null;
   failPayment(message, reason);
   // The basket or its prices changed under the shopper: show the new figures.
   if (response.status === 409 && !stillRunning) void refreshCheckout();
