@@ -38,8 +38,11 @@ export const PayFailureSchema = z.object({
   status: z.number().int(),
   /** The card reason under the headline message, when there is one. */
   reason: z.string().nullable().optional(),
-  /** inFlight: the first submit with this key is still running; keep the key and wait. */
-  code: z.enum(['inFlight']).optional(),
+  /**
+   * inFlight: the first submit with this key is still running; keep the key and wait.
+   * signInRequired: the guest's email belongs to an account with a password; sign in to buy.
+   */
+  code: z.enum(['inFlight', 'signInRequired']).optional(),
 });
 
 export type OrderResponse = z.output<typeof OrderResponseSchema>;

@@ -190,7 +190,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
         <p className="checkout__timer" aria-live="off">
           {state.status === 'refreshing' || state.status === 'refreshed'
             ? 'Prices checked, your basket is up to date.'
-            : `Prices held for ${formatCountdown(state.secondsLeft)}`}
+            : `Prices are checked again in ${formatCountdown(state.secondsLeft)}`}
         </p>
       </aside>
     </form>

@@ -154,6 +154,15 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('an email that already has an account is shown under the email field, not as a failed payment', async () => {
+    initCheckout(view());
+    setEmail('taken@example.co.uk');
+    serve({ status: 409, body: { message: 'Sign in to finish your purchase.', status: 409, code: 'signInRequired' } });
+    await submitPayment(nonce);
+    expect($checkout.get().emailError).toBe('Sign in to finish your purchase.');
+    expect($checkout.get().payment.phase).toBe('idle');
+  });
+
   it('a wallet-paid order asks for no card', async () => {
     initCheckout(view({ walletUsed: 3600, cashAmount: 0 }, false));
     const getNonce = vi.fn(nonce);

@@ -259,6 +259,12 @@ export async function submitPayment(
   // submit with this key is still running.
   const stillRunning = failure?.code === 'inFlight';
   if (!stillRunning) $checkout.setKey('attemptKey', null);
+  if (failure?.code === 'signInRequired') {
+    // Nothing was charged: it is the email that needs attention, so the message goes under it.
+    $checkout.setKey('payment', { phase: 'idle', message: null, reason: null });
+    $checkout.setKey('emailError', failure.message);
+    return null;
+  }
   const message = failure?.message ?? MESSAGES.paymentFailed;
   const reason = failure?.reason ?? null;
   failPayment(message, reason);

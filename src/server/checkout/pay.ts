@@ -44,7 +44,10 @@ async function resolveBuyer(
   const { user } = await expressRegisterUser(db, email);
   // An account someone can sign in to is theirs: a guest may not buy into it without signing in.
   if (user.passwordHash !== null || user.isThirdPartyLogin) {
-    return { ok: false, answer: failure(409, CHECKOUT_COPY.signInToBuy) };
+    return {
+      ok: false,
+      answer: { status: 409, body: { message: CHECKOUT_COPY.signInToBuy, status: 409, code: 'signInRequired' } },
+    };
   }
   return { ok: true, user, isGuest: true };
 }
