@@ -127,8 +127,14 @@ test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the
   });
   expect(credited.status()).toBe(201);
 
-  // Shopping as a guest first, then signing in from the checkout.
+  // Shopping as a guest first: the email has an account, so the checkout asks them to sign in.
   await addDealToBasket(page);
+  await page.getByLabel('Email address').fill(email);
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('#checkout-email-error')).toContainText(
+    'You already have an account with this email address.',
+  );
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
