@@ -51,3 +51,21 @@ export const CheckoutViewSchema = z.object({
 
 export type WalletBalance = z.output<typeof WalletBalanceSchema>;
 export type CheckoutView = z.output<typeof CheckoutViewSchema>;
+
+/**
+ * spec 3 checkout query parameters as GET /api/v1/checkout reads them (domain/checkout parses
+ * them with their defaults; unreadable values take the default rather than failing).
+ */
+const Flag = z.enum(['true', 'false']).optional();
+export const CheckoutQuerySchema = z.object({
+  token: z.string().optional(),
+  deliveryOptions: Flag,
+  gifting: Flag,
+  giftPacks: Flag,
+  por_check: Flag,
+  promoCode: z.string().optional(),
+  vipChecked: Flag,
+  wallet: Flag,
+  timerElapsed: Flag,
+  timestamp: z.string().optional(),
+});

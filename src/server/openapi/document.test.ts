@@ -69,5 +69,8 @@ describe('the Tuppence API document', () => {
     expect(Object.keys(paths['/api/v1/basket/{token}'] ?? {}).sort()).toEqual(['get', 'patch', 'put']);
     expect(Object.keys(paths['/api/v1/basket/{token}/product/{lineId}'] ?? {}).sort()).toEqual(['delete', 'patch']);
     expect(paths['/api/v1/get/basket']?.get).toBeDefined();
+    expect(paths['/api/v1/checkout']?.get).toBeDefined();
+    expect(paths['/api/v1/pay']?.post?.responses).toHaveProperty('201');
+    expect(paths['/api/v1/pay']?.post?.responses).toHaveProperty('422');
   });
 });

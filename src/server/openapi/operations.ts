@@ -23,6 +23,7 @@ import {
   ReplaceBasketSchema,
   UpdateBasketLineSchema,
 } from '../../contracts/basket';
+import { CheckoutQuerySchema, CheckoutViewSchema } from '../../contracts/checkout';
 import {
   ComplementaryDealsQuerySchema,
   ComplementaryDealsSchema,
@@ -48,6 +49,7 @@ import {
   NavigationsSchema,
   NearMeLocationSchema,
 } from '../../contracts/location';
+import { OrderResponseSchema, PayRequestSchema } from '../../contracts/pay';
 import {
   SearchQuerySchema,
   SearchResponseSchema,
@@ -359,5 +361,31 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     pathParams: BASKET_LINE,
     response: PricedBasketSchema,
     errors: { 404: 'No such open basket or line.' },
+  },
+  // Checkout and payment (issue 7).
+  {
+    method: 'get',
+    path: '/api/v1/checkout',
+    tag: 'checkout',
+    summary:
+      'spec 3 checkout data for the basket (token, else the basket cookie), priced from the database; "No token provided" without one',
+    query: CheckoutQuerySchema,
+    response: CheckoutViewSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/pay',
+    tag: 'checkout',
+    summary:
+      'Place the order for the basket (amounts in pence). Needs an Idempotency-Key header: a repeat replays the first answer',
+    body: PayRequestSchema,
+    response: OrderResponseSchema,
+    status: 201,
+    errors: {
+      402: 'The payment was refused (spec 8 message and the card reason).',
+      409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
+      422: 'This Idempotency-Key was used with a different body.',
+      503: 'The order could not be completed.',
+    },
   },
 ];
