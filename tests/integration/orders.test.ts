@@ -20,7 +20,7 @@ import {
 import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { runIdempotently } from '../../src/server/idempotency';
-import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
+import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
 import { tokenise } from '../../src/server/payments/sandbox';
 import { creditWallet } from '../../src/server/wallet';
@@ -235,6 +235,30 @@ describe.each(engines)('orders on $name', (engine) => {
       .from(payments)
       .where(eq(payments.idempotencyKey, `test-${buyer.basketToken}`));
     expect(Number(attempts?.n)).toBe(0);
+  });
+
+  it('an order whose capture failed stands, and the hourly retry captures it', async () => {
+    const { db } = database;
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'capture' });
+    if (buyer === undefined) throw new Error('no buyer');
+    const good = createSandboxProvider(db);
+    // The provider goes away between authorising and capturing (the sandbox's own fault switch).
+    const away = createSandboxProvider(db, { env: { PAYMENTS_FAULT: 'unreachable' } });
+    const flaky = { type: good.type, authorise: good.authorise, void: good.void, capture: away.capture };
+    const result = await placeOrder(db, flaky, request(buyer));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [held] = await db.select().from(payments).where(eq(payments.orderId, result.order.id));
+    expect(held?.status).toBe('authorised');
+
+    expect(await captureCommittedAuthorisations(db, good, 0)).toBeGreaterThanOrEqual(1);
+    const [taken] = await db.select().from(payments).where(eq(payments.orderId, result.order.id));
+    expect(taken?.status).toBe('settled');
+    const [charge] = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.id, taken?.transactionId ?? ''));
+    expect(['submitted_for_settlement', 'settled']).toContain(charge?.status);
   });
 
   it('spec 5: the per-user maximum holds across orders', async () => {

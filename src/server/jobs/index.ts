@@ -1,13 +1,14 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
 import type { Db } from '../db';
 import { purgeIdempotencyKeys } from '../idempotency';
-import { voidAbandonedAuthorisations } from '../orders';
+import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '../orders';
 import { cardProvider } from '../payments';
 import { expireVouchers } from '../vouchers';
 
 export interface HourlyRun {
   expiredVouchers: number;
   voidedAuthorisations: number;
+  capturedPayments: number;
   purgedKeys: number;
 }
 
@@ -24,6 +25,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
   return {
     expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
     voidedAuthorisations: await settle(() => voidAbandonedAuthorisations(db, cardProvider(db)), 'authorisation sweep'),
+    capturedPayments: await settle(() => captureCommittedAuthorisations(db, cardProvider(db)), 'capture retry'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
   };
 }

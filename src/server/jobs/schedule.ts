@@ -1,9 +1,10 @@
 /**
  * The server's hourly housekeeping (issue 7), in process: unused vouchers past their expiry become
- * Expired, authorisations that never got their order are voided, and old idempotency keys are
- * forgotten. First run a minute after start, then hourly; the timers are unref'd so they never
- * keep a process alive, and tests never start them. `npm run jobs:hourly` runs the same by hand
- * or from cron (`jobs:expire-vouchers` runs only the expiry).
+ * Expired, authorisations that never got their order are voided, payments whose capture failed
+ * after their order committed are captured, and old idempotency keys are forgotten. First run a
+ * minute after start, then hourly; the timers are unref'd so they never keep a process alive, and
+ * tests never start them. `npm run jobs:hourly` runs the same by hand or from cron
+ * (`jobs:expire-vouchers` runs only the expiry).
  */
 import { getDb } from '../db';
 import { runHourlyJobs } from './index';
@@ -16,7 +17,7 @@ async function runOnce(): Promise<void> {
   try {
     const { db } = await getDb();
     const done = await runHourlyJobs(db, new Date());
-    if (done.expiredVouchers + done.voidedAuthorisations > 0) console.log('[jobs]', done);
+    if (done.expiredVouchers + done.voidedAuthorisations + done.capturedPayments > 0) console.log('[jobs]', done);
   } catch (error) {
     console.error('[jobs] hourly run failed:', error instanceof Error ? error.message : error);
   }

@@ -10,4 +10,4 @@ export {
   placeOrder,
   retrievePlacedOrder,
 } from './place-order';
-export { ABANDONED_AFTER_SECONDS, voidAbandonedAuthorisations } from './sweep';
+export { ABANDONED_AFTER_SECONDS, captureCommittedAuthorisations, voidAbandonedAuthorisations } from './sweep';

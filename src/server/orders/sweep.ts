@@ -2,7 +2,7 @@
  * Authorisations without an order (the process died between authorising and committing, or a
  * void failed) are voided here, so a shopper is never left with money held for nothing.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { payments } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
@@ -39,4 +39,42 @@ export async function voidAbandonedAuthorisations(
     }
   }
   return released;
+}
+
+/**
+ * Captures authorisations whose order committed but whose capture failed (the provider was
+ * unreachable just then): the order stands, so the money is taken when the provider answers.
+ */
+export async function captureCommittedAuthorisations(
+  db: Db,
+  provider: PaymentProvider,
+  olderThanSeconds = 60,
+): Promise<number> {
+  const pending = await db
+    .select({ id: payments.id, transactionId: payments.transactionId, key: payments.idempotencyKey })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'authorised'),
+        isNotNull(payments.orderId),
+        isNotNull(payments.transactionId),
+        eq(payments.provider, provider.type),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    );
+  let captured = 0;
+  for (const payment of pending) {
+    if (payment.transactionId === null) continue;
+    try {
+      await provider.capture(payment.transactionId, `${payment.key}:capture`);
+      await db.update(payments).set({ status: 'settled', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      captured += 1;
+    } catch (error) {
+      console.error(
+        `[orders] capture of payment ${payment.id} failed again:`,
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
+  return captured;
 }
