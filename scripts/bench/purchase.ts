@@ -5,13 +5,12 @@
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the sandbox gateway as the
  * payment provider.
  */
-import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { dealProductStock, orders, payments, vouchers } from '../../src/server/db/schema';
 import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
+import { openThrowawayDatabase } from '../../src/server/db/throwaway';
 import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
 
@@ -28,27 +27,6 @@ export interface PurchaseBenchResult {
   heldWithoutOrder: number;
   contendedSeconds: number;
   ordersPerSecond: number;
-}
-
-async function freshServerDatabase(serverUrl: string): Promise<Database> {
-  const name = `tuppence_bench_purchase_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** Every buyer pays at once with the sandbox's reusable Visa test nonce. */
@@ -137,7 +115,7 @@ export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseB
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let server: Database;
   try {
-    server = await freshServerDatabase(serverUrl);
+    server = await openThrowawayDatabase(serverUrl, 'tuppence_bench_purchase');
   } catch (error) {
     console.log(`PostgreSQL skipped: ${error instanceof Error ? error.message : error}`);
     return results;

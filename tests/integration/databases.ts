@@ -3,9 +3,8 @@
  * TEST_DATABASE_URL is set. Each PostgreSQL run gets a database of its own, dropped afterwards,
  * so parallel runs never collide.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { openThrowawayDatabase } from '../../src/server/db/throwaway';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
@@ -26,25 +25,9 @@ function postgres(serverUrl: string): Engine {
   return {
     name: 'postgres',
     async open() {
-      const name = `tuppence_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ url: url.toString() });
+      const database = await openThrowawayDatabase(serverUrl, `tuppence_test_${process.pid}`);
       await database.migrate();
-      return {
-        ...database,
-        async close() {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: serverUrl });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
-        },
-      };
+      return database;
     },
   };
 }
