@@ -35,7 +35,7 @@ export const POST: APIRoute = async (context) => {
   try {
     const { db } = await getDb();
     const user = await currentUser(context);
-    let token = await basketTokenForRequest(context, db);
+    let token = await basketTokenForRequest(context, db, user);
     if (token !== null) {
       try {
         await addToBasket(db, token, product);

@@ -7,8 +7,8 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '../../domain/basket';
 import { isSecureCookieContext } from '../../domain/cookies';
-import { currentUser } from '../accounts/session';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { retrieveBasket, retrieveCustomerBasket } from './index';
 
 export { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE };
@@ -44,12 +44,13 @@ export function forgetBasket(context: CookieContext): void {
 /**
  * The basket this request shops with: the cookie's open basket, else (for a signed-in shopper)
  * their latest open basket; null when there is none (or it was ordered: a new one starts).
+ * `user` is the request's signed-in shopper (or null), which every caller has already resolved.
  */
 export async function basketTokenForRequest(
-  context: Pick<APIContext, 'cookies' | 'url' | 'session'>,
+  context: Pick<APIContext, 'cookies'>,
   db: Db,
+  user: Pick<UserRow, 'customerToken'> | null,
 ): Promise<string | null> {
-  const user = await currentUser(context);
   const fromCookie = readBasketToken(context.cookies);
   if (fromCookie !== null) {
     const basket = await retrieveBasket(db, fromCookie);

@@ -35,10 +35,9 @@ const failure = (status: number, message: string, reason: string | null = null):
 /** The buyer: the signed-in shopper, else a guest's express account (never one with a password). */
 async function resolveBuyer(
   db: Db,
-  context: PayContext,
+  signedIn: UserRow | null,
   email: string | undefined,
 ): Promise<{ ok: true; user: UserRow; isGuest: boolean } | { ok: false; answer: PayAnswer }> {
-  const signedIn = await currentUser(context);
   if (signedIn !== null) return { ok: true, user: signedIn, isGuest: false };
   if (email === undefined) return { ok: false, answer: failure(400, CHECKOUT_COPY.needEmail) };
   const { user } = await expressRegisterUser(db, email);
@@ -56,10 +55,11 @@ async function resolveBuyer(
 export async function pay(db: Db, context: PayContext, key: string, request: PayRequest): Promise<PayAnswer> {
   // Who placed it, when this request (not a replay) ran the order.
   const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };
+  const signedIn = await currentUser(context);
   const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
-    const basketToken = await basketTokenForRequest(context, db);
+    const basketToken = await basketTokenForRequest(context, db, signedIn);
     if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
-    const resolved = await resolveBuyer(db, context, request.email);
+    const resolved = await resolveBuyer(db, signedIn, request.email);
     if (!resolved.ok) return resolved.answer;
     ran.buyer = resolved;
     const { user, isGuest } = resolved;
@@ -102,7 +102,7 @@ export async function pay(db: Db, context: PayContext, key: string, request: Pay
     const orderId = answer.body.productOrder.id;
     forgetBasket(context);
     // A guest sees this order's vouchers in this browser session (replays included).
-    if ((await currentUser(context)) === null) await rememberGuestOrder(context.session, orderId);
+    if (signedIn === null) await rememberGuestOrder(context.session, orderId);
     const placedBy = ran.buyer;
     if (outcome.kind === 'fresh' && placedBy !== null) {
       const { user } = placedBy;

@@ -15,9 +15,9 @@ import { apiError, json } from '../../../server/http/api';
 export const GET: APIRoute = async (context) => {
   try {
     const { db } = await getDb();
-    const token = context.url.searchParams.get('token') || (await basketTokenForRequest(context, db));
-    if (!token) return apiError(400, MESSAGES.noTokenProvided);
     const user = await currentUser(context);
+    const token = context.url.searchParams.get('token') || (await basketTokenForRequest(context, db, user));
+    if (!token) return apiError(400, MESSAGES.noTokenProvided);
     const view = await loadCheckout(db, {
       basketToken: token,
       user,
