@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrderLine, type OrderLineCheck, remainingForDayOf } from './order-lines';
+import { checkOrderLine, type OrderLineCheck } from './order-lines';
+import { remainingForDayOf } from './purchase-cap';
 
 const line = (over: Partial<OrderLineCheck> = {}): OrderLineCheck => ({
   quantity: 1,

@@ -42,21 +42,3 @@ export function checkOrderLine(line: OrderLineCheck): LineVerdict {
   const fits = line.quantity >= bounds.min && (bounds.max === null || line.quantity <= bounds.max);
   return fits ? { ok: true, lineTotalMinor: lineTotalMinor(line) } : { ok: false, available: bounds.max ?? 0 };
 }
-
-/** The stock row's view of today: the daily allowance (reset on a new day) or the stock left, the lower. */
-export function remainingForDayOf(
-  stock: {
-    quantityRemaining: number | null;
-    dailyLimit: number | null;
-    remainingForDay: number | null;
-    stockDay: string | null;
-  } | null,
-  now: Date,
-): number | null {
-  if (stock === null) return null;
-  const today = now.toISOString().slice(0, 10);
-  const daily =
-    stock.dailyLimit === null ? null : stock.stockDay === today ? (stock.remainingForDay ?? 0) : stock.dailyLimit;
-  const limits = [stock.quantityRemaining, daily].filter((n): n is number => n !== null);
-  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
-}

@@ -62,3 +62,25 @@ export function clampQuantity(wanted: number, bounds: QuantityBounds): number {
   const upper = bounds.max === null ? whole : Math.min(whole, bounds.max);
   return Math.max(bounds.min, upper);
 }
+
+/**
+ * spec 5 remaining-for-day from a stock row: the daily allowance (reset to the daily limit on a new
+ * UTC day) or the stock left, whichever is lower; null when neither limits it. The deal page, the
+ * basket and the order all read stock through this, so they agree with what an order may take.
+ */
+export function remainingForDayOf(
+  stock: {
+    quantityRemaining: number | null;
+    dailyLimit: number | null;
+    remainingForDay: number | null;
+    stockDay: string | null;
+  } | null,
+  now: Date,
+): number | null {
+  if (stock === null) return null;
+  const today = now.toISOString().slice(0, 10);
+  const daily =
+    stock.dailyLimit === null ? null : stock.stockDay === today ? (stock.remainingForDay ?? 0) : stock.dailyLimit;
+  const limits = [stock.quantityRemaining, daily].filter((n): n is number => n !== null);
+  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
+}

@@ -42,7 +42,12 @@ export async function seedBasketCatalogue(db: Db): Promise<{ locationId: number;
 
 export interface FixtureProduct {
   product?: Partial<typeof dealProducts.$inferInsert>;
-  stock?: { quantityRemaining?: number | null; remainingForDay?: number | null };
+  stock?: {
+    quantityRemaining?: number | null;
+    dailyLimit?: number | null;
+    remainingForDay?: number | null;
+    stockDay?: string | null;
+  };
 }
 
 /** A deal with options; returns the deal id and the option ids in order. */

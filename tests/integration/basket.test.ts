@@ -79,7 +79,15 @@ describe.each(engines)('basket on $name', (engine) => {
   it('spec 5: quantities stay inside the product cap, deal cap and what remains today', async () => {
     const capped = await addDeal(db(), base, { purchaseCap: 4 }, [
       { product: { purchaseCap: 3 } },
-      { stock: { quantityRemaining: 10, remainingForDay: 2 } },
+      // A daily allowance of 5 with 2 left today.
+      {
+        stock: {
+          quantityRemaining: 10,
+          dailyLimit: 5,
+          remainingForDay: 2,
+          stockDay: new Date().toISOString().slice(0, 10),
+        },
+      },
       {},
     ]);
     const [productCap = 0, dayCap = 0, dealCap = 0] = capped.productIds;

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '../../contracts/deal';
-import { purchaseCap, type QuantityBounds, quantityBounds } from '../../domain/purchase-cap';
+import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '../../domain/purchase-cap';
 import { isDealClosed } from '../catalog/deal-detail';
 import type { Db } from '../db/client';
 import {
@@ -87,11 +87,7 @@ export async function loadOfferings(
 
   const offerings = new Map<number, Offering>();
   for (const { product, stock, deal, merchantName } of rows) {
-    // What can still be sold today: the daily allowance, or the stock left if that is lower (as the deal page).
-    const today = [stock?.quantityRemaining ?? null, stock?.remainingForDay ?? null].filter(
-      (n): n is number => n !== null,
-    );
-    const remainingForDay = today.length === 0 ? null : Math.max(0, Math.min(...today));
+    const remainingForDay = remainingForDayOf(stock ?? null, now);
     const userMaxQuantity =
       bought === null ? undefined : deal.maxPerUser === null ? null : deal.maxPerUser - (bought.get(deal.id) ?? 0);
     const cap = purchaseCap({

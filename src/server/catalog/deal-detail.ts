@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '../../contracts/deal';
 import { PriceDisplayModeSchema } from '../../contracts/deal';
 import type { DealDetail, DealProductDetail } from '../../contracts/deal-detail';
-import { purchaseCap } from '../../domain/purchase-cap';
+import { purchaseCap, remainingForDayOf } from '../../domain/purchase-cap';
 import type { Db } from '../db/client';
 import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '../db/schema';
 
@@ -24,7 +24,7 @@ export function isDealClosed(status: string, closingDate: Date, now = new Date()
  * The deal with this id, live or ended (`isClosed`), or null for unknown and draft deals.
  * Sold out means sold out for a guest (spec 5: cap 0 on every option anyone can buy).
  */
-export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | null> {
+export async function retrieveDeal(db: Db, id: number, now = new Date()): Promise<DealDetail | null> {
   const [row] = await db
     .select({ deal: deals, merchant: merchants, location: locations })
     .from(deals)
@@ -55,10 +55,7 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     .filter(({ product }) => product.visibility === 'visible' && !product.disabled)
     .map(({ product, stock }): DealProductDetail => {
       const remaining = stock?.quantityRemaining ?? null;
-      const forDay = stock?.remainingForDay ?? null;
-      // What can still be sold today: the daily allowance, or the stock left if that is lower.
-      const today = [remaining, forDay].filter((n): n is number => n !== null);
-      const remainingForDay = today.length === 0 ? null : Math.max(0, Math.min(...today));
+      const remainingForDay = remainingForDayOf(stock ?? null, now);
       const cap = purchaseCap({ productCap: product.purchaseCap, dealCap: deal.purchaseCap, remainingForDay });
       return {
         id: product.id,
@@ -95,7 +92,7 @@ export async function retrieveDeal(db: Db, id: number): Promise<DealDetail | nul
     isTravel: deal.isTravel,
     dealType: deal.dealType,
     closingDate: deal.closingDate.toISOString(),
-    isClosed: isDealClosed(deal.status, deal.closingDate),
+    isClosed: isDealClosed(deal.status, deal.closingDate, now),
     boughtCount: deal.boughtCount,
     reviewAverage: deal.reviewAverage,
     reviewCount: deal.reviewCount,

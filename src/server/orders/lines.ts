@@ -4,7 +4,8 @@
  * The browser's idea of the price never enters here (issue 7: priced from the database).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { type OrderLineCheck, remainingForDayOf } from '../../domain/order-lines';
+import type { OrderLineCheck } from '../../domain/order-lines';
+import { remainingForDayOf } from '../../domain/purchase-cap';
 import type { Db } from '../db';
 import { basketLines, dealProductStock, dealProducts, deals, userDealPurchases } from '../db/schema';
 
