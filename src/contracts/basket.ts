@@ -115,6 +115,9 @@ export const PricedLineSchema = z.object({
   /** Why the line cannot be bought now (ended, sold out, ...), in words for the shopper. */
   unavailableReason: z.string().nullable(),
   isTravel: z.boolean(),
+  /** spec 3 Deal subCategory.id and highFraudRisk: what payment eligibility reads (spec 5). */
+  subCategoryId: z.number().int().nullable(),
+  highFraudRisk: z.boolean(),
   checkInDate: z.string().nullable(),
   checkOutDate: z.string().nullable(),
   numberOfNights: z.number().int().nullable(),

@@ -5,7 +5,34 @@
  * Amounts are integer pence.
  */
 import { z } from 'zod';
+import { PAYMENT_OPTIONS } from '../domain/payment-methods';
 import { PricedLineSchema } from './basket';
+
+/**
+ * spec 3 Payment instrument: type, gateway, default flag and instrument mode. A saved one
+ * (EXISTING) has an id and what identifies it to the shopper; a NEW one is a method to enter now.
+ */
+export const PaymentInstrumentSchema = z.object({
+  id: z.number().int().nullable(),
+  type: z.enum(['card', 'paypal', 'apple', 'google', 'klarna', 'clearpay']),
+  gateway: z.enum(['BRAINTREE', 'KLARNA', 'CLEARPAY']),
+  default: z.boolean(),
+  mode: z.enum(['EXISTING', 'NEW']),
+  cardType: z.string().nullable(),
+  lastFour: z.string().nullable(),
+  expiryMonth: z.string().nullable(),
+  expiryYear: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const PaymentOptionSchema = z.enum(PAYMENT_OPTIONS);
+
+/** An option spec 5 withholds from this order, with the reason in the shopper's words. */
+export const WithheldOptionSchema = z.object({
+  option: PaymentOptionSchema,
+  reason: z.string(),
+  message: z.string(),
+});
 
 export const WalletBalanceSchema = z.object({
   currency: z.enum(['GBP', 'EUR']),
@@ -37,8 +64,12 @@ export const CheckoutViewSchema = z.object({
     email: z.string().nullable(),
     paymentOptions: z.object({
       creditBalances: z.array(WalletBalanceSchema),
-      /** Saved instruments arrive with issue 8; card payment is always offered. */
-      paymentInstruments: z.array(z.object({ type: z.string(), gateway: z.string(), default: z.boolean() })),
+      /** The shopper's instruments: saved ones (EXISTING) then one NEW per method; none for a guest. */
+      paymentInstruments: z.array(PaymentInstrumentSchema),
+      /** spec 5: the options this order may be paid with, before the browser drops unsupported wallets. */
+      eligibleOptions: z.array(PaymentOptionSchema),
+      /** Options withheld for a reason worth telling the shopper (pay-later limits, restricted items). */
+      withheld: z.array(WithheldOptionSchema),
     }),
     /** The balance usable on this order (same currency), and whether the toggle is on. */
     wallet: z.object({ balance: z.number().int(), useWallet: z.boolean() }),
@@ -50,6 +81,8 @@ export const CheckoutViewSchema = z.object({
 });
 
 export type WalletBalance = z.output<typeof WalletBalanceSchema>;
+export type PaymentInstrumentView = z.output<typeof PaymentInstrumentSchema>;
+export type WithheldOption = z.output<typeof WithheldOptionSchema>;
 export type CheckoutView = z.output<typeof CheckoutViewSchema>;
 
 /**

@@ -3,6 +3,7 @@
  * Amounts are integer pence: the server re-prices and refuses figures that no longer match.
  */
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { EmailSchema } from './account';
 
 export const PayRequestSchema = z.object({
@@ -12,9 +13,21 @@ export const PayRequestSchema = z.object({
   cashAmount: z.number().int().min(0),
   /** The wallet toggle the shopper saw (spec 3 checkout parameter wallet). */
   wallet: z.boolean().default(false),
-  paymentMethod: z.enum(['credit_card', 'wallet']),
-  /** The gateway's one-time nonce; never a card number. */
+  /** spec 3 payment method of the cash part; wallet when the wallet pays it all. */
+  paymentMethod: z.enum([...PAYMENT_METHODS, 'wallet']),
+  /** PayPal Credit: the PayPal method with the credit offer (spec 3 "including PayPal Credit"). */
+  paypalCredit: z.boolean().default(false),
+  /**
+   * What the shopper's approval produced (instrument mode NEW): the gateway's one-time nonce for a
+   * card, PayPal, Apple Pay or Google Pay, Klarna's authorization token, Clearpay's order token.
+   * Never a card number.
+   */
   nonce: z.string().min(1).max(200).optional(),
+  /** spec 3 instrument mode: EXISTING pays with the saved instrument `instrumentId`. */
+  instrumentMode: z.enum(['EXISTING', 'NEW']).default('NEW'),
+  instrumentId: z.number().int().positive().optional(),
+  /** Keep this card or PayPal account for next time (signed-in shoppers). */
+  saveInstrument: z.boolean().default(false),
   billingPostcode: z.string().max(10).optional(),
   /** Guests only: the address the vouchers go to (express-register). */
   email: EmailSchema.optional(),

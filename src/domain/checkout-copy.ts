@@ -2,7 +2,37 @@
  * Checkout wording the spec does not quote (spec 8 quotes the payment outcomes; those live in
  * messages.ts). Plain UK English, one place.
  */
+import { formatMoney } from './money';
+import { GUEST_PAY_LATER_WINDOW, type WithheldReason } from './payment-eligibility';
+import { OPTION_LABELS, type PaymentOption } from './payment-methods';
+
+const pounds = (amountMinor: number) => formatMoney({ amountMinor, currency: 'GBP' }).replace(/\.00$/, '');
+
+/** Why a payment option is not offered for this order (spec 5), in the shopper's words. */
+function withheld(option: PaymentOption, reason: WithheldReason): string {
+  const name = OPTION_LABELS[option].split(':')[0];
+  switch (reason) {
+    case 'highFraudRisk':
+    case 'guestHighFraudProduct':
+    case 'fraudProneOverThreshold':
+      return `${name} isn't available for some items in your basket.`;
+    case 'subCategoryBlocksPayLater':
+      return `${name} can't be used for this type of treatment.`;
+    case 'guestAmountOutsideWindow':
+      return `${name} is available to guests on orders from ${pounds(GUEST_PAY_LATER_WINDOW.minMinor)} to ${pounds(GUEST_PAY_LATER_WINDOW.maxMinor)}. Sign in to use it on this order.`;
+    case 'providerLimit':
+      return `${name} isn't available for an order of this amount.`;
+    case 'providerUnavailable':
+      return `${name} isn't available right now.`;
+    default:
+      return `${name} isn't available for this order.`;
+  }
+}
+
 export const CHECKOUT_COPY = {
+  withheld,
+  methodNotOffered: 'That payment method is not available for this order. Please choose another.',
+  paymentCancelled: (name: string) => `You cancelled ${name}. Nothing was charged: choose how you'd like to pay.`,
   emptyBasket: 'Your basket is empty.',
   basketChanged: 'Your basket changed while you were paying. Check the new total and try again.',
   needEmail: 'Enter your email address so we can send your vouchers.',

@@ -1,27 +1,43 @@
 /**
- * The checkout (issue 7 part 2) as one island: basket lines, the guest's email, the wallet toggle,
- * card fields posting only to the payment gateway, the order summary and the pay button with the
- * spec 4 payment states. The server renders the same markup from the same data first.
+ * The checkout (issues 7 and 8) as one island: basket lines, the guest's email, the wallet toggle,
+ * the payment choice (saved instruments and the options spec 5 allows; card fields post only to
+ * the payment gateway), the order summary and the pay button with the spec 4 payment states.
+ * The server renders the same markup from the same data first. A return from PayPal, Klarna or
+ * Clearpay's approval page picks the payment up again here.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CheckoutView } from '../contracts/checkout';
 import { formatCountdown } from '../domain/checkout';
+import { CHECKOUT_COPY } from '../domain/checkout-copy';
 import { MESSAGES } from '../domain/messages';
 import { formatMoney } from '../domain/money';
+import { OPTION_LABELS } from '../domain/payment-methods';
 import { setBasketCount } from '../stores/basket';
-import { $cardForm, tokeniseCard } from '../stores/card-form';
 import {
   $checkout,
+  failPayment,
   initCheckout,
   resetPaymentMessage,
+  resumeAttempt,
   setEmail,
   setUseWallet,
   submitPayment,
   tickPaymentSession,
 } from '../stores/checkout';
+import { type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
+import {
+  $paymentChoice,
+  choosePayment,
+  initialChoice,
+  setDeviceWallets,
+  setSaveInstrument,
+  syncPaymentChoice,
+} from '../stores/payment-choice';
 import BasketLines from './checkout/BasketLines';
-import CardFields from './checkout/CardFields';
+import { credentialFor, payButtonLabel } from './checkout/methods';
+import { detectDeviceWallets } from './checkout/methods/device-wallet';
+import PaymentMethods from './checkout/PaymentMethods';
 
 type Props = {
   view: CheckoutView;
@@ -30,13 +46,50 @@ type Props = {
   loginUrl: string;
 };
 
+function goToConfirmation(redirect: string): void {
+  setBasketCount(0);
+  setTimeout(() => window.location.assign(redirect), 600);
+}
+
+/** The shopper is back from a provider's approval page: finish the payment, or say why not. */
+async function resumeReturnedPayment(returned: ReturnedPayment): Promise<void> {
+  const { pending, status, token } = returned;
+  resumeAttempt(pending);
+  choosePayment({ kind: 'new', option: pending.paypalCredit ? 'paypal_credit' : pending.method });
+  const name = OPTION_LABELS[pending.paypalCredit ? 'paypal_credit' : pending.method].split(':')[0] ?? 'the provider';
+  if (status === 'cancelled') {
+    $checkout.setKey('notice', CHECKOUT_COPY.paymentCancelled(name));
+    return;
+  }
+  if (status === 'denied' || status === 'declined') return failPayment(MESSAGES.tryDifferentMethod);
+  if (status === 'failed' || token === null) return failPayment(MESSAGES.providerUnreachable);
+  const order = await submitPayment(async () => ({
+    kind: 'ready',
+    method: pending.method,
+    paypalCredit: pending.paypalCredit,
+    nonce: token,
+    saveInstrument: pending.saveInstrument,
+  }));
+  if (order !== null) goToConfirmation(order.redirect);
+}
+
 export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Props) {
   const stored = useStore($checkout);
+  const { choice } = useStore($paymentChoice);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     initCheckout(initialView);
+    choosePayment(initialChoice(initialView));
+    setSaveInstrument(false);
+    void detectDeviceWallets().then((device) => {
+      setDeviceWallets(device);
+      const view = $checkout.get().view;
+      if (view !== null) syncPaymentChoice(view);
+    });
+    const returned = takeReturnedPayment();
+    if (returned !== null) void resumeReturnedPayment(returned);
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
   }, [initialView]);
@@ -49,6 +102,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     [summary.currency],
   );
   useEffect(() => setBasketCount(view.visibleQuantity), [view.visibleQuantity]);
+  useEffect(() => syncPaymentChoice(view), [view]);
 
   const busy = state.status !== 'ready' || state.payment.phase === 'paying' || state.payment.phase === 'succeeded';
   const payLabel =
@@ -61,22 +115,17 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
           : state.status !== 'ready'
             ? MESSAGES.pleaseWait
             : summary.cashAmount > 0
-              ? `Pay ${money(summary.cashAmount)}`
+              ? payButtonLabel(choice, money(summary.cashAmount))
               : 'Buy now';
 
   async function onPay(event: { preventDefault(): void }) {
     event.preventDefault();
-    // The card goes only to the gateway's tokeniser (which checks the form first); we send the nonce.
-    const order = await submitPayment(async () => {
-      const card = await tokeniseCard(gatewayUrl);
-      const postcode = $cardForm.get().fields.postcode.trim() || undefined;
-      return card.ok ? { ok: true, nonce: card.nonce, postcode } : { ok: false, message: card.message };
-    });
+    const current = $paymentChoice.get().choice ?? initialChoice(view);
+    const order = await submitPayment((attempt) =>
+      credentialFor(attempt, { view, gatewayUrl, choice: current, save: $paymentChoice.get().save }),
+    );
     if ($checkout.get().emailError !== null) document.getElementById('checkout-email')?.focus();
-    if (order !== null) {
-      setBasketCount(0);
-      setTimeout(() => window.location.assign(order.redirect), 600);
-    }
+    if (order !== null) goToConfirmation(order.redirect);
   }
 
   if (view.deals.length === 0) {
@@ -146,7 +195,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
         <section className="checkout-panel" aria-labelledby="checkout-payment-heading">
           <h2 id="checkout-payment-heading">Payment</h2>
           {summary.cashAmount > 0 ? (
-            <CardFields disabled={busy} />
+            <PaymentMethods view={view} disabled={busy} money={money} />
           ) : (
             <p>Your wallet pays for this order in full. No card needed.</p>
           )}

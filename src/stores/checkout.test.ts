@@ -25,7 +25,7 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
     userInfo: {
       isGuest,
       email: isGuest ? null : 'ada@example.co.uk',
-      paymentOptions: { creditBalances: [], paymentInstruments: [] },
+      paymentOptions: { creditBalances: [], paymentInstruments: [], eligibleOptions: ['credit_card'], withheld: [] },
       wallet: { balance: 0, useWallet: false },
     },
     countdown: { seconds: PAYMENT_SESSION_SECONDS },
@@ -47,7 +47,7 @@ function serve(...answers: { status: number; body: unknown }[]) {
   return calls;
 }
 
-const nonce = async () => ({ ok: true as const, nonce: 'tokencc_1' });
+const nonce = async () => ({ kind: 'ready' as const, method: 'credit_card' as const, nonce: 'tokencc_1' });
 const ordered = {
   productOrder: { id: 41 },
   cardType: 'Visa',

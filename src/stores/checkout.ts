@@ -19,6 +19,7 @@ import {
   nextCheckoutStatus,
 } from '../domain/checkout';
 import { MESSAGES } from '../domain/messages';
+import type { InstrumentMode, PaymentMethod } from '../domain/payment-methods';
 
 export type PaymentPhase = 'idle' | 'paying' | 'succeeded' | 'failed';
 
@@ -190,16 +191,51 @@ function checkGuestEmail(email: string): string | null {
   return EMAIL_SHAPE.test(trimmed) ? null : MESSAGES.invalidEmail;
 }
 
-function failPayment(message: string, reason: string | null = null): void {
+/** A payment that did not go through: the spec 8 message and the reason under it. */
+export function failPayment(message: string, reason: string | null = null): void {
   $checkout.setKey('payment', { phase: 'failed', message, reason });
 }
 
 /**
- * Pays for the basket. `getNonce` tokenises the card at the gateway (never our server) and is only
- * called when the card pays a part. Returns the order response on success.
+ * What a payment method hands the pay call (src/islands/checkout/methods):
+ * - ready: pay now with this nonce / token (NEW) or saved instrument (EXISTING);
+ * - refused: the method said no before any money moved (a card that fails its checks, a provider
+ *   that cannot be reached), with the spec 8 message;
+ * - redirected: the shopper is on their way to the provider's approval page; the payment resumes
+ *   when they come back (src/stores/checkout-redirect.ts);
+ * - dismissed: the shopper closed a payment sheet; nothing happened.
+ */
+export type PaymentCredential =
+  | {
+      kind: 'ready';
+      method: PaymentMethod;
+      paypalCredit?: boolean;
+      nonce?: string;
+      billingPostcode?: string;
+      instrumentMode?: InstrumentMode;
+      instrumentId?: number;
+      saveInstrument?: boolean;
+    }
+  | { kind: 'refused'; message: string; reason?: string | null }
+  | { kind: 'redirected' }
+  | { kind: 'dismissed' };
+
+/** What a method may need to know to start: the attempt's key and the figures being paid. */
+export interface PaymentAttempt {
+  key: string;
+  /** The guest's email (already checked), or '' for a signed-in shopper. */
+  email: string;
+  useWallet: boolean;
+  summary: CheckoutView['orderSummary'];
+}
+
+/**
+ * Pays for the basket. `getCredential` is only called when something is left to pay after the
+ * wallet; it tokenises a card at the gateway (never our server), opens a payment sheet, or sends
+ * the shopper to a provider's approval page. Returns the order response on success.
  */
 export async function submitPayment(
-  getNonce: () => Promise<{ ok: true; nonce: string; postcode?: string } | { ok: false; message: string }>,
+  getCredential: (attempt: PaymentAttempt) => Promise<PaymentCredential>,
 ): Promise<OrderResponse | null> {
   const state = $checkout.get();
   const view = state.view;
@@ -212,28 +248,37 @@ export async function submitPayment(
   }
   $checkout.setKey('payment', { phase: 'paying', message: MESSAGES.makingPayment, reason: null });
   const summary = view.orderSummary;
-  let nonce: string | undefined;
-  let billingPostcode: string | undefined;
-  if (summary.cashAmount > 0) {
-    const card = await getNonce();
-    if (!card.ok) {
-      failPayment(MESSAGES.paymentFailed, card.message);
-      return null;
-    }
-    nonce = card.nonce;
-    billingPostcode = card.postcode;
-  }
   const key = state.attemptKey ?? crypto.randomUUID();
   $checkout.setKey('attemptKey', key);
+  const email = view.userInfo.isGuest ? state.email.trim() : '';
+  let credential: PaymentCredential | null = null;
+  if (summary.cashAmount > 0) {
+    credential = await getCredential({ key, email, useWallet: view.userInfo.wallet.useWallet, summary });
+    if (credential.kind === 'redirected') return null;
+    if (credential.kind === 'dismissed') {
+      $checkout.setKey('payment', { phase: 'idle', message: null, reason: null });
+      return null;
+    }
+    if (credential.kind === 'refused') {
+      $checkout.setKey('attemptKey', null);
+      failPayment(credential.message, credential.reason ?? null);
+      return null;
+    }
+  }
+  const ready = credential?.kind === 'ready' ? credential : null;
   const body = {
     totalOrderAmount: summary.totalOrderAmount,
     walletUsed: summary.walletUsed,
     cashAmount: summary.cashAmount,
     wallet: view.userInfo.wallet.useWallet,
-    paymentMethod: summary.cashAmount > 0 ? 'credit_card' : 'wallet',
-    nonce,
-    billingPostcode,
-    email: view.userInfo.isGuest ? state.email.trim() : undefined,
+    paymentMethod: ready?.method ?? 'wallet',
+    paypalCredit: ready?.paypalCredit,
+    nonce: ready?.nonce,
+    billingPostcode: ready?.billingPostcode,
+    instrumentMode: ready?.instrumentMode,
+    instrumentId: ready?.instrumentId,
+    saveInstrument: ready?.saveInstrument,
+    email: view.userInfo.isGuest ? email : undefined,
   };
   let response: Response;
   try {
@@ -271,6 +316,15 @@ export async function submitPayment(
   // The basket or its prices changed under the shopper: show the new figures.
   if (response.status === 409 && !stillRunning) void refreshCheckout();
   return null;
+}
+
+/**
+ * Picks a payment up again where it left off: the shopper came back from a provider's approval
+ * page with the attempt's key and email (src/stores/checkout-redirect.ts).
+ */
+export function resumeAttempt(attempt: { key: string; email: string }): void {
+  $checkout.setKey('attemptKey', attempt.key);
+  if (attempt.email) $checkout.setKey('email', attempt.email);
 }
 
 /** After a failure, the shopper edits and tries again: the button reads "Pay" again. */

@@ -110,3 +110,48 @@ export const soldOutOption = (() => {
   if (!product) throw new Error('sold-out deal has no options');
   return { dealId: soldOutDeal.id, productId: product.id };
 })();
+
+/** Issue 8: a buyable deal's first option, limited by nothing, as { dealId, productId }. */
+const buyableOption = (d: DealRow) => {
+  const [first] = guestProducts(d);
+  const ok =
+    isOnSale(d) &&
+    !d.pricePerPerson &&
+    !d.isTravel &&
+    !d.bookingCalendarOnRedemption &&
+    !d.giftClaim &&
+    d.purchaseCap == null &&
+    first !== undefined &&
+    (first.minPeople ?? 1) <= 1 &&
+    !first.hasDeposit &&
+    capOf(d, first) === null;
+  return ok && first ? { dealId: d.id, productId: first.id } : null;
+};
+
+/** spec 5 sub-categories with payment rules of their own: kept out of the plain deals below. */
+const RULED_SUB_CATEGORIES = [14, 17, 386, 398, 585, 586, 218, 711, 197, 200];
+
+/**
+ * Issue 8: forty distinct plain deals (no payment rule applies to them) whose first option a test
+ * may re-price through the operator endpoint (tests/e2e/pricing.ts) to reach an amount the
+ * sandbox reacts to. Each spec file takes its own slots, so parallel tests never share one:
+ * 0-9 eligibility, 10-19 PayPal and device wallets, 20-29 Klarna and Clearpay, 30-39 saved
+ * instruments and Express Buy.
+ */
+export const priceableDeals = catalogue.deals
+  .filter((d) => d.id !== buyableDeal.id && !d.highFraudRisk && !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0))
+  .map(buyableOption)
+  .filter((option): option is { dealId: number; productId: number } => option !== null)
+  .slice(0, 40);
+if (priceableDeals.length < 40) throw new Error('Not enough plain buyable deals to price');
+
+/** Issue 8: a buyable deal in fraud-prone sub-category 14 (spec 5), not itself flagged high fraud risk. */
+export const fraudProneDeal = (() => {
+  const deal = find(
+    'buyable in sub-category 14',
+    (d) => d.subCategoryId === 14 && !d.highFraudRisk && buyableOption(d) !== null,
+  );
+  const option = buyableOption(deal);
+  if (!option) throw new Error('fraud-prone deal lost its option');
+  return option;
+})();

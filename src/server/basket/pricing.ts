@@ -42,6 +42,8 @@ function pricedLine(line: BasketLineRow, offering: Offering): PricedLine {
     isAvailable: offering.unavailable === null,
     unavailableReason: offering.unavailable === null ? null : unavailableWording(offering.unavailable),
     isTravel: deal.isTravel,
+    subCategoryId: deal.subCategoryId,
+    highFraudRisk: deal.highFraudRisk,
     checkInDate: line.checkInDate,
     checkOutDate: line.checkOutDate,
     numberOfNights: line.numberOfNights,

@@ -7,14 +7,23 @@ import { type CheckoutParams, PAYMENT_SESSION_SECONDS, splitPayment } from '../.
 import { retrievePricedBasket } from '../basket';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
+import { type PaymentProviders, paymentProviders } from '../payments';
 import { walletBalances } from '../wallet';
+import { eligibilityFor, explainWithheld, instrumentsFor, strictPayLater } from './payment-options';
 
 export { pay } from './pay';
+export { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
+
+export interface CheckoutDeps {
+  providers?: PaymentProviders;
+  env?: NodeJS.ProcessEnv;
+}
 
 /** spec 3 checkout data; an absent or ordered basket gives the empty checkout. */
 export async function loadCheckout(
   db: Db,
   input: { basketToken: string | null; user: UserRow | null; params: CheckoutParams; now: Date },
+  deps: CheckoutDeps = {},
 ): Promise<CheckoutView> {
   const { user, params, now } = input;
   const basket =
@@ -28,6 +37,19 @@ export async function loadCheckout(
   const useWallet = params.wallet && user !== null && balance > 0;
   const split = splitPayment(total, balance, useWallet);
   const travelLines = lines.filter((line) => line.isTravel);
+  const instruments = await instrumentsFor(db, user);
+  const eligibility =
+    lines.length === 0
+      ? null
+      : await eligibilityFor(deps.providers ?? paymentProviders(db, deps.env), {
+          user,
+          instruments,
+          lines,
+          orderTotalMinor: total,
+          chargeMinor: split.cashAmountMinor,
+          currency,
+          strictPayLater: strictPayLater(deps.env),
+        });
   return {
     basketToken: live?.id ?? null,
     deals: lines,
@@ -47,7 +69,12 @@ export async function loadCheckout(
     userInfo: {
       isGuest: user === null,
       email: user?.email ?? null,
-      paymentOptions: { creditBalances: balances, paymentInstruments: [] },
+      paymentOptions: {
+        creditBalances: balances,
+        paymentInstruments: instruments,
+        eligibleOptions: eligibility?.offered ?? [],
+        withheld: eligibility === null ? [] : explainWithheld(eligibility),
+      },
       wallet: { balance, useWallet },
     },
     countdown: { seconds: PAYMENT_SESSION_SECONDS },

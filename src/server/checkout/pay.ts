@@ -9,16 +9,20 @@ import type { OrderResponse, PayFailure, PayRequest } from '../../contracts/pay'
 import { needsEmailConfirmation } from '../../domain/checkout';
 import { CHECKOUT_COPY } from '../../domain/checkout-copy';
 import { MESSAGES } from '../../domain/messages';
+import type { PaymentOption } from '../../domain/payment-methods';
 import { expressRegisterUser, requestEmailLink } from '../accounts';
 import { flushOutbox } from '../accounts/runtime';
 import { currentUser } from '../accounts/session';
+import { retrievePricedBasket } from '../basket';
 import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 import { runIdempotently } from '../idempotency';
-import { placeOrder } from '../orders';
-import { cardProvider } from '../payments';
+import { findOwnInstrument } from '../instruments';
+import { type OrderPayment, placeOrder } from '../orders';
+import { type PaymentProviders, paymentProviders } from '../payments';
 import { rememberGuestOrder } from '../vouchers/guest-access';
+import { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
 
 type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
 
@@ -51,8 +55,66 @@ async function resolveBuyer(
   return { ok: true, user, isGuest: true };
 }
 
+const notOffered = (): PayAnswer => failure(422, MESSAGES.tryDifferentMethod, CHECKOUT_COPY.methodNotOffered);
+
+/**
+ * The cash part's payment, checked against spec 5 eligibility for this basket and shopper (so a
+ * method the checkout did not offer is refused however the request was made), with a saved
+ * instrument resolved as the buyer's own.
+ */
+async function orderPayment(
+  db: Db,
+  providers: PaymentProviders,
+  input: { request: PayRequest; basketToken: string; user: UserRow; isGuest: boolean },
+): Promise<{ ok: true; payment: OrderPayment | null } | { ok: false; answer: PayAnswer }> {
+  const { request, basketToken, user, isGuest } = input;
+  const method = request.paymentMethod;
+  if (method === 'wallet') return { ok: true, payment: null };
+  const signedIn = isGuest ? null : user;
+  const basket = await retrievePricedBasket(db, basketToken, { userId: user.id });
+  const instruments = await instrumentsFor(db, signedIn);
+  const eligibility = await eligibilityFor(providers, {
+    user: signedIn,
+    instruments,
+    lines: basket?.lines ?? [],
+    orderTotalMinor: request.totalOrderAmount,
+    chargeMinor: request.cashAmount,
+    currency: basket?.total.currency ?? 'GBP',
+    strictPayLater: strictPayLater(),
+  });
+  const option: PaymentOption = method === 'paypal' && request.paypalCredit ? 'paypal_credit' : method;
+  if (!eligibility.offered.includes(option)) return { ok: false, answer: notOffered() };
+
+  if (request.instrumentMode === 'EXISTING') {
+    const saved =
+      signedIn === null || request.instrumentId === undefined
+        ? null
+        : await findOwnInstrument(db, signedIn.id, request.instrumentId);
+    const fits = saved !== null && (saved.type === 'card' ? method === 'credit_card' : method === 'paypal');
+    if (saved === null || !fits) return { ok: false, answer: notOffered() };
+    return { ok: true, payment: { method, savedInstrument: { id: saved.id, token: saved.token } } };
+  }
+  if (!request.nonce) return { ok: false, answer: failure(400, MESSAGES.paymentFailed, CHECKOUT_COPY.needCard) };
+  return {
+    ok: true,
+    payment: {
+      method,
+      nonce: request.nonce,
+      billingPostcode: request.billingPostcode,
+      // Only a signed-in shopper keeps an instrument, and only the kinds a gateway vaults.
+      save: request.saveInstrument && signedIn !== null && (method === 'credit_card' || method === 'paypal'),
+    },
+  };
+}
+
 /** Runs one pay request under its Idempotency-Key: a repeat replays the first answer, whatever it was. */
-export async function pay(db: Db, context: PayContext, key: string, request: PayRequest): Promise<PayAnswer> {
+export async function pay(
+  db: Db,
+  context: PayContext,
+  key: string,
+  request: PayRequest,
+  providers: PaymentProviders = paymentProviders(db),
+): Promise<PayAnswer> {
   // Who placed it, when this request (not a replay) ran the order.
   const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };
   const signedIn = await currentUser(context);
@@ -63,7 +125,9 @@ export async function pay(db: Db, context: PayContext, key: string, request: Pay
     if (!resolved.ok) return resolved.answer;
     ran.buyer = resolved;
     const { user, isGuest } = resolved;
-    const result = await placeOrder(db, cardProvider(db), {
+    const payment = await orderPayment(db, providers, { request, basketToken, user, isGuest });
+    if (!payment.ok) return payment.answer;
+    const result = await placeOrder(db, providers, {
       basketToken,
       buyer: { id: user.id, email: user.email, firstName: user.firstName },
       useWallet: request.wallet && !isGuest,
@@ -72,10 +136,7 @@ export async function pay(db: Db, context: PayContext, key: string, request: Pay
         walletUsedMinor: request.walletUsed,
         cashAmountMinor: request.cashAmount,
       },
-      payment:
-        request.paymentMethod === 'credit_card' && request.nonce
-          ? { method: 'credit_card', nonce: request.nonce, billingPostcode: request.billingPostcode }
-          : null,
+      payment: payment.payment,
       idempotencyKey: key,
       now: new Date(),
       origin: context.url.origin,

@@ -279,6 +279,8 @@ export const sandboxNonces = pgTable('sandbox_nonces', {
   lastFour: text('last_four'),
   expiryMonth: text('expiry_month'),
   expiryYear: text('expiry_year'),
+  /** The gateway's fingerprint of the card (a keyed hash of the number), so a card saved twice is one. */
+  fingerprint: text('fingerprint'),
   /** The test behaviour of the card: ok, verify_declined, fraud, 3ds_fail, cvv_mismatch, postcode_mismatch, ... */
   behaviour: text('behaviour').notNull().default('ok'),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -289,7 +291,10 @@ export const sandboxTransactions = pgTable(
   'sandbox_transactions',
   {
     id: text('id').primaryKey(),
+    /** braintree, klarna, clearpay: which sandbox provider holds the transaction. */
+    provider: text('provider').notNull().default('braintree'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The nonce, vault token, Klarna authorization token or Clearpay order token paid with. */
     nonce: text('nonce').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),

@@ -285,3 +285,5 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export * from './schema-accounts';
 // Basket, orders, payments, vouchers and wallet (issue 7).
 export * from './schema-commerce';
+// Saved instruments, Express Buy and the sandbox's sessions and vault (issue 8).
+export * from './schema-payments';

@@ -2,7 +2,7 @@
 import type { Db } from '../db';
 import { purgeIdempotencyKeys } from '../idempotency';
 import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '../orders';
-import { cardProvider } from '../payments';
+import { paymentProviders } from '../payments';
 import { expireVouchers } from '../vouchers';
 
 export interface HourlyRun {
@@ -22,10 +22,22 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       return 0;
     }
   };
+  const providers = paymentProviders(db).all();
+  const eachProvider = async (job: (provider: (typeof providers)[number]) => Promise<number>) => {
+    let total = 0;
+    for (const provider of providers) total += await job(provider);
+    return total;
+  };
   return {
     expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
-    voidedAuthorisations: await settle(() => voidAbandonedAuthorisations(db, cardProvider(db)), 'authorisation sweep'),
-    capturedPayments: await settle(() => captureCommittedAuthorisations(db, cardProvider(db)), 'capture retry'),
+    voidedAuthorisations: await settle(
+      () => eachProvider((provider) => voidAbandonedAuthorisations(db, provider)),
+      'authorisation sweep',
+    ),
+    capturedPayments: await settle(
+      () => eachProvider((provider) => captureCommittedAuthorisations(db, provider)),
+      'capture retry',
+    ),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
   };
 }

@@ -2,33 +2,68 @@
  * Operator changes to the catalogue: each one a single transaction, followed by invalidating
  * the cached pages that show what changed (issue 5 caching: tags by deal, location, category).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '../cache/page-cache';
 import { clearCatalogueCaches } from '../catalog';
 import type { Db } from '../db/client';
-import { categories, deals, locations } from '../db/schema';
+import { categories, dealProducts, deals, locations } from '../db/schema';
 
 export const DealPatchSchema = z
   .object({
     headline: z.string().trim().min(5).max(200).optional(),
     status: z.enum(['live', 'closed', 'draft']).optional(),
     popularity: z.number().int().min(0).optional(),
+    /** New prices for some of the deal's options, in pence (a price change; the deal's "from" price follows). */
+    products: z
+      .array(
+        z.object({ id: z.number().int().positive(), priceMinor: z.number().int().min(1).max(10_000_000) }).strict(),
+      )
+      .min(1)
+      .max(50)
+      .optional(),
   })
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 
 export type DealPatch = z.output<typeof DealPatchSchema>;
 
+/** A price change named an option that is not the deal's. */
+export class UnknownProduct extends Error {
+  constructor(readonly productId: number) {
+    super(`Option ${productId} is not one of this deal's options`);
+    this.name = 'UnknownProduct';
+  }
+}
+
 /**
  * Applies a patch to one deal and returns the cache tags of every page that shows it,
  * or null when there is no such deal.
  */
 export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<string[] | null> {
+  const { products, ...dealFields } = patch;
   const tags = await db.transaction(async (tx) => {
+    for (const product of products ?? []) {
+      const changed = await tx
+        .update(dealProducts)
+        .set({ priceMinor: product.priceMinor })
+        .where(and(eq(dealProducts.id, product.id), eq(dealProducts.dealId, id)))
+        .returning({ id: dealProducts.id });
+      if (changed.length === 0) throw new UnknownProduct(product.id);
+    }
     const [row] = await tx
       .update(deals)
-      .set(patch)
+      .set({
+        ...dealFields,
+        // The listed "from" price is the cheapest option anyone can buy (as the seed sets it).
+        ...(products
+          ? {
+              fromPriceMinor: sql`coalesce((select min(${dealProducts.priceMinor}) from ${dealProducts}
+                where ${dealProducts.dealId} = ${id} and ${dealProducts.visibility} = 'visible'
+                and not ${dealProducts.disabled} and not ${dealProducts.vipExclusive}), ${deals.fromPriceMinor})`,
+            }
+          : {}),
+      })
       .where(eq(deals.id, id))
       .returning({ locationId: deals.locationId, categoryId: deals.categoryId, subCategoryId: deals.subCategoryId });
     if (!row) return null;
@@ -41,7 +76,8 @@ export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<
       .filter((category) => category.id === row.categoryId || category.id === row.subCategoryId)
       .map((category) => categoryTag(category.shortName));
     // Listing membership, order and counts may change with status or popularity: every listing goes.
-    const listingTags = patch.status !== undefined || patch.popularity !== undefined ? [LISTINGS_TAG] : [];
+    const listingTags =
+      patch.status !== undefined || patch.popularity !== undefined || products !== undefined ? [LISTINGS_TAG] : [];
     return [dealTag(id), ...(location ? [locationTag(location.shortName)] : []), ...categoryNames, ...listingTags];
   });
   // The read caches behind the pages go too, so the re-rendered pages read the change.

@@ -4,6 +4,7 @@
  */
 export { describeOrderFailure, OrderError, type OrderFailureCode } from './errors';
 export {
+  type OrderPayment,
   type PlacedOrder,
   type PlaceOrderRequest,
   type PlaceOrderResult,

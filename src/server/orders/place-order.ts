@@ -14,10 +14,13 @@ import { eq, sql } from 'drizzle-orm';
 import { splitPayment } from '../../domain/checkout';
 import { MESSAGES } from '../../domain/messages';
 import { checkOrderLine } from '../../domain/order-lines';
+import type { PaymentMethod } from '../../domain/payment-methods';
 import { describePaymentFailure } from '../../domain/payment-outcome';
 import type { Db } from '../db';
 import { baskets, deals, orderLines, orders, payments, vouchers } from '../db/schema';
-import type { PaymentProvider } from '../payments/provider';
+import { rememberInstrument, touchInstrument } from '../instruments';
+import type { PaymentProviders } from '../payments';
+import type { InstrumentDetails, PaymentProvider, VaultedInstrument } from '../payments/provider';
 import { issueVouchers } from '../vouchers';
 import { debitWallet, InsufficientWalletBalance, walletBalances } from '../wallet';
 import { enqueueConfirmation } from './confirmation';
@@ -31,12 +34,32 @@ export interface PlaceOrderRequest {
   useWallet: boolean;
   /** spec 3 payment data as the shopper saw it; a different server figure refuses the order. */
   expected: { totalMinor: number; walletUsedMinor: number; cashAmountMinor: number };
-  /** The card nonce for the cash part; null when the wallet pays everything. */
-  payment: { method: 'credit_card'; nonce: string; billingPostcode?: string } | null;
+  /** How the cash part is paid; null when the wallet pays everything. */
+  payment: OrderPayment | null;
   idempotencyKey: string;
   now: Date;
   /** Site origin for the links in the confirmation email. */
   origin: string;
+}
+
+/** The cash part's payment: an approval's nonce or token (mode NEW), or a saved instrument (EXISTING). */
+export interface OrderPayment {
+  method: PaymentMethod;
+  /** The gateway nonce, Klarna authorization token or Clearpay order token (instrument mode NEW). */
+  nonce?: string;
+  /** A saved instrument of the buyer's (instrument mode EXISTING), already checked as theirs. */
+  savedInstrument?: { id: number; token: string };
+  billingPostcode?: string;
+  /** Keep the instrument for next time (a signed-in shopper paying by card or PayPal). */
+  save?: boolean;
+}
+
+interface Authorisation {
+  paymentId: number;
+  transactionId: string;
+  cardType: string;
+  instrument: InstrumentDetails;
+  vaulted: VaultedInstrument | null;
 }
 
 /** spec 3 order response fields, plus what the confirmation page needs. */
@@ -73,9 +96,16 @@ function priceLines(lines: OrderLineSource[]): number {
 /** Places the order described by the request; never throws for a shopper's failure. */
 export async function placeOrder(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders | PaymentProvider,
   request: PlaceOrderRequest,
 ): Promise<PlaceOrderResult> {
+  // A single provider (tests, the bench) takes every method.
+  const provider =
+    request.payment === null
+      ? null
+      : 'forMethod' in providers
+        ? providers.forMethod(request.payment.method)
+        : providers;
   const { buyer, now, idempotencyKey } = request;
   // A retry whose first attempt committed but never answered (the process died): the order stands.
   const already = await retrievePlacedOrder(db, idempotencyKey);
@@ -112,8 +142,8 @@ export async function placeOrder(
   if (split.cashAmountMinor > 0 && request.payment === null) return refused(new OrderError('paymentRequired'));
 
   // 2. Authorise the cash part.
-  let authorisation: { paymentId: number; transactionId: string; cardType: string } | null = null;
-  if (split.cashAmountMinor > 0 && request.payment !== null) {
+  let authorisation: Authorisation | null = null;
+  if (split.cashAmountMinor > 0 && request.payment !== null && provider !== null) {
     const [payment] = await db
       .insert(payments)
       .values({
@@ -128,7 +158,9 @@ export async function placeOrder(
       .returning({ id: payments.id });
     if (payment === undefined) throw new Error('payments insert returned nothing');
     const result = await provider.authorise({
-      nonce: request.payment.nonce,
+      nonce: request.payment.nonce ?? '',
+      paymentMethodToken: request.payment.savedInstrument?.token,
+      storeInVault: request.payment.save === true && request.payment.savedInstrument === undefined,
       amount: { amountMinor: split.cashAmountMinor, currency },
       idempotencyKey,
       reference: `order for basket ${request.basketToken.slice(0, 8)}`,
@@ -159,7 +191,13 @@ export async function placeOrder(
         updatedAt: sql`now()`,
       })
       .where(eq(payments.id, payment.id));
-    authorisation = { paymentId: payment.id, transactionId: result.transactionId, cardType: instrument.cardType };
+    authorisation = {
+      paymentId: payment.id,
+      transactionId: result.transactionId,
+      cardType: instrument.cardType,
+      instrument,
+      vaulted: result.vaulted ?? null,
+    };
   }
 
   // 3. One transaction for everything the order changes.
@@ -167,7 +205,7 @@ export async function placeOrder(
   try {
     placed = await db.transaction((tx) => writeOrder(tx, request, { totalMinor, currency, ...split }, authorisation));
   } catch (error) {
-    if (authorisation !== null) {
+    if (authorisation !== null && provider !== null) {
       await releaseAuthorisation(db, provider, authorisation, idempotencyKey);
     }
     const orderError =
@@ -193,7 +231,7 @@ export async function placeOrder(
   }
 
   // 4. Settle now that the order exists.
-  if (authorisation !== null) {
+  if (authorisation !== null && provider !== null) {
     try {
       await provider.capture(authorisation.transactionId, `${idempotencyKey}:capture`);
       await db
@@ -212,7 +250,7 @@ async function writeOrder(
   tx: Tx,
   request: PlaceOrderRequest,
   money: { totalMinor: number; currency: 'GBP' | 'EUR'; walletUsedMinor: number; cashAmountMinor: number },
-  authorisation: { paymentId: number; cardType: string } | null,
+  authorisation: Authorisation | null,
 ): Promise<PlacedOrder> {
   const { buyer, now, basketToken } = request;
   const locked = await tx.execute<{ status: string }>(
@@ -266,6 +304,17 @@ async function writeOrder(
       .update(payments)
       .set({ orderId: order.id, updatedAt: sql`now()` })
       .where(eq(payments.id, authorisation.paymentId));
+    // A saved instrument is remembered (or its last use noted) with the order, never without it.
+    const saved = request.payment?.savedInstrument;
+    if (saved !== undefined) await touchInstrument(tx, saved.id, now);
+    else if (authorisation.vaulted !== null && request.payment?.save === true) {
+      await rememberInstrument(tx, {
+        userId: buyer.id,
+        vaulted: authorisation.vaulted,
+        details: authorisation.instrument,
+        now,
+      });
+    }
   }
   if (money.walletUsedMinor > 0) {
     await debitWallet(tx, {

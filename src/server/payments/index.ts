@@ -5,8 +5,12 @@
  * here and nowhere else (docs/decisions/013-payment-sandbox.md).
  */
 import type { CardReason } from '../../domain/messages';
+import type { AmountRange } from '../../domain/payment-eligibility';
+import { type PaymentMethod, PROVIDER_OF, type ProviderType } from '../../domain/payment-methods';
 import type { Db } from '../db';
+import { createSandboxClearpayProvider } from './clearpay';
 import { PaymentProviderError } from './errors';
+import { createSandboxKlarnaProvider } from './klarna';
 import type { AuthorisationResult, InstrumentDetails, PaymentProvider } from './provider';
 import {
   type AnswerInstrument,
@@ -29,6 +33,7 @@ export type {
   InstrumentDetails,
   PaymentProvider,
   ProviderType,
+  VaultedInstrument,
 } from './provider';
 export { PaymentsConfigError } from './sandbox';
 
@@ -160,4 +165,55 @@ export function cardProvider(db: Db, env: NodeJS.ProcessEnv = process.env): Paym
     );
   }
   return createSandboxProvider(db, { env });
+}
+
+/** Every provider the shop pays through, by method; what the order service and the sweeps use. */
+export interface PaymentProviders {
+  /** The provider that takes a payment method (spec 3: BRAINTREE, KLARNA, CLEARPAY). */
+  forMethod(method: PaymentMethod): PaymentProvider;
+  /** Every provider once, for the hourly sweeps (capture retries, abandoned authorisations). */
+  all(): PaymentProvider[];
+  /** The pay-later providers' order-amount limits (PAYMENTS.md); null where one could not say. */
+  payLaterLimits(currency: string): Promise<{ klarna: AmountRange | null; clearpay: AmountRange | null }>;
+}
+
+/** One provider for every method: what a test or the bench passes when only cards are in play. */
+export function singleProvider(provider: PaymentProvider): PaymentProviders {
+  return {
+    forMethod: () => provider,
+    all: () => [provider],
+    payLaterLimits: async () => ({ klarna: null, clearpay: null }),
+  };
+}
+
+async function limitsOf(provider: PaymentProvider, currency: string): Promise<AmountRange | null> {
+  try {
+    return (await provider.orderAmountLimits?.(currency)) ?? null;
+  } catch (error) {
+    console.error(`[payments] ${provider.type} limits unavailable:`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/**
+ * The sandbox gateway's providers (cards, PayPal and the device wallets through Braintree; Klarna;
+ * Clearpay), unless real credentials are configured (see cardProvider).
+ */
+export function paymentProviders(db: Db, env: NodeJS.ProcessEnv = process.env): PaymentProviders {
+  const byType: Record<ProviderType, PaymentProvider> = {
+    BRAINTREE: cardProvider(db, env),
+    KLARNA: createSandboxKlarnaProvider(db, { env }),
+    CLEARPAY: createSandboxClearpayProvider(db, { env }),
+  };
+  return {
+    forMethod: (method) => byType[PROVIDER_OF[method]],
+    all: () => Object.values(byType),
+    payLaterLimits: async (currency) => {
+      const [klarna, clearpay] = await Promise.all([
+        limitsOf(byType.KLARNA, currency),
+        limitsOf(byType.CLEARPAY, currency),
+      ]);
+      return { klarna, clearpay };
+    },
+  };
 }

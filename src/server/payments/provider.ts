@@ -6,9 +6,10 @@
  */
 import type { CardReason } from '../../domain/messages';
 import type { Money } from '../../domain/money';
+import type { AmountRange } from '../../domain/payment-eligibility';
+import type { ProviderType } from '../../domain/payment-methods';
 
-/** spec 3 payment provider types. */
-export type ProviderType = 'BRAINTREE' | 'CLEARPAY' | 'KLARNA';
+export type { ProviderType } from '../../domain/payment-methods';
 
 /** What the provider tells us about the card (or wallet) behind a nonce: never the number or CVV. */
 export interface InstrumentDetails {
@@ -17,6 +18,17 @@ export interface InstrumentDetails {
   lastFour: string | null;
   expiryMonth: string | null;
   expiryYear: string | null;
+  /** The PayPal account's email, when the instrument is PayPal. */
+  email?: string | null;
+}
+
+/** An instrument the provider saved (vaulted) while authorising: what paying with it next time needs. */
+export interface VaultedInstrument {
+  /** The provider's payment method token (instrument mode EXISTING pays with it). */
+  token: string;
+  /** The provider's fingerprint of the card or account, the same each time it is saved. */
+  fingerprint: string;
+  type: 'card' | 'paypal';
 }
 
 /** Why a card was refused: defined beside its wording in the message catalogue (PAYMENTS.md). */
@@ -24,7 +36,7 @@ export type { CardReason } from '../../domain/messages';
 
 /** Every way an authorisation can end (PAYMENTS.md "Outcome -> what the shopper sees"). */
 export type AuthorisationResult =
-  | { kind: 'authorised'; transactionId: string; instrument: InstrumentDetails }
+  | { kind: 'authorised'; transactionId: string; instrument: InstrumentDetails; vaulted?: VaultedInstrument }
   /** 2000-2099, or a card that fails verification. */
   | { kind: 'processorDeclined'; code: string; text: string; reason: CardReason }
   /** Fraud, application incomplete. */
@@ -38,7 +50,16 @@ export type AuthorisationResult =
   | { kind: 'failed'; code: string; text: string };
 
 export interface AuthoriseRequest {
+  /**
+   * What the shopper's approval produced: the gateway's one-time nonce (card, PayPal, Apple Pay,
+   * Google Pay), Klarna's authorization token or Clearpay's order token. Empty when paying with a
+   * saved instrument.
+   */
   nonce: string;
+  /** A saved instrument's vault token (instrument mode EXISTING), in place of a nonce. */
+  paymentMethodToken?: string;
+  /** Save the instrument behind the nonce when the sale authorises (the shopper ticked "save"). */
+  storeInVault?: boolean;
   amount: Money;
   /** Passed to the provider so its own retry of the same call never charges twice. */
   idempotencyKey: string;
@@ -56,4 +77,9 @@ export interface PaymentProvider {
   capture(transactionId: string, idempotencyKey: string): Promise<void>;
   /** Release an authorisation whose order was not written. Voiding twice is harmless. */
   void(transactionId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * The provider's own order-amount limits for a currency (pay-later providers), or null when it
+   * could not say (unreachable). Providers without limits leave this out.
+   */
+  orderAmountLimits?(currency: string): Promise<AmountRange | null>;
 }

@@ -66,6 +66,20 @@ const THEME_PHRASES: Record<DealImageTheme, string> = {
   health: 'health and wellbeing',
 };
 
+/**
+ * spec 3 Deal.highFraudRisk as the seed sets it: the dearer goods of the fraud-prone sub-categories
+ * (from £150), which the fraud team would flag. The cheaper ones stay unflagged, so spec 5's own
+ * rule (those sub-categories only under £50) is what restricts them.
+ */
+export const HIGH_FRAUD_FROM_PRICE_MINOR = 150_00;
+
+export function isHighFraudRisk(subCategoryId: number, fromPriceMinor: number): boolean {
+  return (
+    (HIGH_FRAUD_SUB_CATEGORY_IDS as readonly number[]).includes(subCategoryId) &&
+    fromPriceMinor >= HIGH_FRAUD_FROM_PRICE_MINOR
+  );
+}
+
 function chooseDealType(rng: Random, segment: Segment, pkg: PackageTemplate, subCategoryId: number): DealType {
   if (pkg.mystery) return 'mystery-travel';
   switch (segment) {
@@ -279,7 +293,7 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     giftClaim: segment === 'local' && rng.chance(0.05),
     deliveryType:
       segment === 'shop' ? (sub.id === 398 ? 'e-voucher' : 'postal') : segment === 'local' ? 'e-voucher' : 'travel',
-    highFraudRisk: (HIGH_FRAUD_SUB_CATEGORY_IDS as readonly number[]).includes(sub.id),
+    highFraudRisk: isHighFraudRisk(sub.id, from.priceMinor),
     purchaseCap: rng.chance(0.3) ? rng.int(1, 10) : null,
     closingDate,
     status: isClosed ? 'closed' : 'live',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDealImageTheme, parseDealImagePath } from '../../../domain/deal-image';
 import { HIGH_FRAUD_SUB_CATEGORY_IDS } from './categories';
+import { HIGH_FRAUD_FROM_PRICE_MINOR } from './deal-builder';
 import {
   type Catalogue,
   type CatalogueRows,
@@ -261,7 +262,7 @@ describe('generateCatalogue: 3,000 deals', () => {
     }
   });
 
-  it('flags the fraud-prone sub-categories and names merchant and town in local headlines', () => {
+  it('flags the dearer goods of the fraud-prone sub-categories and names merchant and town in local headlines', () => {
     const catalogue = catalogueOf3000();
     const merchants = new Map(catalogue.merchants.map((merchant) => [merchant.id, merchant]));
     const localIds = new Set(
@@ -269,7 +270,8 @@ describe('generateCatalogue: 3,000 deals', () => {
     );
     for (const deal of catalogue.deals) {
       expect(deal.highFraudRisk).toBe(
-        (HIGH_FRAUD_SUB_CATEGORY_IDS as readonly number[]).includes(deal.subCategoryId as number),
+        (HIGH_FRAUD_SUB_CATEGORY_IDS as readonly number[]).includes(deal.subCategoryId as number) &&
+          deal.fromPriceMinor >= HIGH_FRAUD_FROM_PRICE_MINOR,
       );
       if (localIds.has(deal.locationId)) {
         const merchant = merchants.get(deal.merchantId);

@@ -1,5 +1,5 @@
 /**
- * PATCH /api/internal/deals/{id} — an operator changes a deal (headline, status, popularity);
+ * PATCH /api/internal/deals/{id} — an operator changes a deal (headline, status, popularity, option prices);
  * the cached pages that show it are invalidated by tag at once. Needs `Authorization: Bearer
  * $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */
@@ -7,7 +7,7 @@ import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../server/db';
 import { apiError, describeIssues, json } from '../../../../server/http/api';
-import { DealPatchSchema, updateDeal } from '../../../../server/operator';
+import { DealPatchSchema, UnknownProduct, updateDeal } from '../../../../server/operator';
 
 export const PATCH: APIRoute = async ({ params, request, cache }) => {
   if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
@@ -24,7 +24,13 @@ export const PATCH: APIRoute = async ({ params, request, cache }) => {
   const patch = DealPatchSchema.safeParse(body);
   if (!patch.success) return apiError(400, describeIssues(patch.error));
   const { db } = await getDb();
-  const tags = await updateDeal(db, id, patch.data);
+  let tags: string[] | null;
+  try {
+    tags = await updateDeal(db, id, patch.data);
+  } catch (error) {
+    if (error instanceof UnknownProduct) return apiError(400, error.message);
+    throw error;
+  }
   if (!tags) return apiError(404, `No deal ${id}`);
   if (cache.enabled) await cache.invalidate({ tags });
   return json({ id, invalidated: tags });

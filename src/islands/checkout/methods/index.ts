@@ -1,0 +1,71 @@
+/**
+ * Turns the shopper's payment choice into what the pay call needs (issue 8): a saved instrument
+ * (EXISTING), a card tokenised at the gateway, a device wallet's sheet, or a trip to PayPal,
+ * Klarna or Clearpay's approval page. Each method lives in its own module beside this one.
+ */
+import type { CheckoutView } from '../../../contracts/checkout';
+import { OPTION_LABELS, type PaymentOption } from '../../../domain/payment-methods';
+import { $cardForm, tokeniseCard } from '../../../stores/card-form';
+import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
+import type { PaymentChoice } from '../../../stores/payment-choice';
+import { payWithDeviceWallet } from './device-wallet';
+import { startPayLater } from './pay-later';
+import { startPayPal } from './paypal';
+
+export interface MethodContext {
+  view: CheckoutView;
+  gatewayUrl: string;
+  choice: PaymentChoice;
+  /** Keep the card or PayPal account for next time. */
+  save: boolean;
+}
+
+async function payByCard(gatewayUrl: string, save: boolean): Promise<PaymentCredential> {
+  // The card goes only to the gateway's tokeniser (which checks the form first); we send the nonce.
+  const card = await tokeniseCard(gatewayUrl);
+  if (!card.ok) return { kind: 'refused', message: 'Payment failed.', reason: card.message };
+  const postcode = $cardForm.get().fields.postcode.trim() || undefined;
+  return { kind: 'ready', method: 'credit_card', nonce: card.nonce, billingPostcode: postcode, saveInstrument: save };
+}
+
+/** The credential for the chosen way to pay. */
+export function credentialFor(attempt: PaymentAttempt, context: MethodContext): Promise<PaymentCredential> {
+  const { choice, gatewayUrl, save, view } = context;
+  if (choice.kind === 'saved') {
+    const saved = view.userInfo.paymentOptions.paymentInstruments.find((i) => i.id === choice.instrumentId);
+    return Promise.resolve({
+      kind: 'ready',
+      method: saved?.type === 'paypal' ? 'paypal' : 'credit_card',
+      instrumentMode: 'EXISTING',
+      instrumentId: choice.instrumentId,
+    });
+  }
+  switch (choice.option) {
+    case 'credit_card':
+      return payByCard(gatewayUrl, save);
+    case 'paypal':
+    case 'paypal_credit':
+      return startPayPal(attempt, { gatewayUrl, credit: choice.option === 'paypal_credit', save });
+    case 'apple_pay':
+    case 'google_pay':
+      return payWithDeviceWallet(attempt, { gatewayUrl, wallet: choice.option });
+    case 'klarna':
+    case 'clearpay':
+      return startPayLater(attempt, { provider: choice.option });
+  }
+}
+
+/** The pay button's words for the chosen way to pay. */
+export function payButtonLabel(choice: PaymentChoice | null, amount: string): string {
+  if (choice === null || choice.kind === 'saved') return `Pay ${amount}`;
+  const labels: Record<PaymentOption, string> = {
+    credit_card: `Pay ${amount}`,
+    paypal: 'Continue to PayPal',
+    paypal_credit: 'Continue to PayPal Credit',
+    apple_pay: `Pay ${amount} with Apple Pay`,
+    google_pay: `Pay ${amount} with Google Pay`,
+    klarna: `Continue to ${OPTION_LABELS.klarna.split(':')[0]}`,
+    clearpay: `Continue to ${OPTION_LABELS.clearpay.split(':')[0]}`,
+  };
+  return labels[choice.option];
+}

@@ -1,0 +1,110 @@
+/**
+ * The payment options of a checkout (issue 8; spec 5 "Payment eligibility", spec 6): the
+ * shopper's instruments (saved ones as EXISTING, plus a NEW one per method the account may use),
+ * and which options this order may be paid with. The pay call asks the same question again, so a
+ * method the checkout did not offer is refused however the request was made.
+ */
+import type { PaymentInstrumentView, WithheldOption } from '../../contracts/checkout';
+import { CHECKOUT_COPY } from '../../domain/checkout-copy';
+import {
+  ANY_DEVICE,
+  type Eligibility,
+  type EligibilityLine,
+  paymentEligibility,
+} from '../../domain/payment-eligibility';
+import { type InstrumentType, type PaymentOption, PROVIDER_OF } from '../../domain/payment-methods';
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
+import { listInstruments } from '../instruments';
+import type { PaymentProviders } from '../payments';
+
+/**
+ * spec 5: the stricter flag that also blocks pay-later for sub-categories 197 and 200
+ * (`PAY_LATER_STRICT_SUBCATEGORIES=true`; off by default). Read on every call, like the sandbox's
+ * switches, so a test or preview can flip it.
+ */
+export function strictPayLater(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PAY_LATER_STRICT_SUBCATEGORIES === 'true';
+}
+
+/** The instrument types every account may pay with (a NEW instrument of each). */
+const ACCOUNT_INSTRUMENT_TYPES: readonly InstrumentType[] = ['card', 'paypal', 'apple', 'google', 'klarna', 'clearpay'];
+
+const GATEWAY_OF: Readonly<Record<InstrumentType, PaymentInstrumentView['gateway']>> = {
+  card: PROVIDER_OF.credit_card,
+  paypal: PROVIDER_OF.paypal,
+  apple: PROVIDER_OF.apple_pay,
+  google: PROVIDER_OF.google_pay,
+  klarna: PROVIDER_OF.klarna,
+  clearpay: PROVIDER_OF.clearpay,
+};
+
+/** spec 3 payment instruments the server returns for a shopper: none for a guest. */
+export async function instrumentsFor(db: Db, user: UserRow | null): Promise<PaymentInstrumentView[]> {
+  if (user === null) return [];
+  const saved = await listInstruments(db, user.id);
+  const existing: PaymentInstrumentView[] = saved.map((instrument) => ({
+    id: instrument.id,
+    type: instrument.type,
+    gateway: GATEWAY_OF[instrument.type],
+    default: instrument.isDefault,
+    mode: 'EXISTING',
+    cardType: instrument.cardType,
+    lastFour: instrument.lastFour,
+    expiryMonth: instrument.expiryMonth,
+    expiryYear: instrument.expiryYear,
+    email: instrument.email,
+  }));
+  const fresh: PaymentInstrumentView[] = ACCOUNT_INSTRUMENT_TYPES.map((type) => ({
+    id: null,
+    type,
+    gateway: GATEWAY_OF[type],
+    default: false,
+    mode: 'NEW',
+    cardType: null,
+    lastFour: null,
+    expiryMonth: null,
+    expiryYear: null,
+    email: null,
+  }));
+  return [...existing, ...fresh];
+}
+
+export interface EligibilityRequest {
+  user: UserRow | null;
+  instruments: readonly PaymentInstrumentView[];
+  lines: readonly EligibilityLine[];
+  orderTotalMinor: number;
+  chargeMinor: number;
+  currency: string;
+  /** spec 5 stricter pay-later flag (PAY_LATER_STRICT_SUBCATEGORIES). */
+  strictPayLater: boolean;
+}
+
+/** spec 5 eligibility for this order, before the browser narrows the device wallets. */
+export async function eligibilityFor(providers: PaymentProviders, request: EligibilityRequest): Promise<Eligibility> {
+  const providerLimits = await providers.payLaterLimits(request.currency);
+  return paymentEligibility({
+    shopper:
+      request.user === null
+        ? { kind: 'guest' }
+        : { kind: 'signedIn', instruments: [...new Set(request.instruments.map((instrument) => instrument.type))] },
+    orderTotalMinor: request.orderTotalMinor,
+    chargeMinor: request.chargeMinor,
+    lines: request.lines,
+    device: ANY_DEVICE,
+    strictPayLater: request.strictPayLater,
+    providerLimits,
+  });
+}
+
+/** The withheld options the shopper is told about (the device wallets go quietly). */
+export function explainWithheld(eligibility: Eligibility): WithheldOption[] {
+  return eligibility.withheld
+    .filter(({ reason }) => reason !== 'deviceUnsupported' && reason !== 'notInInstruments')
+    .map(({ option, reason }) => ({
+      option,
+      reason,
+      message: CHECKOUT_COPY.withheld(option as PaymentOption, reason),
+    }));
+}

@@ -1,0 +1,26 @@
+/**
+ * Issue 8: a browser that has Apple Pay or Google Pay. Chromium here has neither, so a test that
+ * needs one plays the device's part: `ApplePaySession` that can make payments, and a Payment
+ * Request API whose canMakePayment says yes (what a phone with a card in Google Pay answers).
+ * The checkout's own detection code runs unchanged against it.
+ */
+import type { Page } from '@playwright/test';
+
+export async function emulateDeviceWallets(page: Page, wallets: { applePay: boolean; googlePay: boolean }) {
+  await page.addInitScript((want) => {
+    const w = window as unknown as Record<string, unknown>;
+    if (want.applePay) {
+      w.ApplePaySession = class {
+        static canMakePayments() {
+          return true;
+        }
+        static supportsVersion() {
+          return true;
+        }
+      };
+    }
+    if (want.googlePay && typeof PaymentRequest === 'function') {
+      PaymentRequest.prototype.canMakePayment = async () => true;
+    }
+  }, wallets);
+}
