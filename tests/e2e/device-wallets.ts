@@ -10,14 +10,11 @@ export async function emulateDeviceWallets(page: Page, wallets: { applePay: bool
   await page.addInitScript((want) => {
     const w = window as unknown as Record<string, unknown>;
     if (want.applePay) {
-      w.ApplePaySession = class {
-        static canMakePayments() {
-          return true;
-        }
-        static supportsVersion() {
-          return true;
-        }
-      };
+      // A constructor with static methods, as Safari's is.
+      const session = function ApplePaySession() {} as unknown as Record<string, unknown>;
+      session.canMakePayments = () => true;
+      session.supportsVersion = () => true;
+      w.ApplePaySession = session;
     }
     if (want.googlePay && typeof PaymentRequest === 'function') {
       PaymentRequest.prototype.canMakePayment = async () => true;
