@@ -52,6 +52,10 @@ export interface SandboxInstrument {
   expiryMonth: string | null;
   expiryYear: string | null;
   behaviour: CardBehaviour;
+  /** The gateway's fingerprint of the card or account (a tokenised card's keyed hash; `fake:<name>` for a test nonce). */
+  fingerprint?: string;
+  /** The PayPal account's email. */
+  email?: string | null;
 }
 
 function fakeCard(brand: CardBrand, lastFour: string, behaviour: CardBehaviour = 'ok'): SandboxInstrument {
