@@ -5,7 +5,8 @@
  * removes it (the account page, spec 7 /customer), and removing one deletes it from the vault too.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { isInstrumentExpired } from '../../domain/saved-instruments';
+import type { CustomerInstrument } from '../../contracts/customer';
+import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
 import type { Db } from '../db';
 import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '../db/schema';
 import type { Tx } from '../orders/lines';
@@ -216,4 +217,23 @@ export async function releaseForgottenInstruments(
   providers?: PaymentProviders,
 ): Promise<void> {
   await deleteFromVault(db, providers, rows);
+}
+
+/** spec 7 /customer: the shopper's saved instruments as the account page and the API show them. */
+export async function listCustomerInstruments(db: Db, userId: number, now: Date): Promise<CustomerInstrument[]> {
+  const saved = await listInstruments(db, userId);
+  return saved.map((instrument) => ({
+    id: instrument.id,
+    type: instrument.type,
+    gateway: instrument.gateway === 'BRAINTREE' ? 'BRAINTREE' : instrument.gateway === 'KLARNA' ? 'KLARNA' : 'CLEARPAY',
+    default: instrument.isDefault,
+    mode: 'EXISTING',
+    cardType: instrument.cardType,
+    lastFour: instrument.lastFour,
+    expiryMonth: instrument.expiryMonth,
+    expiryYear: instrument.expiryYear,
+    email: instrument.email,
+    label: instrumentLabel(instrument),
+    expired: isInstrumentExpired(instrument, now),
+  }));
 }
