@@ -101,7 +101,9 @@ test('issue 8: /myaccount/payment-methods marks the default, makes another the d
   expect(accessibility.violations.map((v) => v.id)).toEqual([]);
 
   await page.getByRole('button', { name: 'Make default: Mastercard ending 4444' }).click();
-  await expect(page.getByRole('status')).toContainText('Your default payment method has been changed.');
+  await expect(page.getByRole('status').filter({ hasText: 'Your default' })).toHaveText(
+    'Your default payment method has been changed.',
+  );
   await expect(items.nth(0)).toContainText('Mastercard ending 4444');
   await expect(items.nth(0)).toContainText('Default');
 
@@ -114,7 +116,9 @@ test('issue 8: /myaccount/payment-methods marks the default, makes another the d
   await page.getByRole('link', { name: 'Remove: Mastercard ending 4444' }).click();
   await expect(page.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
   await page.getByRole('button', { name: 'Yes, remove it' }).click();
-  await expect(page.getByRole('status')).toContainText('The payment method has been removed.');
+  await expect(page.getByRole('status').filter({ hasText: 'removed' })).toHaveText(
+    'The payment method has been removed.',
+  );
   await expect(items).toHaveCount(1);
   // The default went with it, so the card left takes over.
   await expect(items.nth(0)).toContainText('Visa ending 1881');
