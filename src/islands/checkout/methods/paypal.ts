@@ -22,7 +22,10 @@ export interface PayPalDeps {
   goTo: (url: string) => void;
 }
 
-const browser = (): PayPalDeps => ({ fetchImpl: fetch, goTo: (url) => window.location.assign(url) });
+const browser = (): PayPalDeps => ({
+  fetchImpl: (input, init) => fetch(input, init),
+  goTo: (url) => window.location.assign(url),
+});
 
 function asCreated(value: unknown): CreatePayPalPaymentResponse | null {
   const v = value as Partial<CreatePayPalPaymentResponse> | null;
