@@ -11,7 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import type { Database } from '../../src/server/db/client';
-import { sandboxNonces, sandboxSessions } from '../../src/server/db/schema';
+import { orders, sandboxNonces, sandboxSessions } from '../../src/server/db/schema';
+import { seedCatalogue } from '../../src/server/db/seed';
+import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
+import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
 import {
   approvePayPalPayment,
@@ -251,6 +254,46 @@ describe.each(engines)('the PayPal sandbox on $name', (engine) => {
     const provider = createSandboxProvider(database.db, { env: {} });
     const result = await provider.authorise({ nonce, amount: gbp(3000), idempotencyKey: newKey(), reference: 'p5' });
     expect(result).toMatchObject({ kind: 'failed', code: '91565' });
+  });
+
+  it('spec 3: a PayPal Credit approval places an order paid by the paypal method; another amount places none', async () => {
+    const { db } = database;
+    await seedCatalogue(db, { deals: 40, seed: 5 });
+    const deal = await prepareLimitedDeal(db, 10);
+    const [buyer, other] = await createBuyers(db, deal, 2, { prefix: 'paypal' });
+    if (!buyer || !other) throw new Error('no buyers');
+    const provider = createSandboxProvider(db, { env: {} });
+    const orderFor = (who: typeof buyer, nonce: string) =>
+      placeOrder(db, provider, {
+        basketToken: who.basketToken,
+        buyer: who.user,
+        useWallet: false,
+        expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
+        payment: { method: 'paypal', nonce },
+        idempotencyKey: newKey(),
+        now: new Date(),
+        origin: 'http://shop.test',
+      });
+
+    const credit = await createPayPal(db, {
+      ...order,
+      amountMinor: deal.unitTotalMinor,
+      credit: true,
+      currency: 'GBP',
+      flow: 'checkout',
+    });
+    const decision = await approvePayPalPayment(db, { id: credit.id, email: 'credit@example.co.uk' });
+    if (!decision.ok) throw new Error('approval refused');
+    const placed = await orderFor(buyer, tokenOf(decision.redirectTo));
+    if (!placed.ok) throw new Error(placed.message);
+    const [row] = await db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(row).toMatchObject({ paymentMethod: 'paypal', cardType: 'PayPal' });
+
+    // An approval for another amount (the basket changed after approving) cannot pay for this order.
+    const stale = await approved(deal.unitTotalMinor + 100);
+    const refused = await orderFor(other, stale.nonce);
+    expect(refused).toMatchObject({ ok: false, message: MESSAGES.paymentFailed });
+    expect(await db.select().from(orders).where(eq(orders.userId, other.user.id))).toHaveLength(0);
   });
 
   describe('the approval page', () => {
