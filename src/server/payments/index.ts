@@ -52,8 +52,8 @@ function declineReason(code: string, kind: AnswerInstrument['kind']): CardReason
 }
 
 function toInstrument(instrument: AnswerInstrument): InstrumentDetails {
-  const { cardType, lastFour, expiryMonth, expiryYear } = instrument;
-  return { cardType, lastFour, expiryMonth, expiryYear };
+  const { cardType, lastFour, expiryMonth, expiryYear, email } = instrument;
+  return { cardType, lastFour, expiryMonth, expiryYear, ...(email ? { email } : {}) };
 }
 
 /** The one place a gateway answer becomes an AuthorisationResult (PAYMENTS.md outcome table). */

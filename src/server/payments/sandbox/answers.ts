@@ -12,6 +12,8 @@ export interface AnswerInstrument {
   lastFour: string | null;
   expiryMonth: string | null;
   expiryYear: string | null;
+  /** The PayPal account's email, when the buyer approved in the sandbox. */
+  email?: string;
 }
 
 export type RejectionReason = 'fraud' | 'application_incomplete' | 'cvv' | 'avs' | 'three_d_secure';

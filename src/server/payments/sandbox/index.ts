@@ -7,8 +7,10 @@
 import type { Db } from '../../db';
 import type { SaleAnswer, SettlementAnswer } from './answers';
 import { overNetwork } from './network';
+import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
 import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
 import { type SaleRequest, sale, settleSubmitted, submitForSettlement, voidTransaction } from './transactions';
+import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
 
 export type { AnswerInstrument, RejectionReason, SaleAnswer, SettlementAnswer, ValidationField } from './answers';
 export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
@@ -46,3 +48,28 @@ export function voidSale(db: Db, transactionId: string, options: GatewayOptions 
 export function settle(db: Db): Promise<number> {
   return settleSubmitted(db);
 }
+
+/** The Apple Pay / Google Pay sandbox sheet's Pay: the wallet's fixed test nonce (PAYMENTS.md). */
+export function tokeniseDeviceWallet(wallet: DeviceWallet, options: GatewayOptions = {}): Promise<WalletToken> {
+  return overNetwork(() => tokeniseWallet(wallet), options.env);
+}
+
+/** PayPal's create-payment call: a payment awaiting the buyer's approval on PayPal's page. */
+export function createPayPal(
+  db: Db,
+  request: PayPalPaymentRequest,
+  options: GatewayOptions = {},
+): Promise<PayPalPayment> {
+  return overNetwork(() => createPayPalPayment(db, request, options.now), options.env);
+}
+
+export {
+  approvePayPalPayment,
+  cancelPayPalPayment,
+  findPayPalPayment,
+  type PayPalDecision,
+  type PayPalPayment,
+  type PayPalPaymentRequest,
+  SANDBOX_BUYER_EMAIL,
+} from './paypal';
+export type { DeviceWallet, WalletToken };

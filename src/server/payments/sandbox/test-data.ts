@@ -52,6 +52,8 @@ export interface SandboxInstrument {
   expiryMonth: string | null;
   expiryYear: string | null;
   behaviour: CardBehaviour;
+  /** The PayPal buyer's email, for a nonce a sandbox approval minted. */
+  email?: string | null;
 }
 
 function fakeCard(brand: CardBrand, lastFour: string, behaviour: CardBehaviour = 'ok'): SandboxInstrument {

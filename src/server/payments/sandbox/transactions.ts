@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BRAND_NAMES, type CardBrand } from '../../../domain/card-details';
 import type { Db } from '../../db';
-import { sandboxNonces, sandboxTransactions } from '../../db/schema';
+import { sandboxNonces, sandboxSessions, sandboxTransactions } from '../../db/schema';
 import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
 import type { SandboxConfig } from './config';
+import { paypalSessionOfNonce } from './paypal';
 import {
   amountOutcome,
   CONSUMED_TEST_NONCE,
@@ -46,12 +47,23 @@ function refusal(field: Refusal['field'], code: string, text: string): Refusal {
   return { status: 'validation_error', field, code, text };
 }
 
-/** Claims a nonce: the test nonces are reusable, a tokenised one is used once (Braintree 93107). */
-async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Refusal> {
+/**
+ * Claims a nonce: the test nonces are reusable, a tokenised one is used once (Braintree 93107).
+ * A PayPal approval's nonce is also bound to the amount the buyer approved and carries their email.
+ */
+async function claimNonce(tx: Tx, request: SaleRequest): Promise<SandboxInstrument | Refusal> {
+  const { nonce } = request;
   if (nonce === CONSUMED_TEST_NONCE)
     return refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.');
   const fixed = TEST_NONCES[nonce];
   if (fixed) return fixed;
+  const approval = await paypalSessionOfNonce(tx, nonce);
+  if (approval !== null && approval.expiresAt.getTime() <= Date.now()) {
+    return refusal('nonce', '91565', 'Unknown or expired payment_method_nonce.');
+  }
+  if (approval !== null && (approval.amountMinor !== request.amountMinor || approval.currency !== request.currency)) {
+    return refusal('amount', 'amount_not_approved', 'The amount differs from the one the PayPal buyer approved.');
+  }
   const [claimed] = await tx
     .update(sandboxNonces)
     .set({ consumedAt: new Date() })
@@ -66,6 +78,9 @@ async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Re
       ? refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.')
       : refusal('nonce', '91565', 'Unknown payment_method_nonce.');
   }
+  if (approval !== null) {
+    await tx.update(sandboxSessions).set({ status: 'consumed' }).where(eq(sandboxSessions.id, approval.id));
+  }
   return {
     kind: claimed.kind as InstrumentKind,
     brand: BRAND_BY_NAME.get(claimed.cardType ?? '') ?? 'unknown',
@@ -74,12 +89,20 @@ async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Re
     expiryMonth: claimed.expiryMonth,
     expiryYear: claimed.expiryYear,
     behaviour: claimed.behaviour as SandboxInstrument['behaviour'],
+    email: approval?.email ?? null,
   };
 }
 
 function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
   const { kind, cardType, lastFour, expiryMonth, expiryYear } = instrument;
-  return { kind, cardType, lastFour, expiryMonth, expiryYear };
+  return {
+    kind,
+    cardType,
+    lastFour,
+    expiryMonth,
+    expiryYear,
+    ...(instrument.email ? { email: instrument.email } : {}),
+  };
 }
 
 /** The gateway's decision: the nonce, then the brand, then the card's behaviour, then the amount. */
@@ -87,7 +110,7 @@ async function decide(tx: Tx, request: SaleRequest, config: SandboxConfig, id: s
   if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
     return refusal('amount', '81531', 'Amount must be greater than zero.');
   }
-  const instrument = await claimNonce(tx, request.nonce);
+  const instrument = await claimNonce(tx, request);
   if ('status' in instrument) return instrument;
   if (instrument.kind !== 'paypal' && !(instrument.brand && config.brandsAccepted.has(instrument.brand))) {
     return refusal('brand', '81703', 'Credit card type is not accepted by this merchant account.');
