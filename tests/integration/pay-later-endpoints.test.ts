@@ -275,11 +275,10 @@ describe.each(engines)('pay-later endpoints on $name', (engine) => {
 
   it('a signed-in shopper gets a session too, with their own email for Klarna', async () => {
     const user = await addShopper(db());
+    const { productIds } = await addDeal(db(), base, {}, [{ product: { priceMinor: 70_00 } }]);
     const basketToken = await createBasket(db(), {
       customerToken: user.customerToken,
-      products: [
-        { dealProductId: (await addDeal(db(), base, {}, [{ product: { priceMinor: 70_00 } }])).productIds[0] ?? 0 },
-      ],
+      products: [{ dealProductId: productIds[0] ?? 0, quantity: 1 }],
     });
     const answer = await call(klarnaSessions.POST, '/api/v1/kn/sessions', {
       basketToken,

@@ -33,7 +33,7 @@ import {
   KLARNA_PAGE_COPY,
 } from '../../src/server/payments/sandbox/klarna';
 import { GatewayTimeout, GatewayUnreachable } from '../../src/server/payments/sandbox/network';
-import { payLaterSale } from '../../src/server/payments/sandbox/pay-later-sessions';
+import { payLaterSale } from '../../src/server/payments/sandbox/pay-later-sales';
 import { engines } from './databases';
 
 const quiet = {};

@@ -9,7 +9,7 @@ import type { AmountRange } from '../../domain/payment-eligibility';
 import { PaymentProviderError } from './errors';
 import type { AuthorisationResult, PaymentProvider } from './provider';
 import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
-import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from './sandbox/pay-later-sessions';
+import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from './sandbox/pay-later-sales';
 
 /** One pay-later provider's API, as the sandbox (or, later, a real client) offers it. */
 export interface PayLaterGateway {

@@ -15,19 +15,21 @@ import {
   PAY_LATER_CURRENCY,
 } from './pay-later-config';
 import {
+  type PayLaterSaleAnswer,
+  type PayLaterSaleRequest,
+  type PayLaterSettlementAnswer,
+  payLaterSale,
+  settleSale,
+} from './pay-later-sales';
+import {
   createSession,
   finishSession,
   moveToStep,
   type NewPayLaterSession,
   type PayLaterGatewayOptions,
-  type PayLaterSaleAnswer,
-  type PayLaterSaleRequest,
-  type PayLaterSettlementAnswer,
-  payLaterSale,
   refuseAmount,
   retrieveSession,
   type SessionRefusalCode,
-  settleSale,
 } from './pay-later-sessions';
 
 /** Clearpay's money: "1200.00" and a currency. */

@@ -9,19 +9,21 @@ import type { Db } from '../../db';
 import { overNetwork } from './network';
 import { isKlarnaDeniedEmail, KLARNA_FAILING_CODE, KLARNA_UK_LIMITS } from './pay-later-config';
 import {
+  type PayLaterSaleAnswer,
+  type PayLaterSaleRequest,
+  type PayLaterSettlementAnswer,
+  payLaterSale,
+  settleSale,
+} from './pay-later-sales';
+import {
   createSession,
   finishSession,
   moveToStep,
   type NewPayLaterSession,
   type PayLaterGatewayOptions,
-  type PayLaterSaleAnswer,
-  type PayLaterSaleRequest,
-  type PayLaterSettlementAnswer,
-  payLaterSale,
   refuseAmount,
   retrieveSession,
   type SessionRefusalCode,
-  settleSale,
 } from './pay-later-sessions';
 
 export type KlarnaSessionAnswer =
