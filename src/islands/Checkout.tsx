@@ -58,7 +58,7 @@ async function resumeReturnedPayment(returned: ReturnedPayment): Promise<void> {
   choosePayment({ kind: 'new', option: pending.paypalCredit ? 'paypal_credit' : pending.method });
   const name = OPTION_LABELS[pending.paypalCredit ? 'paypal_credit' : pending.method].split(':')[0] ?? 'the provider';
   if (status === 'cancelled') {
-    $checkout.setKey('notice', CHECKOUT_COPY.paymentCancelled(name));
+    $checkout.setKey('paymentNotice', CHECKOUT_COPY.paymentCancelled(name));
     return;
   }
   if (status === 'denied' || status === 'declined') return failPayment(MESSAGES.tryDifferentMethod);
@@ -194,6 +194,9 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
 
         <section className="checkout-panel" aria-labelledby="checkout-payment-heading">
           <h2 id="checkout-payment-heading">Payment</h2>
+          <p className="checkout__notice checkout__notice--payment" role="status" aria-live="polite">
+            {state.paymentNotice ?? ''}
+          </p>
           {summary.cashAmount > 0 ? (
             <PaymentMethods view={view} disabled={busy} money={money} />
           ) : (

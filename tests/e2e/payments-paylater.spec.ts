@@ -124,7 +124,7 @@ test.describe('Klarna (pay in 3)', () => {
     await page.getByRole('button', { name: 'Cancel and return to Tuppence' }).click();
 
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.locator('.checkout__notice')).toContainText('You cancelled Klarna. Nothing was charged');
+    await expect(page.locator('.checkout__notice--payment')).toContainText('You cancelled Klarna. Nothing was charged');
     await expect(page.locator('.checkout__outcome')).toBeEmpty();
     await expect(payButton(page)).toHaveText('Continue to Klarna');
     await expectBasketKept(page);
@@ -186,7 +186,9 @@ test.describe('Clearpay (pay in 4)', () => {
     await page.getByRole('button', { name: 'Cancel and return to Tuppence' }).click();
 
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.locator('.checkout__notice')).toContainText('You cancelled Clearpay. Nothing was charged');
+    await expect(page.locator('.checkout__notice--payment')).toContainText(
+      'You cancelled Clearpay. Nothing was charged',
+    );
     await expectBasketKept(page);
   });
 });
