@@ -25,7 +25,7 @@ import {
   submitPayment,
   tickPaymentSession,
 } from '../stores/checkout';
-import { type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
+import { peekPendingPayment, type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
 import {
   $paymentChoice,
   choosePayment,
@@ -90,6 +90,11 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     });
     const returned = takeReturnedPayment();
     if (returned !== null) void resumeReturnedPayment(returned);
+    else {
+      // Back from a provider's page without an answer: keep what the guest typed.
+      const left = peekPendingPayment();
+      if (left?.email && initialView.userInfo.isGuest) setEmail(left.email);
+    }
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
   }, [initialView]);
