@@ -25,7 +25,7 @@ import {
   submitPayment,
   tickPaymentSession,
 } from '../stores/checkout';
-import { type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
+import { peekPendingPayment, type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
 import {
   $paymentChoice,
   choosePayment,
@@ -58,7 +58,7 @@ async function resumeReturnedPayment(returned: ReturnedPayment): Promise<void> {
   choosePayment({ kind: 'new', option: pending.paypalCredit ? 'paypal_credit' : pending.method });
   const name = OPTION_LABELS[pending.paypalCredit ? 'paypal_credit' : pending.method].split(':')[0] ?? 'the provider';
   if (status === 'cancelled') {
-    $checkout.setKey('notice', CHECKOUT_COPY.paymentCancelled(name));
+    $checkout.setKey('paymentNotice', CHECKOUT_COPY.paymentCancelled(name));
     return;
   }
   if (status === 'denied' || status === 'declined') return failPayment(MESSAGES.tryDifferentMethod);
@@ -90,6 +90,11 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     });
     const returned = takeReturnedPayment();
     if (returned !== null) void resumeReturnedPayment(returned);
+    else {
+      // Back from a provider's page without an answer: keep what the guest typed.
+      const left = peekPendingPayment();
+      if (left?.email && initialView.userInfo.isGuest) setEmail(left.email);
+    }
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
   }, [initialView]);
@@ -194,6 +199,9 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
 
         <section className="checkout-panel" aria-labelledby="checkout-payment-heading">
           <h2 id="checkout-payment-heading">Payment</h2>
+          <p className="checkout__notice checkout__notice--payment" role="status" aria-live="polite">
+            {state.paymentNotice ?? ''}
+          </p>
           {summary.cashAmount > 0 ? (
             <PaymentMethods view={view} disabled={busy} money={money} />
           ) : (

@@ -63,6 +63,21 @@ function readPending(now: number): PendingPayment | null {
 }
 
 /**
+ * The attempt that left for a provider, without taking it: a shopper who pressed Back on the
+ * provider's page finds the email they typed still there.
+ */
+export function peekPendingPayment(now = Date.now()): PendingPayment | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (raw === null) return null;
+    const pending = JSON.parse(raw) as PendingPayment;
+    return typeof pending.key === 'string' && now - pending.startedAt <= PENDING_FOR_MS ? pending : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The provider's answer, when this page load is a return from one; null otherwise. Reading it
  * clears both the query and the stored attempt.
  */

@@ -28,6 +28,8 @@ export interface CheckoutState {
   view: CheckoutView | null;
   /** A problem loading or changing the basket (not a payment outcome). */
   notice: string | null;
+  /** A word about the payment that is not a failure (the shopper cancelled at the provider). */
+  paymentNotice: string | null;
   payment: { phase: PaymentPhase; message: string | null; reason: string | null };
   /** Seconds left of the payment session (spec 9: 300). */
   secondsLeft: number;
@@ -42,6 +44,7 @@ export const $checkout = map<CheckoutState>({
   status: 'loading',
   view: null,
   notice: null,
+  paymentNotice: null,
   payment: { phase: 'idle', message: null, reason: null },
   secondsLeft: 0,
   email: '',
@@ -79,6 +82,7 @@ export function initCheckout(view: CheckoutView, email = ''): void {
     email,
     secondsLeft: view.countdown.seconds,
     notice: null,
+    paymentNotice: null,
     payment: { phase: 'idle', message: null, reason: null },
     attemptKey: null,
   });
@@ -247,6 +251,7 @@ export async function submitPayment(
     if (emailError !== null) return null;
   }
   $checkout.setKey('payment', { phase: 'paying', message: MESSAGES.makingPayment, reason: null });
+  $checkout.setKey('paymentNotice', null);
   const summary = view.orderSummary;
   const key = state.attemptKey ?? crypto.randomUUID();
   $checkout.setKey('attemptKey', key);

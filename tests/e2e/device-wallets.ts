@@ -11,7 +11,7 @@ export async function emulateDeviceWallets(page: Page, wallets: { applePay: bool
     const w = window as unknown as Record<string, unknown>;
     if (want.applePay) {
       // A constructor with static methods, as Safari's is.
-      const session = function ApplePaySession() {} as unknown as Record<string, unknown>;
+      const session = function applePaySession() {} as unknown as Record<string, unknown>;
       session.canMakePayments = () => true;
       session.supportsVersion = () => true;
       w.ApplePaySession = session;

@@ -46,7 +46,7 @@ const sameChoice = (a: PaymentChoice | null, b: PaymentChoice) =>
     ? a.instrumentId === b.instrumentId
     : a.kind === 'new' && b.kind === 'new' && a.option === b.option);
 
-export default function PaymentMethods({ view, disabled, money }: Props) {
+export default function PaymentMethods({ view, disabled }: Props) {
   const stored = useStore($paymentChoice);
   const { device, save } = stored;
   // The server's render (and the first paint) shows the choice the checkout starts on.
@@ -95,7 +95,7 @@ export default function PaymentMethods({ view, disabled, money }: Props) {
         return <WalletPanel wallet={option} />;
       case 'klarna':
       case 'clearpay':
-        return <PayLaterPanel provider={option} amountMinor={cash} money={money} />;
+        return <PayLaterPanel provider={option} amountMinor={cash} currency={view.orderSummary.currency} />;
     }
   }
 

@@ -57,6 +57,11 @@ import {
 } from '../../contracts/location';
 import { OrderResponseSchema, PayRequestSchema } from '../../contracts/pay';
 import {
+  PayLaterPayRequestSchema,
+  PayLaterSessionRequestSchema,
+  PayLaterSessionResponseSchema,
+} from '../../contracts/pay-later';
+import {
   SearchQuerySchema,
   SearchResponseSchema,
   SuggestQuerySchema,
@@ -391,6 +396,71 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       402: 'The payment was refused (spec 8 message and the card reason).',
       409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
       422: 'This Idempotency-Key was used with a different body.',
+      503: 'The order could not be completed.',
+    },
+  },
+  // Klarna and Clearpay (issue 8).
+  {
+    method: 'post',
+    path: '/api/v1/kn/sessions',
+    tag: 'checkout',
+    summary:
+      'Open a Klarna session for the basket as the server prices it (the cash part after any wallet) and answer the Klarna page to send the shopper to',
+    body: PayLaterSessionRequestSchema,
+    response: PayLaterSessionResponseSchema,
+    status: 201,
+    errors: {
+      409: 'A line in the basket cannot be bought now.',
+      422: 'spec 5 does not offer Klarna for this order, or Klarna refused the amount ("Sorry please try a different payment method.").',
+      503: 'Klarna could not be reached ("We couldn\'t contact the payment provider right now. Please pay using Visa or Mastercard.").',
+      504: 'Klarna did not answer in time.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/kn/pay',
+    tag: 'checkout',
+    summary:
+      "Place the order paying with Klarna's authorization token as the nonce; the same Idempotency-Key rules as /api/v1/pay",
+    body: PayLaterPayRequestSchema,
+    response: OrderResponseSchema,
+    status: 201,
+    errors: {
+      402: 'The approval was denied, declined, already used or for another amount (spec 8 message).',
+      409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
+      422: 'This Idempotency-Key was used with a different body, or Klarna is not offered for this order.',
+      503: 'The order could not be completed.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/cp/checkouts',
+    tag: 'checkout',
+    summary:
+      'Open a Clearpay checkout for the basket as the server prices it (the cash part after any wallet) and answer the Clearpay page to send the shopper to',
+    body: PayLaterSessionRequestSchema,
+    response: PayLaterSessionResponseSchema,
+    status: 201,
+    errors: {
+      409: 'A line in the basket cannot be bought now.',
+      422: 'spec 5 does not offer Clearpay for this order, or Clearpay refused the amount ("Sorry please try a different payment method.").',
+      503: 'Clearpay could not be reached ("We couldn\'t contact the payment provider right now. Please pay using Visa or Mastercard.").',
+      504: 'Clearpay did not answer in time.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/cp/pay',
+    tag: 'checkout',
+    summary:
+      "Place the order paying with Clearpay's order token as the nonce; the same Idempotency-Key rules as /api/v1/pay",
+    body: PayLaterPayRequestSchema,
+    response: OrderResponseSchema,
+    status: 201,
+    errors: {
+      402: 'The approval was denied, declined, already used or for another amount (spec 8 message).',
+      409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
+      422: 'This Idempotency-Key was used with a different body, or Clearpay is not offered for this order.',
       503: 'The order could not be completed.',
     },
   },

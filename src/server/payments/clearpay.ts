@@ -1,17 +1,76 @@
 /**
- * Clearpay as a PaymentProvider (issue 8), over the sandbox gateway's Clearpay sessions.
- * PLACEHOLDER until the Clearpay part of issue 8 lands: refuses every payment.
+ * Clearpay (pay in 4) as a PaymentProvider (issue 8), over Clearpay's sandbox in the sandbox
+ * gateway (PAYMENTS.md): authorise with the order token from Clearpay's page, then capture or
+ * void. The order-amount limits are the merchant's, from Clearpay's configuration call, kept in
+ * this process for 15 minutes; when the call fails they are null and the checkout withholds Clearpay.
  */
+import type { AmountRange } from '../../domain/payment-eligibility';
 import type { Db } from '../db';
 import type { SandboxProviderOptions } from './index';
+import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
+import {
+  authoriseClearpayPayment,
+  type ClearpayMoney,
+  captureClearpayPayment,
+  retrieveClearpayConfiguration,
+  voidClearpayPayment,
+} from './sandbox/clearpay';
+import { readSandboxConfig } from './sandbox/config';
+import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
 
-export function createSandboxClearpayProvider(_db: Db, _options: SandboxProviderOptions = {}): PaymentProvider {
-  return {
+/** How long the configuration's limits are trusted before asking Clearpay again. */
+export const CLEARPAY_CONFIGURATION_TTL_MS = 15 * 60 * 1000;
+
+interface CachedConfiguration {
+  currency: string;
+  limits: AmountRange;
+  fetchedAt: number;
+}
+
+let cached: CachedConfiguration | null = null;
+
+/** Forgets the cached configuration (tests; a merchant whose limits just changed). */
+export function forgetClearpayConfiguration(): void {
+  cached = null;
+}
+
+const toMinor = (money: ClearpayMoney) => Math.round(Number(money.amount) * 100);
+
+export interface ClearpayProviderOptions extends SandboxProviderOptions {
+  /** Milliseconds since the epoch, for the cache's 15 minutes (tests move it on). */
+  clock?: () => number;
+}
+
+/** The merchant's limits for a currency, from the cache or a fresh configuration call; null when unknown. */
+async function merchantLimits(currency: string, options: ClearpayProviderOptions): Promise<AmountRange | null> {
+  const now = (options.clock ?? Date.now)();
+  if (cached === null || now - cached.fetchedAt >= CLEARPAY_CONFIGURATION_TTL_MS) {
+    try {
+      const configuration = await retrieveClearpayConfiguration({ env: options.env });
+      cached = {
+        currency: configuration.minimumAmount.currency,
+        limits: { minMinor: toMinor(configuration.minimumAmount), maxMinor: toMinor(configuration.maximumAmount) },
+        fetchedAt: now,
+      };
+    } catch (error) {
+      // Not cached: the next checkout asks again.
+      if (error instanceof GatewayUnreachable || error instanceof GatewayTimeout) return null;
+      throw error;
+    }
+  }
+  return cached.currency === currency ? cached.limits : null;
+}
+
+export function createSandboxClearpayProvider(db: Db, options: ClearpayProviderOptions = {}): PaymentProvider {
+  const { env } = options;
+  readSandboxConfig(env);
+  return payLaterProvider({
     type: 'CLEARPAY',
-    authorise: async () => ({ kind: 'failed', code: 'not_built', text: 'Clearpay is not built yet' }),
-    capture: async () => {},
-    void: async () => {},
-    orderAmountLimits: async () => null,
-  };
+    cardType: 'Clearpay',
+    authorise: (request) => authoriseClearpayPayment(db, request, { env }),
+    capture: (transactionId) => captureClearpayPayment(db, transactionId, { env }),
+    void: (transactionId) => voidClearpayPayment(db, transactionId, { env }),
+    limits: (currency) => merchantLimits(currency, options),
+  });
 }

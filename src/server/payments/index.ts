@@ -53,8 +53,8 @@ function declineReason(code: string, kind: AnswerInstrument['kind']): CardReason
 }
 
 function toInstrument(instrument: AnswerInstrument): InstrumentDetails {
-  const { cardType, lastFour, expiryMonth, expiryYear } = instrument;
-  return { cardType, lastFour, expiryMonth, expiryYear, email: instrument.email ?? null };
+  const { cardType, lastFour, expiryMonth, expiryYear, email } = instrument;
+  return { cardType, lastFour, expiryMonth, expiryYear, ...(email ? { email } : {}) };
 }
 
 /** A vaulted instrument as the order service keeps it: card or PayPal, with the gateway's token and fingerprint. */

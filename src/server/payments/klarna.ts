@@ -1,17 +1,25 @@
 /**
- * Klarna as a PaymentProvider (issue 8), over the sandbox gateway's Klarna sessions.
- * PLACEHOLDER until the Klarna part of issue 8 lands: refuses every payment.
+ * Klarna (pay in 3) as a PaymentProvider (issue 8), over the Klarna playground in the sandbox
+ * gateway (PAYMENTS.md): authorise with the authorization token from Klarna's page, then capture
+ * or void. Klarna's UK limits are its own and fixed (25 to 4,000 pounds), so no call is needed.
  */
 import type { Db } from '../db';
 import type { SandboxProviderOptions } from './index';
+import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
+import { readSandboxConfig } from './sandbox/config';
+import { authoriseKlarnaOrder, cancelKlarnaOrder, captureKlarnaOrder } from './sandbox/klarna';
+import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from './sandbox/pay-later-config';
 
-export function createSandboxKlarnaProvider(_db: Db, _options: SandboxProviderOptions = {}): PaymentProvider {
-  return {
+export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
+  const { env } = options;
+  readSandboxConfig(env);
+  return payLaterProvider({
     type: 'KLARNA',
-    authorise: async () => ({ kind: 'failed', code: 'not_built', text: 'Klarna is not built yet' }),
-    capture: async () => {},
-    void: async () => {},
-    orderAmountLimits: async () => null,
-  };
+    cardType: 'Klarna',
+    authorise: (request) => authoriseKlarnaOrder(db, request, { env }),
+    capture: (transactionId) => captureKlarnaOrder(db, transactionId, { env }),
+    void: (transactionId) => cancelKlarnaOrder(db, transactionId, { env }),
+    limits: async (currency) => (currency === PAY_LATER_CURRENCY ? KLARNA_UK_LIMITS : null),
+  });
 }

@@ -4,6 +4,9 @@ type Props = { wallet: 'apple_pay' | 'google_pay' };
 export default function WalletPanel({ wallet }: Props) {
   const name = wallet === 'apple_pay' ? 'Apple Pay' : 'Google Pay';
   return (
-    <p className="payment-panel__text">Pay with the card you keep in {name}. You'll confirm in the payment sheet.</p>
+    <p className="payment-panel__text">
+      Pay with the card you keep in {name}. The {name} sheet opens to confirm: nothing is taken until you press Pay
+      there.
+    </p>
   );
 }

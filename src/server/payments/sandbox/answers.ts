@@ -12,7 +12,7 @@ export interface AnswerInstrument {
   lastFour: string | null;
   expiryMonth: string | null;
   expiryYear: string | null;
-  /** The PayPal account's email. */
+  /** The PayPal account's email, when the buyer approved in the sandbox. */
   email?: string | null;
 }
 

@@ -7,9 +7,11 @@
 import type { Db } from '../../db';
 import type { SaleAnswer, SettlementAnswer } from './answers';
 import { overNetwork } from './network';
+import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
 import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
 import { type SaleRequest, sale, settleSubmitted, submitForSettlement, voidTransaction } from './transactions';
 import { deleteVaulted } from './vault';
+import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
 
 export type {
   AnswerInstrument,
@@ -63,3 +65,28 @@ export function deletePaymentMethod(
 export function settle(db: Db): Promise<number> {
   return settleSubmitted(db);
 }
+
+/** The Apple Pay / Google Pay sandbox sheet's Pay: the wallet's fixed test nonce (PAYMENTS.md). */
+export function tokeniseDeviceWallet(wallet: DeviceWallet, options: GatewayOptions = {}): Promise<WalletToken> {
+  return overNetwork(() => tokeniseWallet(wallet), options.env);
+}
+
+/** PayPal's create-payment call: a payment awaiting the buyer's approval on PayPal's page. */
+export function createPayPal(
+  db: Db,
+  request: PayPalPaymentRequest,
+  options: GatewayOptions = {},
+): Promise<PayPalPayment> {
+  return overNetwork(() => createPayPalPayment(db, request, options.now), options.env);
+}
+
+export {
+  approvePayPalPayment,
+  cancelPayPalPayment,
+  findPayPalPayment,
+  type PayPalDecision,
+  type PayPalPayment,
+  type PayPalPaymentRequest,
+  SANDBOX_BUYER_EMAIL,
+} from './paypal';
+export type { DeviceWallet, WalletToken };

@@ -54,7 +54,7 @@ export interface SandboxInstrument {
   behaviour: CardBehaviour;
   /** The gateway's fingerprint of the card or account (a tokenised card's keyed hash; `fake:<name>` for a test nonce). */
   fingerprint?: string;
-  /** The PayPal account's email. */
+  /** The PayPal buyer's email, for a nonce a sandbox approval minted. */
   email?: string | null;
 }
 

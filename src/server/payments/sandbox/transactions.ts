@@ -9,9 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BRAND_NAMES, type CardBrand } from '../../../domain/card-details';
 import type { Db } from '../../db';
-import { sandboxNonces, sandboxTransactions } from '../../db/schema';
+import { sandboxNonces, sandboxSessions, sandboxTransactions } from '../../db/schema';
 import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
 import type { SandboxConfig } from './config';
+import { paypalSessionOfNonce } from './paypal';
 import {
   amountOutcome,
   CONSUMED_TEST_NONCE,
@@ -53,12 +54,23 @@ function refusal(field: Refusal['field'], code: string, text: string): Refusal {
   return { status: 'validation_error', field, code, text };
 }
 
-/** Claims a nonce: the test nonces are reusable, a tokenised one is used once (Braintree 93107). */
-async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Refusal> {
+/**
+ * Claims a nonce: the test nonces are reusable, a tokenised one is used once (Braintree 93107).
+ * A PayPal approval's nonce is also bound to the amount the buyer approved and carries their email.
+ */
+async function claimNonce(tx: Tx, request: SaleRequest): Promise<SandboxInstrument | Refusal> {
+  const { nonce } = request;
   if (nonce === CONSUMED_TEST_NONCE)
     return refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.');
   const fixed = TEST_NONCES[nonce];
   if (fixed) return { ...fixed, fingerprint: fixed.fingerprint ?? `fake:${nonce}` };
+  const approval = await paypalSessionOfNonce(tx, nonce);
+  if (approval !== null && approval.expiresAt.getTime() <= Date.now()) {
+    return refusal('nonce', '91565', 'Unknown or expired payment_method_nonce.');
+  }
+  if (approval !== null && (approval.amountMinor !== request.amountMinor || approval.currency !== request.currency)) {
+    return refusal('amount', 'amount_not_approved', 'The amount differs from the one the PayPal buyer approved.');
+  }
   const [claimed] = await tx
     .update(sandboxNonces)
     .set({ consumedAt: new Date() })
@@ -73,6 +85,9 @@ async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Re
       ? refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.')
       : refusal('nonce', '91565', 'Unknown payment_method_nonce.');
   }
+  if (approval !== null) {
+    await tx.update(sandboxSessions).set({ status: 'consumed' }).where(eq(sandboxSessions.id, approval.id));
+  }
   return {
     kind: claimed.kind as InstrumentKind,
     brand: BRAND_BY_NAME.get(claimed.cardType ?? '') ?? 'unknown',
@@ -82,12 +97,13 @@ async function claimNonce(tx: Tx, nonce: string): Promise<SandboxInstrument | Re
     expiryYear: claimed.expiryYear,
     behaviour: claimed.behaviour as SandboxInstrument['behaviour'],
     fingerprint: claimed.fingerprint ?? `nonce:${claimed.nonce}`,
+    email: approval?.email ?? null,
   };
 }
 
 /** What a sale pays with: the nonce when there is one, else the vaulted token (Braintree 91518 when gone). */
 async function instrumentFor(tx: Tx, request: SaleRequest): Promise<SandboxInstrument | Refusal> {
-  if (request.nonce) return claimNonce(tx, request.nonce);
+  if (request.nonce) return claimNonce(tx, request);
   if (!request.paymentMethodToken) return refusal('nonce', '91565', 'Unknown payment_method_nonce.');
   const vaulted = await vaultedInstrument(tx, request.paymentMethodToken, new Date());
   return vaulted ?? refusal('payment_method_token', '91518', 'Payment method token is invalid.');
@@ -100,7 +116,14 @@ function paidWith(request: SaleRequest): string {
 
 function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
   const { kind, cardType, lastFour, expiryMonth, expiryYear } = instrument;
-  return { kind, cardType, lastFour, expiryMonth, expiryYear, email: instrument.email ?? null };
+  return {
+    kind,
+    cardType,
+    lastFour,
+    expiryMonth,
+    expiryYear,
+    ...(instrument.email ? { email: instrument.email } : {}),
+  };
 }
 
 /** An authorised sale; vaulted too when asked for with a nonce (paying with a token saves nothing new). */

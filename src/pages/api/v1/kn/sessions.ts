@@ -1,0 +1,4 @@
+/** POST /api/v1/kn/sessions (spec 7 payment service): opens a Klarna session for the basket and answers its approval page. */
+import { payLaterSessionRoute } from '../../../../server/checkout/pay-later-routes';
+
+export const POST = payLaterSessionRoute('klarna');
