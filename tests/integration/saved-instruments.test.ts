@@ -20,7 +20,7 @@ import { listInstruments } from '../../src/server/instruments';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, type PaymentProvider, singleProvider } from '../../src/server/payments';
 import { tokenise } from '../../src/server/payments/sandbox';
-import { vaultInstrument } from '../../src/server/payments/sandbox/vault';
+import { approvePayPalPayment, createPayPalPayment } from '../../src/server/payments/sandbox/paypal';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { engines } from './databases';
 
@@ -201,25 +201,25 @@ describe.each(engines)('saved instruments on $name', (engine) => {
   it('PAYMENTS.md vault: a PayPal account vaults as paypal and its email comes back with each payment', async () => {
     const billing = await sale({ nonce: 'fake-paypal-billing-agreement-nonce', storeInVault: true });
     expect(billing).toMatchObject({ kind: 'authorised', vaulted: { type: 'paypal' } });
-    // An approval nonce (PayPal's sandbox login) carries the buyer's account email into the vault.
-    const vaulted = await db().transaction((tx) =>
-      vaultInstrument(
-        tx,
-        {
-          kind: 'paypal',
-          brand: null,
-          cardType: 'PayPal',
-          lastFour: null,
-          expiryMonth: null,
-          expiryYear: null,
-          behaviour: 'ok',
-          fingerprint: 'paypal:buyer',
-          email: 'buyer@example.co.uk',
-        },
-        'unused',
-      ),
-    );
-    const paid = await sale({ paymentMethodToken: vaulted.paymentMethodToken });
+    // The buyer approves on PayPal's sandbox page: the approval's nonce carries their account email.
+    const payment = await createPayPalPayment(db(), {
+      amountMinor: 2500,
+      currency: 'GBP',
+      credit: false,
+      flow: 'vault',
+      returnUrl: '/checkout',
+    });
+    const approved = await approvePayPalPayment(db(), { id: payment.id, email: 'buyer@example.co.uk' });
+    if (!approved.ok) throw new Error('not approved');
+    const nonce = new URL(approved.redirectTo, 'http://shop.test').searchParams.get('pm_token') ?? '';
+    const first = await sale({ nonce, storeInVault: true });
+    expect(first).toMatchObject({
+      kind: 'authorised',
+      instrument: { cardType: 'PayPal', email: 'buyer@example.co.uk' },
+      vaulted: { type: 'paypal', fingerprint: expect.stringMatching(/^paypal:/) },
+    });
+    if (first.kind !== 'authorised' || !first.vaulted) throw new Error('not vaulted');
+    const paid = await sale({ paymentMethodToken: first.vaulted.token });
     expect(paid).toMatchObject({
       kind: 'authorised',
       instrument: { cardType: 'PayPal', email: 'buyer@example.co.uk' },
@@ -319,6 +319,33 @@ describe.each(engines)('saved instruments on $name', (engine) => {
     expect(used?.id).toBe(saved.id);
     const [row] = await db().select().from(paymentInstruments).where(eq(paymentInstruments.id, saved.id));
     expect(row?.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(row?.createdAt.getTime() ?? 0);
+  });
+
+  it('issue 8: a PayPal account approved at checkout is saved with its email and pays the next order', async () => {
+    const user = await addShopper(db());
+    await basketFor(user);
+    const payment = await createPayPalPayment(db(), {
+      amountMinor: 2500,
+      currency: 'GBP',
+      credit: false,
+      flow: 'vault',
+      returnUrl: '/checkout',
+    });
+    const approved = await approvePayPalPayment(db(), { id: payment.id, email: 'ada.paypal@example.co.uk' });
+    if (!approved.ok) throw new Error('not approved');
+    const nonce = new URL(approved.redirectTo, 'http://shop.test').searchParams.get('pm_token') ?? '';
+    const first = await pay(user, { paymentMethod: 'paypal', nonce, saveInstrument: true });
+    expect(first.status).toBe(201);
+    const [saved] = await listInstruments(db(), user.id);
+    expect(saved).toMatchObject({ type: 'paypal', email: 'ada.paypal@example.co.uk', isDefault: true });
+
+    await basketFor(user);
+    const second = await pay(user, { paymentMethod: 'paypal', instrumentMode: 'EXISTING', instrumentId: saved?.id });
+    expect(second).toMatchObject({ status: 201, body: { cardType: 'PayPal' } });
+    const listed = CustomerResponseSchema.parse(
+      await (await getCustomer(context('http://localhost/api/v1/customer', user))).json(),
+    );
+    expect(listed.paymentInstruments.map((i) => i.label)).toEqual(['PayPal (ada.paypal@example.co.uk)']);
   });
 
   it("issue 8: someone else's saved instrument is refused and nothing is charged", async () => {
