@@ -41,6 +41,13 @@ export const CHECKOUT_COPY = {
   keyInFlight: 'Your payment is still being processed. Please wait a moment.',
   keyMismatch: 'This payment was already submitted with different details. Please refresh the page and try again.',
   walletShort: 'Your wallet balance changed. Check the new total and try again.',
+  // Issue 8: saved instruments and Express Buy.
+  expressBuyNotYourEmail: 'Express Buy is only for the email address you are signed in with.',
+  expressBuyNoDefault: 'Save a card at checkout to use Express Buy.',
+  expressBuyDefaultExpired: 'Your default card has expired. Add a new card at checkout to use Express Buy.',
+  expressBuyExpired: 'Express Buy timed out. Please continue to checkout.',
+  instrumentNotFound: 'That saved payment method was not found.',
+  instrumentExpired: 'This card has expired, so it cannot be your default. Add a new card at checkout.',
 } as const;
 
 /** A line that sold out between the basket and the payment. */

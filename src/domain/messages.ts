@@ -88,7 +88,8 @@ export type CardReason =
   | 'checkDetails'
   | 'cardExpired'
   | 'cannotAuthenticate'
-  | 'paypalRejected';
+  | 'paypalRejected'
+  | 'savedInstrumentGone';
 
 /**
  * spec 8 "Card and billing messages, with exact wording: not shown": worded plainly here, once.
@@ -103,4 +104,5 @@ export const CARD_REASONS: Readonly<Record<CardReason, string>> = {
   cardExpired: 'Your card has expired. Please add a new card or try PayPal.',
   cannotAuthenticate: 'Your card issuer cannot authenticate this card.',
   paypalRejected: 'PayPal rejected the transaction.',
+  savedInstrumentGone: 'This saved card is no longer available. Please add a new card or try PayPal.',
 };

@@ -2,7 +2,8 @@
  * The deal page's product chooser: option (a radio group), nights for travel deals, quantity
  * within spec 5's purchase cap (at least 2 people on per-person deals) and "Buy now".
  * The choice lives in $bcor so the basket can read it. The server renders the same markup
- * from the default choice, so "Buy now" works before (and without) JavaScript.
+ * from the default choice, so "Buy now" works before (and without) JavaScript. A signed-in shopper
+ * with a saved default also gets Express Buy (issue 8), which only the browser shows.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo } from 'react';
@@ -21,6 +22,7 @@ import {
   selectProduct,
   setQuantity,
 } from '../stores/bcor';
+import ExpressBuy from './deal/ExpressBuy';
 
 export type ChooserProduct = BcorProduct & {
   originalPrice: Money;
@@ -235,6 +237,13 @@ export default function ProductChooser(props: Props) {
         <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy}>
           Buy now
         </button>
+        <ExpressBuy
+          choice={
+            bounds.canBuy && state.selection !== null
+              ? { dealId, productId: state.selection, quantity: state.quantity }
+              : null
+          }
+        />
       </form>
     </div>
   );

@@ -11,6 +11,7 @@ import { map } from 'nanostores';
 import type { CheckoutView, PaymentInstrumentView } from '../contracts/checkout';
 import { forDevice } from '../domain/payment-eligibility';
 import type { PaymentOption } from '../domain/payment-methods';
+import { isInstrumentExpired } from '../domain/saved-instruments';
 
 export type PaymentChoice = { kind: 'saved'; instrumentId: number } | { kind: 'new'; option: PaymentOption };
 
@@ -39,6 +40,11 @@ export function savedInstruments(view: CheckoutView): PaymentInstrumentView[] {
   );
 }
 
+/** The saved instruments that can be chosen now: a card whose expiry has passed is shown, not chosen. */
+export function choosableInstruments(view: CheckoutView, now = new Date()): PaymentInstrumentView[] {
+  return savedInstruments(view).filter((instrument) => !isInstrumentExpired(instrument, now));
+}
+
 /** The options to show now: the server's eligible ones, less the wallets this device lacks. */
 export function offeredOptions(view: CheckoutView, device: DeviceWallets | null): PaymentOption[] {
   return forDevice(view.userInfo.paymentOptions.eligibleOptions, device ?? { applePay: false, googlePay: false });
@@ -46,7 +52,7 @@ export function offeredOptions(view: CheckoutView, device: DeviceWallets | null)
 
 /** The choice the checkout starts on: the default saved instrument, else any saved one, else a card. */
 export function initialChoice(view: CheckoutView): PaymentChoice {
-  const saved = savedInstruments(view);
+  const saved = choosableInstruments(view);
   const preferred = saved.find((instrument) => instrument.default) ?? saved[0];
   if (preferred?.id != null) return { kind: 'saved', instrumentId: preferred.id };
   const first = view.userInfo.paymentOptions.eligibleOptions[0];
@@ -59,7 +65,7 @@ export function syncPaymentChoice(view: CheckoutView): void {
   const stillThere =
     choice !== null &&
     (choice.kind === 'saved'
-      ? savedInstruments(view).some((instrument) => instrument.id === choice.instrumentId)
+      ? choosableInstruments(view).some((instrument) => instrument.id === choice.instrumentId)
       : offeredOptions(view, device).includes(choice.option));
   if (!stillThere) $paymentChoice.setKey('choice', initialChoice(view));
 }

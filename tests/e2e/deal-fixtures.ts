@@ -155,3 +155,28 @@ export const fraudProneDeal = (() => {
   if (!option) throw new Error('fraud-prone deal lost its option');
   return option;
 })();
+
+/**
+ * Issue 8 Express Buy: a gift claim deal (spec 3 giftClaim), otherwise plainly buyable, that Express
+ * Buy refuses and the standard checkout takes.
+ */
+export const giftClaimDeal = (() => {
+  const deal = find('a buyable gift claim deal', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.giftClaim === true &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      !d.highFraudRisk &&
+      !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0) &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('gift claim deal lost its option');
+  return { dealId: deal.id, productId: first.id };
+})();

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { CheckoutView, PaymentInstrumentView } from '../../contracts/checkout';
 import { OPTION_LABELS, type PaymentOption } from '../../domain/payment-methods';
+import { isInstrumentExpired } from '../../domain/saved-instruments';
 import {
   $paymentChoice,
   choosePayment,
@@ -98,16 +99,19 @@ export default function PaymentMethods({ view, disabled }: Props) {
     }
   }
 
-  function radio(id: string, value: PaymentChoice, label: string, extra?: string) {
-    const checked = sameChoice(choice, value);
+  function radio(id: string, value: PaymentChoice, label: string, extra?: string, unavailable = false) {
+    const checked = !unavailable && sameChoice(choice, value);
     return (
-      <label className={`payment-methods__option${checked ? ' payment-methods__option--checked' : ''}`} htmlFor={id}>
+      <label
+        className={`payment-methods__option${checked ? ' payment-methods__option--checked' : ''}${unavailable ? ' payment-methods__option--unavailable' : ''}`}
+        htmlFor={id}
+      >
         <input
           id={id}
           type="radio"
           name="payment-choice"
           checked={checked}
-          disabled={disabled}
+          disabled={disabled || unavailable}
           onChange={() => choosePayment(value)}
         />
         <span className="payment-methods__label">{label}</span>
@@ -122,13 +126,18 @@ export default function PaymentMethods({ view, disabled }: Props) {
       <ul className="payment-methods__list">
         {saved.map((instrument) => {
           const value: PaymentChoice = { kind: 'saved', instrumentId: instrument.id ?? 0 };
+          // An expired card stays in view (so the shopper knows why), but cannot be chosen.
+          const expired = isInstrumentExpired(instrument, new Date());
           return (
             <li key={`saved-${instrument.id}`} data-option={`saved-${instrument.id}`}>
               {radio(
                 `${baseId}-saved-${instrument.id}`,
                 value,
-                describeInstrument(instrument),
-                instrument.default ? 'Default' : undefined,
+                expired
+                  ? `${describeInstrument(instrument).replace(', expires', ', expired')}`
+                  : describeInstrument(instrument),
+                expired ? 'Expired' : instrument.default ? 'Default' : undefined,
+                expired,
               )}
             </li>
           );

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '../../contracts/account';
 import type { Db } from '../db';
 import { accountTokens, outbox, type UserRow, users } from '../db/schema';
+import { forgetInstruments, releaseForgottenInstruments } from '../instruments';
 import { enqueueMail } from '../mail';
 import { AccountError } from './errors';
 import { hashPassword, newToken, verifyPassword } from './secrets';
@@ -217,7 +218,8 @@ export async function resetUserPassword(
 
 /**
  * spec 7 anonymize: deleting an account blanks the person's name and email and ends sign-in, but
- * keeps the users row (and every row that points at it, such as orders) for accounting.
+ * keeps the users row (and every row that points at it, such as orders) for accounting. Saved
+ * payment instruments are removed, and deleted from the gateway's vault.
  * Returns the email the account had, for the delete-email cookie.
  */
 export async function anonymizeUser(db: Db, userId: number, password: string): Promise<string> {
@@ -227,7 +229,7 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
     throw new AccountError('wrongCurrentPassword');
   }
   const placeholder = `deleted-${user.id}@anonymized.invalid`;
-  await db.transaction(async (tx) => {
+  const forgotten = await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
@@ -250,6 +252,9 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
       .update(accountTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
+    // Saved cards and PayPal accounts go with the account (and from the gateway's vault below).
+    return forgetInstruments(tx, user.id);
   });
+  await releaseForgottenInstruments(db, forgotten);
   return user.email;
 }

@@ -1,13 +1,25 @@
 /**
  * Saved payment instruments (issue 8 part 3; spec 3 "Payment instrument"): a card (the gateway's
  * vault token with brand, last four and expiry) or a PayPal account a signed-in shopper kept, with
- * one default. Written only inside the order transaction that vaulted it.
+ * one default. Written by the order transaction that vaulted it; the shopper makes one the default or
+ * removes it (the account page, spec 7 /customer), and removing one deletes it from the vault too.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { CustomerInstrument } from '../../contracts/customer';
+import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
 import type { Db } from '../db';
-import { type PaymentInstrumentRow, paymentInstruments } from '../db/schema';
+import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '../db/schema';
 import type { Tx } from '../orders/lines';
+import { type PaymentProviders, paymentProviders } from '../payments';
 import type { InstrumentDetails, VaultedInstrument } from '../payments/provider';
+
+/** Why a change to a saved instrument was refused: not the shopper's (or gone), or an expired card. */
+export class InstrumentError extends Error {
+  constructor(readonly code: 'notFound' | 'expired') {
+    super(code === 'notFound' ? 'No such saved payment method.' : 'This card has expired.');
+    this.name = 'InstrumentError';
+  }
+}
 
 /** A saved instrument as the checkout and the account pages show it: never the vault token. */
 export interface SavedInstrument {
@@ -29,17 +41,23 @@ function toSaved(row: PaymentInstrumentRow): SavedInstrument {
 
 /**
  * Keeps an instrument the gateway just vaulted. The same card or account saved again (same
- * fingerprint) updates the one row with the new token and expiry. The first one is the default.
+ * fingerprint) updates the one row with the new token and expiry. The first one is the default,
+ * and so is a new one when the default is a card that has expired.
  */
 export async function rememberInstrument(
   tx: Tx,
   input: { userId: number; vaulted: VaultedInstrument; details: InstrumentDetails; now: Date },
 ): Promise<number> {
   const { userId, vaulted, details, now } = input;
-  const [hasDefault] = await tx
-    .select({ id: paymentInstruments.id })
+  const [current] = await tx
+    .select()
     .from(paymentInstruments)
     .where(and(eq(paymentInstruments.userId, userId), eq(paymentInstruments.isDefault, true)));
+  const takesDefault =
+    current === undefined || (isInstrumentExpired(current, now) && current.fingerprint !== vaulted.fingerprint);
+  if (current !== undefined && takesDefault) {
+    await tx.update(paymentInstruments).set({ isDefault: false }).where(eq(paymentInstruments.id, current.id));
+  }
   const values = {
     token: vaulted.token,
     cardType: details.cardType,
@@ -56,11 +74,14 @@ export async function rememberInstrument(
       type: vaulted.type,
       gateway: 'BRAINTREE',
       fingerprint: vaulted.fingerprint,
-      isDefault: hasDefault === undefined,
+      isDefault: takesDefault,
       createdAt: now,
       ...values,
     })
-    .onConflictDoUpdate({ target: [paymentInstruments.userId, paymentInstruments.fingerprint], set: values })
+    .onConflictDoUpdate({
+      target: [paymentInstruments.userId, paymentInstruments.fingerprint],
+      set: takesDefault ? { ...values, isDefault: true } : values,
+    })
     .returning({ id: paymentInstruments.id });
   if (row === undefined) throw new Error('payment_instruments upsert returned nothing');
   return row.id;
@@ -96,4 +117,123 @@ export async function findOwnInstrument(
     .from(paymentInstruments)
     .where(and(eq(paymentInstruments.id, id), eq(paymentInstruments.userId, userId)));
   return row === undefined ? null : { ...toSaved(row), token: row.token };
+}
+
+/** The shopper's default saved instrument with its vault token, or null. */
+export async function findDefaultInstrument(
+  db: Db,
+  userId: number,
+): Promise<(SavedInstrument & { token: string }) | null> {
+  const [row] = await db
+    .select()
+    .from(paymentInstruments)
+    .where(and(eq(paymentInstruments.userId, userId), eq(paymentInstruments.isDefault, true)));
+  return row === undefined ? null : { ...toSaved(row), token: row.token };
+}
+
+/** Makes one of the shopper's instruments their default (an expired card cannot be). */
+export async function makeDefaultInstrument(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentInstruments)
+      .where(and(eq(paymentInstruments.id, id), eq(paymentInstruments.userId, userId)))
+      .for('update');
+    if (row === undefined) throw new InstrumentError('notFound');
+    if (row.isDefault) return;
+    if (isInstrumentExpired(row, now)) throw new InstrumentError('expired');
+    // One default per shopper (a partial unique index): clear the old one first.
+    await tx
+      .update(paymentInstruments)
+      .set({ isDefault: false })
+      .where(and(eq(paymentInstruments.userId, userId), eq(paymentInstruments.isDefault, true)));
+    await tx.update(paymentInstruments).set({ isDefault: true }).where(eq(paymentInstruments.id, id));
+  });
+}
+
+/** Deletes saved instruments at the gateway; a gateway that cannot be reached is logged, not fatal. */
+async function deleteFromVault(
+  db: Db,
+  given: PaymentProviders | undefined,
+  rows: { gateway: string; token: string }[],
+): Promise<void> {
+  for (const row of rows) {
+    try {
+      const providers = given ?? paymentProviders(db);
+      const provider = providers.all().find((candidate) => candidate.type === row.gateway);
+      await provider?.deletePaymentMethod?.(row.token);
+    } catch (error) {
+      console.error('[instruments] vault delete failed:', error instanceof Error ? error.message : error);
+    }
+  }
+}
+
+/**
+ * Removes one of the shopper's instruments, its Express Buy tokens and its vault entry. When it was
+ * the default, the most recently used card that has not expired (or PayPal account) takes over.
+ */
+export async function removeInstrument(
+  db: Db,
+  userId: number,
+  id: number,
+  options: { now: Date; providers?: PaymentProviders },
+): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(paymentInstruments)
+      .where(and(eq(paymentInstruments.id, id), eq(paymentInstruments.userId, userId)))
+      .returning();
+    if (row === undefined) throw new InstrumentError('notFound');
+    await tx.delete(expressBuyTokens).where(eq(expressBuyTokens.instrumentId, id));
+    if (row.isDefault) {
+      const rest = await listInstruments(tx, userId);
+      const next = rest.find((instrument) => !isInstrumentExpired(instrument, options.now));
+      if (next !== undefined) {
+        await tx.update(paymentInstruments).set({ isDefault: true }).where(eq(paymentInstruments.id, next.id));
+      }
+    }
+    return row;
+  });
+  // The row is gone first, so the token can never pay again from here, whatever the gateway says.
+  await deleteFromVault(db, options.providers, [removed]);
+}
+
+/**
+ * Account deletion (spec 7 /user/anonymize): removes every instrument and Express Buy token of the
+ * shopper inside the caller's transaction, and answers what to delete from the vault after it commits.
+ */
+export async function forgetInstruments(tx: Tx, userId: number): Promise<{ gateway: string; token: string }[]> {
+  await tx.delete(expressBuyTokens).where(eq(expressBuyTokens.userId, userId));
+  return tx
+    .delete(paymentInstruments)
+    .where(eq(paymentInstruments.userId, userId))
+    .returning({ gateway: paymentInstruments.gateway, token: paymentInstruments.token });
+}
+
+/** Deletes forgotten instruments from the vault (after forgetInstruments' transaction committed). */
+export async function releaseForgottenInstruments(
+  db: Db,
+  rows: { gateway: string; token: string }[],
+  providers?: PaymentProviders,
+): Promise<void> {
+  await deleteFromVault(db, providers, rows);
+}
+
+/** spec 7 /customer: the shopper's saved instruments as the account page and the API show them. */
+export async function listCustomerInstruments(db: Db, userId: number, now: Date): Promise<CustomerInstrument[]> {
+  const saved = await listInstruments(db, userId);
+  return saved.map((instrument) => ({
+    id: instrument.id,
+    type: instrument.type,
+    gateway: instrument.gateway === 'BRAINTREE' ? 'BRAINTREE' : instrument.gateway === 'KLARNA' ? 'KLARNA' : 'CLEARPAY',
+    default: instrument.isDefault,
+    mode: 'EXISTING',
+    cardType: instrument.cardType,
+    lastFour: instrument.lastFour,
+    expiryMonth: instrument.expiryMonth,
+    expiryYear: instrument.expiryYear,
+    email: instrument.email,
+    label: instrumentLabel(instrument),
+    expired: isInstrumentExpired(instrument, now),
+  }));
 }

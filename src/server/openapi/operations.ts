@@ -24,6 +24,7 @@ import {
   UpdateBasketLineSchema,
 } from '../../contracts/basket';
 import { CheckoutQuerySchema, CheckoutViewSchema } from '../../contracts/checkout';
+import { CustomerResponseSchema, UpdateInstrumentSchema } from '../../contracts/customer';
 import {
   ComplementaryDealsQuerySchema,
   ComplementaryDealsSchema,
@@ -39,6 +40,11 @@ import {
   FacetedNavigationSchema,
   FacetQuerySchema,
 } from '../../contracts/deal-feed';
+import {
+  ExpressBuyRequestSchema,
+  ExpressBuyTokenRequestSchema,
+  ExpressBuyTokenResponseSchema,
+} from '../../contracts/express-buy';
 import {
   EarlyBirdPageSchema,
   EarlyBirdQuerySchema,
@@ -455,6 +461,68 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       402: 'The approval was denied, declined, already used or for another amount (spec 8 message).',
       409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
       422: 'This Idempotency-Key was used with a different body, or Clearpay is not offered for this order.',
+      503: 'The order could not be completed.',
+    },
+  },
+  // Saved instruments and Express Buy (issue 8).
+  {
+    method: 'get',
+    path: '/api/v1/customer',
+    tag: 'checkout',
+    summary:
+      "spec 7 /customer: the signed-in shopper's saved cards and PayPal accounts, default first (401 signed out)",
+    response: CustomerResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/customer/instruments/{id}',
+    tag: 'checkout',
+    summary: 'Make a saved payment instrument the default ({"default": true}); answers the instruments',
+    pathParams: { id: 'The saved instrument id' },
+    body: UpdateInstrumentSchema,
+    response: CustomerResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No such instrument of yours.', 409: 'The card has expired.' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/customer/instruments/{id}',
+    tag: 'checkout',
+    summary: 'Remove a saved payment instrument (and its vault entry); answers the instruments left',
+    pathParams: { id: 'The saved instrument id' },
+    response: CustomerResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No such instrument of yours.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/express-buy-token',
+    tag: 'checkout',
+    summary:
+      "spec 7 express-buy-token: a 30-minute token for Express Buy with the signed-in shopper's default saved instrument",
+    body: ExpressBuyTokenRequestSchema,
+    response: ExpressBuyTokenResponseSchema,
+    status: 201,
+    errors: {
+      401: 'Not signed in.',
+      403: "The email is not the signed-in shopper's.",
+      404: 'No default saved payment method.',
+      409: 'The default card has expired.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/express-buy',
+    tag: 'checkout',
+    summary:
+      "Buy one deal option in one step with the token's saved instrument. Needs an Idempotency-Key header: a repeat replays the first answer",
+    body: ExpressBuyRequestSchema,
+    response: OrderResponseSchema,
+    status: 201,
+    errors: {
+      401: 'Not signed in, or the token is unknown or expired.',
+      402: 'The payment was refused (spec 8 message and the card reason).',
+      409: 'A submit with this key is still running.',
+      422: '"Requested deal cannot be purchased via Express Buy." with checkoutUrl (where the standard checkout starts), or the key was used with a different body.',
       503: 'The order could not be completed.',
     },
   },

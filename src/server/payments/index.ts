@@ -11,11 +11,12 @@ import type { Db } from '../db';
 import { createSandboxClearpayProvider } from './clearpay';
 import { PaymentProviderError } from './errors';
 import { createSandboxKlarnaProvider } from './klarna';
-import type { AuthorisationResult, InstrumentDetails, PaymentProvider } from './provider';
+import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
 import {
   type AnswerInstrument,
   authorise,
   capture,
+  deletePaymentMethod,
   GatewayTimeout,
   GatewayUnreachable,
   PaymentsConfigError,
@@ -56,11 +57,25 @@ function toInstrument(instrument: AnswerInstrument): InstrumentDetails {
   return { cardType, lastFour, expiryMonth, expiryYear, ...(email ? { email } : {}) };
 }
 
+/** A vaulted instrument as the order service keeps it: card or PayPal, with the gateway's token and fingerprint. */
+function toVaulted(answer: Extract<SaleAnswer, { status: 'authorized' }>): VaultedInstrument | undefined {
+  if (answer.vaulted === undefined) return undefined;
+  const { paymentMethodToken: token, fingerprint } = answer.vaulted;
+  return { token, fingerprint, type: answer.instrument.kind === 'paypal' ? 'paypal' : 'card' };
+}
+
 /** The one place a gateway answer becomes an AuthorisationResult (PAYMENTS.md outcome table). */
 function toAuthorisationResult(answer: SaleAnswer): AuthorisationResult {
   switch (answer.status) {
-    case 'authorized':
-      return { kind: 'authorised', transactionId: answer.transactionId, instrument: toInstrument(answer.instrument) };
+    case 'authorized': {
+      const vaulted = toVaulted(answer);
+      return {
+        kind: 'authorised',
+        transactionId: answer.transactionId,
+        instrument: toInstrument(answer.instrument),
+        ...(vaulted === undefined ? {} : { vaulted }),
+      };
+    }
     case 'processor_declined':
       return {
         kind: 'processorDeclined',
@@ -85,6 +100,10 @@ function toAuthorisationResult(answer: SaleAnswer): AuthorisationResult {
       const { code, text } = answer;
       if (answer.field === 'brand') return { kind: 'invalidInstrument', code, text, reason: 'brandNotAccepted' };
       if (answer.field === 'expiry') return { kind: 'invalidInstrument', code, text, reason: 'cardExpired' };
+      // A saved instrument deleted from the vault (or never there): the shopper adds a new one.
+      if (answer.field === 'payment_method_token') {
+        return { kind: 'invalidInstrument', code, text, reason: 'savedInstrumentGone' };
+      }
       // A Luhn-invalid number, or a used nonce: entering the card again is the way forward.
       if (answer.field === 'number' || code === '93107') {
         return { kind: 'invalidInstrument', code, text, reason: 'checkDetails' };
@@ -131,6 +150,8 @@ export function createSandboxProvider(db: Db, options: SandboxProviderOptions = 
           db,
           {
             nonce: request.nonce,
+            paymentMethodToken: request.paymentMethodToken,
+            storeInVault: request.storeInVault,
             amountMinor: request.amount.amountMinor,
             currency: request.amount.currency,
             idempotencyKey: request.idempotencyKey,
@@ -145,6 +166,15 @@ export function createSandboxProvider(db: Db, options: SandboxProviderOptions = 
     },
     capture: (transactionId) => settlement(() => capture(db, transactionId, { env }), transactionId),
     void: (transactionId) => settlement(() => voidSale(db, transactionId, { env }), transactionId),
+    async deletePaymentMethod(token) {
+      try {
+        await deletePaymentMethod(db, token, { env });
+      } catch (error) {
+        if (error instanceof GatewayUnreachable) throw new PaymentProviderError('unreachable', 'vault delete');
+        if (error instanceof GatewayTimeout) throw new PaymentProviderError('noResponse', 'vault delete');
+        throw error;
+      }
+    },
   };
 }
 

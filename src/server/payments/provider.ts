@@ -78,6 +78,11 @@ export interface PaymentProvider {
   /** Release an authorisation whose order was not written. Voiding twice is harmless. */
   void(transactionId: string, idempotencyKey: string): Promise<void>;
   /**
+   * Deletes a saved (vaulted) instrument at the provider, so its token can never pay again.
+   * Deleting one already gone is harmless. Providers that vault nothing leave this out.
+   */
+  deletePaymentMethod?(token: string): Promise<void>;
+  /**
    * The provider's own order-amount limits for a currency (pay-later providers), or null when it
    * could not say (unreachable). Providers without limits leave this out.
    */

@@ -13,15 +13,29 @@ export interface AnswerInstrument {
   expiryMonth: string | null;
   expiryYear: string | null;
   /** The PayPal account's email, when the buyer approved in the sandbox. */
-  email?: string;
+  email?: string | null;
+}
+
+/** An instrument the sale saved in the vault (storeInVault): its token and the gateway's fingerprint. */
+export interface VaultAnswer {
+  paymentMethodToken: string;
+  fingerprint: string;
 }
 
 export type RejectionReason = 'fraud' | 'application_incomplete' | 'cvv' | 'avs' | 'three_d_secure';
 
-export type ValidationField = 'nonce' | 'number' | 'expiry' | 'brand' | 'amount' | 'idempotency_key';
+export type ValidationField =
+  | 'nonce'
+  | 'number'
+  | 'expiry'
+  | 'brand'
+  | 'amount'
+  | 'idempotency_key'
+  /** A vaulted payment method token that is unknown or was deleted. */
+  | 'payment_method_token';
 
 export type SaleAnswer =
-  | { status: 'authorized'; transactionId: string; instrument: AnswerInstrument }
+  | { status: 'authorized'; transactionId: string; instrument: AnswerInstrument; vaulted?: VaultAnswer }
   | {
       status: 'processor_declined';
       transactionId: string;

@@ -10,9 +10,17 @@ import { overNetwork } from './network';
 import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
 import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
 import { type SaleRequest, sale, settleSubmitted, submitForSettlement, voidTransaction } from './transactions';
+import { deleteVaulted } from './vault';
 import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
 
-export type { AnswerInstrument, RejectionReason, SaleAnswer, SettlementAnswer, ValidationField } from './answers';
+export type {
+  AnswerInstrument,
+  RejectionReason,
+  SaleAnswer,
+  SettlementAnswer,
+  ValidationField,
+  VaultAnswer,
+} from './answers';
 export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
 export { GatewayTimeout, GatewayUnreachable } from './network';
 export { type CardBehaviour, type InstrumentKind, TEST_NONCES } from './test-data';
@@ -42,6 +50,15 @@ export function capture(db: Db, transactionId: string, options: GatewayOptions =
 /** Voids an authorised transaction; voiding a voided one is harmless. */
 export function voidSale(db: Db, transactionId: string, options: GatewayOptions = {}): Promise<SettlementAnswer> {
   return overNetwork(() => voidTransaction(db, transactionId), options.env);
+}
+
+/** Deletes a vaulted payment method (a shopper removed a saved card or PayPal account). */
+export function deletePaymentMethod(
+  db: Db,
+  token: string,
+  options: GatewayOptions = {},
+): Promise<{ deleted: boolean }> {
+  return overNetwork(() => deleteVaulted(db, token), options.env);
 }
 
 /** Runs the sandbox's settlement batch (submitted -> settled); returns how many settled. */

@@ -52,6 +52,8 @@ export interface SandboxInstrument {
   expiryMonth: string | null;
   expiryYear: string | null;
   behaviour: CardBehaviour;
+  /** The gateway's fingerprint of the card or account (a tokenised card's keyed hash; `fake:<name>` for a test nonce). */
+  fingerprint?: string;
   /** The PayPal buyer's email, for a nonce a sandbox approval minted. */
   email?: string | null;
 }

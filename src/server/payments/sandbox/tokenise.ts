@@ -1,10 +1,10 @@
 /**
  * The gateway's tokeniser (PAYMENTS.md ground rules; Braintree's hosted fields): the card number,
  * expiry and CVV come in, a one-time nonce goes out. Only the brand, the last four digits, the
- * expiry and the test behaviour are kept (sandbox_nonces); the number and CVV are never stored or
- * logged, and never leave this function.
+ * expiry, the test behaviour and a fingerprint are kept (sandbox_nonces); the number and CVV are
+ * never stored or logged, and never leave this function.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { BRAND_NAMES, detectBrand, isExpired, isLuhnValid } from '../../../domain/card-details';
 import type { Db } from '../../db';
 import { sandboxNonces } from '../../db/schema';
@@ -33,6 +33,17 @@ export interface TokenisedCard {
 export type TokeniseResult =
   | { ok: true; nonce: string; details: TokenisedCard }
   | { ok: false; field: 'number' | 'expiry' | 'cvv'; message: string };
+
+/**
+ * The sandbox's fixed fingerprint key. A real gateway keeps its own secret; here the point is only
+ * that the same card gives the same fingerprint and the number cannot be read back from it.
+ */
+const FINGERPRINT_KEY = 'tuppence-sandbox-card-fingerprint';
+
+/** The gateway's fingerprint of a card number (HMAC-SHA256): the same card saved twice is one instrument. */
+export function cardFingerprint(number: string): string {
+  return createHmac('sha256', FINGERPRINT_KEY).update(number).digest('hex');
+}
 
 /**
  * The test behaviour a card is stored with. Field checks come first (PAYMENTS.md: each fails with
@@ -77,6 +88,7 @@ export async function tokeniseCard(
     nonce,
     kind: 'card',
     ...details,
+    fingerprint: cardFingerprint(request.number),
     behaviour: behaviourOf(request, options.now ?? new Date()),
   });
   return { ok: true, nonce, details };

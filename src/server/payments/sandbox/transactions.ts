@@ -1,7 +1,8 @@
 /**
  * The gateway's transactions (PAYMENTS.md): a sale authorises (or refuses) the amount on the
- * instrument behind a nonce; capture submits an authorisation for settlement; void releases it.
- * Every sale answer, refusals included, is stored under its idempotency key and replayed for it,
+ * instrument behind a nonce (or a vaulted payment method token); capture submits an authorisation for
+ * settlement; void releases it. A sale with `storeInVault` that authorises saves the instrument in
+ * the vault (./vault.ts). Every sale answer, refusals included, is stored under its idempotency key and replayed for it,
  * so a retried call never makes a second transaction.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,9 +22,15 @@ import {
   type SandboxInstrument,
   TEST_NONCES,
 } from './test-data';
+import { isVaultable, vaultedInstrument, vaultInstrument } from './vault';
 
 export interface SaleRequest {
+  /** The one-time nonce paid with; empty when paying with a vaulted payment method token. */
   nonce: string;
+  /** A vaulted instrument's token (Braintree's payment_method_token), in place of a nonce. */
+  paymentMethodToken?: string;
+  /** Keep the instrument behind the nonce in the vault when the sale authorises. */
+  storeInVault?: boolean;
   amountMinor: number;
   currency: string;
   idempotencyKey: string;
@@ -56,7 +63,7 @@ async function claimNonce(tx: Tx, request: SaleRequest): Promise<SandboxInstrume
   if (nonce === CONSUMED_TEST_NONCE)
     return refusal('nonce', '93107', 'Cannot use a payment_method_nonce more than once.');
   const fixed = TEST_NONCES[nonce];
-  if (fixed) return fixed;
+  if (fixed) return { ...fixed, fingerprint: fixed.fingerprint ?? `fake:${nonce}` };
   const approval = await paypalSessionOfNonce(tx, nonce);
   if (approval !== null && approval.expiresAt.getTime() <= Date.now()) {
     return refusal('nonce', '91565', 'Unknown or expired payment_method_nonce.');
@@ -89,8 +96,22 @@ async function claimNonce(tx: Tx, request: SaleRequest): Promise<SandboxInstrume
     expiryMonth: claimed.expiryMonth,
     expiryYear: claimed.expiryYear,
     behaviour: claimed.behaviour as SandboxInstrument['behaviour'],
+    fingerprint: claimed.fingerprint ?? `nonce:${claimed.nonce}`,
     email: approval?.email ?? null,
   };
+}
+
+/** What a sale pays with: the nonce when there is one, else the vaulted token (Braintree 91518 when gone). */
+async function instrumentFor(tx: Tx, request: SaleRequest): Promise<SandboxInstrument | Refusal> {
+  if (request.nonce) return claimNonce(tx, request);
+  if (!request.paymentMethodToken) return refusal('nonce', '91565', 'Unknown payment_method_nonce.');
+  const vaulted = await vaultedInstrument(tx, request.paymentMethodToken, new Date());
+  return vaulted ?? refusal('payment_method_token', '91518', 'Payment method token is invalid.');
+}
+
+/** What a sale paid with, as stored against its idempotency key. */
+function paidWith(request: SaleRequest): string {
+  return request.nonce || request.paymentMethodToken || '';
 }
 
 function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
@@ -105,12 +126,24 @@ function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
   };
 }
 
+/** An authorised sale; vaulted too when asked for with a nonce (paying with a token saves nothing new). */
+async function authorised(
+  tx: Tx,
+  request: SaleRequest,
+  id: string,
+  instrument: SandboxInstrument,
+): Promise<SaleAnswer> {
+  const answer: SaleAnswer = { status: 'authorized', transactionId: id, instrument: answerInstrument(instrument) };
+  if (!request.storeInVault || !request.nonce || !isVaultable(instrument.kind)) return answer;
+  return { ...answer, vaulted: await vaultInstrument(tx, instrument, `nonce:${request.nonce}`) };
+}
+
 /** The gateway's decision: the nonce, then the brand, then the card's behaviour, then the amount. */
 async function decide(tx: Tx, request: SaleRequest, config: SandboxConfig, id: string): Promise<SaleAnswer> {
   if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
     return refusal('amount', '81531', 'Amount must be greater than zero.');
   }
-  const instrument = await claimNonce(tx, request);
+  const instrument = await instrumentFor(tx, request);
   if ('status' in instrument) return instrument;
   if (instrument.kind !== 'paypal' && !(instrument.brand && config.brandsAccepted.has(instrument.brand))) {
     return refusal('brand', '81703', 'Credit card type is not accepted by this merchant account.');
@@ -168,7 +201,7 @@ async function decide(tx: Tx, request: SaleRequest, config: SandboxConfig, id: s
     case 'gatewayRejected':
       return { status: 'gateway_rejected', transactionId: id, rejectionReason: outcome.code, text: outcome.text };
     default:
-      return { status: 'authorized', transactionId: id, instrument: card };
+      return authorised(tx, request, id, instrument);
   }
 }
 
@@ -197,7 +230,7 @@ export async function sale(db: Db, request: SaleRequest, config: SandboxConfig):
       .where(eq(sandboxTransactions.idempotencyKey, request.idempotencyKey));
     if (existing) {
       const sameRequest =
-        existing.nonce === request.nonce &&
+        existing.nonce === paidWith(request) &&
         existing.amountMinor === request.amountMinor &&
         existing.currency === request.currency;
       if (!sameRequest) {
@@ -214,7 +247,7 @@ export async function sale(db: Db, request: SaleRequest, config: SandboxConfig):
     await tx.insert(sandboxTransactions).values({
       id,
       idempotencyKey: request.idempotencyKey,
-      nonce: request.nonce,
+      nonce: paidWith(request),
       amountMinor: request.amountMinor,
       currency: request.currency,
       status: storedStatus(answer),

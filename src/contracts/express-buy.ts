@@ -1,0 +1,38 @@
+/**
+ * Express Buy (spec 7 public service /v1/express-buy-token; spec 4 "Express Buy can be refused"):
+ * a signed-in shopper asks for a short-lived token with their email, then buys one deal option in
+ * one step with their default saved instrument. Amounts are integer pence.
+ */
+import { z } from 'zod';
+import { EmailSchema } from './account';
+import { PayFailureSchema } from './pay';
+
+/** spec 7 POST express buy token: payload expressBuyTokenRequest with email. */
+export const ExpressBuyTokenRequestSchema = z.object({
+  expressBuyTokenRequest: z.object({ email: EmailSchema }),
+});
+
+/** The token, and the instrument it pays with, named for the button ("Visa ending 1111"). */
+export const ExpressBuyTokenResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  instrument: z.object({ type: z.enum(['card', 'paypal']), label: z.string() }),
+});
+
+/** POST /express-buy: one option of one deal, bought with the token's instrument. */
+export const ExpressBuyRequestSchema = z.object({
+  token: z.string().min(20).max(200),
+  dealId: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(999),
+});
+
+/** A refusal or failed payment, with where the standard checkout for this deal starts. */
+export const ExpressBuyFailureSchema = PayFailureSchema.extend({
+  /** The deal page's options, where "Continue to checkout" (Buy now) takes the shopper to the checkout. */
+  checkoutUrl: z.string().optional(),
+});
+
+export type ExpressBuyTokenResponse = z.output<typeof ExpressBuyTokenResponseSchema>;
+export type ExpressBuyRequest = z.output<typeof ExpressBuyRequestSchema>;
+export type ExpressBuyFailure = z.output<typeof ExpressBuyFailureSchema>;

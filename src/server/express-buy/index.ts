@@ -1,0 +1,246 @@
+/**
+ * Express Buy (issue 8 part 4; spec 4, spec 7 express-buy-token): a signed-in shopper with a default
+ * saved instrument gets a short-lived token (stored hashed, 30 minutes), then buys one option of one
+ * deal in a single step. The purchase runs on a one-off basket, never the shopper's own, through the
+ * same order service and idempotency key handling as /pay. A deal Express Buy cannot take (domain
+ * rule), or a method spec 5 does not allow for the amount, is refused with spec 8's message and the
+ * deal page's options, where the standard checkout starts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } from '../../contracts/express-buy';
+import type { OrderResponse } from '../../contracts/pay';
+import { CHECKOUT_COPY } from '../../domain/checkout-copy';
+import { expressBuyVerdict } from '../../domain/express-buy';
+import { CARD_REASONS, MESSAGES } from '../../domain/messages';
+import type { PaymentMethod, PaymentOption } from '../../domain/payment-methods';
+import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
+import { createBasket, retrievePricedBasket } from '../basket';
+import { loadOfferings } from '../basket/offerings';
+import { eligibilityFor, instrumentsFor, strictPayLater } from '../checkout/payment-options';
+import type { Db } from '../db';
+import { baskets, expressBuyTokens, type UserRow } from '../db/schema';
+import { runIdempotently } from '../idempotency';
+import { findDefaultInstrument, findOwnInstrument } from '../instruments';
+import { placeOrder } from '../orders';
+import { type PaymentProviders, paymentProviders } from '../payments';
+
+/** How long an express-buy token lasts. */
+export const EXPRESS_BUY_TOKEN_MINUTES = 30;
+
+export interface ExpressBuyAnswer<T> {
+  status: number;
+  body: T | ExpressBuyFailure;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const failure = (
+  status: number,
+  message: string,
+  extra: { reason?: string | null; checkoutUrl?: string; code?: ExpressBuyFailure['code'] } = {},
+): ExpressBuyAnswer<never> => ({
+  status,
+  body: { message, status, reason: extra.reason ?? null, checkoutUrl: extra.checkoutUrl, code: extra.code },
+});
+
+/**
+ * spec 7 express-buy-token: for the signed-in shopper's own email, a token for their default saved
+ * instrument (not an expired card), named for the button.
+ */
+export async function issueExpressBuyToken(
+  db: Db,
+  user: UserRow,
+  email: string,
+  now: Date,
+): Promise<ExpressBuyAnswer<ExpressBuyTokenResponse>> {
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    return failure(403, CHECKOUT_COPY.expressBuyNotYourEmail);
+  }
+  const instrument = await findDefaultInstrument(db, user.id);
+  if (instrument === null) return failure(404, CHECKOUT_COPY.expressBuyNoDefault);
+  if (isInstrumentExpired(instrument, now)) return failure(409, CHECKOUT_COPY.expressBuyDefaultExpired);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + EXPRESS_BUY_TOKEN_MINUTES * 60_000);
+  // The shopper's spent tokens go as a new one comes: the table holds only live ones for long.
+  await db
+    .delete(expressBuyTokens)
+    .where(and(eq(expressBuyTokens.userId, user.id), lt(expressBuyTokens.expiresAt, now)));
+  await db.insert(expressBuyTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    instrumentId: instrument.id,
+    expiresAt,
+    createdAt: now,
+  });
+  return {
+    status: 201,
+    body: {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      instrument: { type: instrument.type, label: instrumentLabel(instrument) },
+    },
+  };
+}
+
+/** The instrument a live token of this shopper's pays with, or null. */
+async function instrumentForToken(db: Db, userId: number, token: string, now: Date) {
+  const [row] = await db
+    .select({ instrumentId: expressBuyTokens.instrumentId })
+    .from(expressBuyTokens)
+    .where(
+      and(
+        eq(expressBuyTokens.tokenHash, hashToken(token)),
+        eq(expressBuyTokens.userId, userId),
+        gt(expressBuyTokens.expiresAt, now),
+      ),
+    );
+  return row === undefined ? null : findOwnInstrument(db, userId, row.instrumentId);
+}
+
+export interface ExpressBuyInput {
+  user: UserRow;
+  request: ExpressBuyRequest;
+  idempotencyKey: string;
+  now: Date;
+  /** Site origin, for the confirmation email's links. */
+  origin: string;
+  brand: string;
+}
+
+/** The one purchase, run once for its Idempotency-Key (the caller wraps it). */
+async function buyOnce(
+  db: Db,
+  providers: PaymentProviders,
+  input: ExpressBuyInput,
+): Promise<ExpressBuyAnswer<OrderResponse>> {
+  const { user, request, now } = input;
+  const checkoutUrl = `/deal/${request.dealId}/${request.productId}#options-heading`;
+  const refused = (reason: string) => {
+    console.info(`[express-buy] deal ${request.dealId} option ${request.productId} refused: ${reason}`);
+    return failure(422, MESSAGES.expressBuyRefused, { checkoutUrl });
+  };
+
+  const instrument = await instrumentForToken(db, user.id, request.token, now);
+  if (instrument === null) return failure(401, CHECKOUT_COPY.expressBuyExpired, { checkoutUrl });
+  if (isInstrumentExpired(instrument, now)) {
+    return failure(422, MESSAGES.expressBuyRefused, { reason: CARD_REASONS.cardExpired, checkoutUrl });
+  }
+
+  const offering = (
+    await loadOfferings(db, [request.productId], { eligibleForVip: user.isVip, userId: user.id }, now)
+  ).get(request.productId);
+  const verdict = expressBuyVerdict({
+    deal: offering?.deal ?? {
+      dealType: 'unknown',
+      isTravel: false,
+      deliveryType: 'unknown',
+      bookingCalendarOnRedemption: false,
+      giftClaim: false,
+      pricePerPerson: false,
+    },
+    option:
+      offering === undefined
+        ? null
+        : {
+            belongsToDeal: offering.deal.id === request.dealId,
+            unavailable: offering.unavailable,
+            hasDeposit: offering.product.hasDeposit,
+            bounds: offering.bounds,
+          },
+    quantity: request.quantity,
+  });
+  if (!verdict.ok) return refused(verdict.reason);
+
+  // A one-off basket: the shopper's own basket (and its cookie) stays as it was.
+  const basketToken = await createBasket(db, {
+    brand: input.brand,
+    customerToken: null,
+    eligibleForVip: user.isVip,
+    products: [
+      {
+        dealId: request.dealId,
+        dealProductId: request.productId,
+        quantity: request.quantity,
+        purchaseUrl: `/deal/${request.dealId}`,
+      },
+    ],
+  });
+  const discard = () => db.delete(baskets).where(and(eq(baskets.id, basketToken), eq(baskets.status, 'open')));
+  const basket = await retrievePricedBasket(db, basketToken, { userId: user.id });
+  const line = basket?.lines[0];
+  if (basket === null || line === undefined || basket.lines.length !== 1 || line.quantity !== request.quantity) {
+    await discard();
+    return refused('basket');
+  }
+
+  // spec 5: the saved instrument's method must be allowed for this order and amount.
+  const method: PaymentMethod = instrument.type === 'card' ? 'credit_card' : 'paypal';
+  const option: PaymentOption = method;
+  const totalMinor = basket.total.amountMinor;
+  const eligibility = await eligibilityFor(providers, {
+    user,
+    instruments: await instrumentsFor(db, user),
+    lines: basket.lines,
+    orderTotalMinor: totalMinor,
+    chargeMinor: totalMinor,
+    currency: basket.total.currency,
+    strictPayLater: strictPayLater(),
+  });
+  if (!eligibility.offered.includes(option)) {
+    await discard();
+    return refused(`method ${option} not eligible`);
+  }
+
+  const result = await placeOrder(db, providers, {
+    basketToken,
+    buyer: { id: user.id, email: user.email, firstName: user.firstName },
+    useWallet: false,
+    expected: { totalMinor, walletUsedMinor: 0, cashAmountMinor: totalMinor },
+    payment: { method, savedInstrument: { id: instrument.id, token: instrument.token } },
+    idempotencyKey: input.idempotencyKey,
+    now,
+    origin: input.origin,
+  });
+  if (!result.ok) {
+    await discard();
+    return failure(result.status, result.message, { reason: result.reason, checkoutUrl });
+  }
+  const { order } = result;
+  return {
+    status: 201,
+    body: {
+      productOrder: { id: order.id },
+      cardType: order.cardType,
+      walletAmountUsed: order.walletUsedMinor,
+      currency: order.currency,
+      message: MESSAGES.purchaseSuccessful,
+      redirect: `/myaccount/vouchers?order=${order.id}`,
+    },
+  };
+}
+
+/**
+ * Buys with Express Buy under the request's Idempotency-Key: a repeat replays the first answer (one
+ * charge, one order), the same key with another body is refused, a repeat in flight gets 409.
+ */
+export async function expressBuy(
+  db: Db,
+  input: ExpressBuyInput,
+  providers: PaymentProviders = paymentProviders(db),
+): Promise<ExpressBuyAnswer<OrderResponse> & { fresh: boolean }> {
+  const outcome = await runIdempotently(
+    db,
+    { key: input.idempotencyKey, scope: 'express-buy', body: { user: input.user.id, ...input.request } },
+    () => buyOnce(db, providers, input),
+  );
+  if (outcome.kind === 'inFlight') {
+    return { ...failure(409, CHECKOUT_COPY.keyInFlight, { code: 'inFlight' }), fresh: false };
+  }
+  if (outcome.kind === 'mismatch') return { ...failure(422, CHECKOUT_COPY.keyMismatch), fresh: false };
+  return {
+    status: outcome.status,
+    body: outcome.body as ExpressBuyAnswer<OrderResponse>['body'],
+    fresh: outcome.kind === 'fresh',
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * $expressBuy: the deal page's Express Buy (issue 8 part 4; spec 4, spec 7 express-buy-token), with
+ * its actions beside it. The deal page is cached and shared, so nothing personal is rendered there:
+ * once the profile says a shopper is signed in, the browser asks for an express-buy token; the
+ * answer names their default saved instrument for the button. Buying sends one Idempotency-Key per
+ * attempt (a retry of the same choice replays the first answer: one order, one charge).
+ */
+import { atom } from 'nanostores';
+import { MESSAGES } from '../domain/messages';
+import { $user, loadProfile } from './user';
+
+export type ExpressBuyState =
+  | { phase: 'hidden' }
+  | { phase: 'offered'; token: string; label: string }
+  | { phase: 'buying'; token: string; label: string }
+  | { phase: 'succeeded'; token: string; label: string }
+  | { phase: 'refused'; token: string; label: string; message: string; reason: string | null };
+
+export const $expressBuy = atom<ExpressBuyState>({ phase: 'hidden' });
+
+/** What one Express Buy asks for. */
+export interface ExpressBuyChoice {
+  dealId: number;
+  productId: number;
+  quantity: number;
+}
+
+/** The attempt in progress: its key stays while the choice is the same. */
+let attempt: { key: string; choice: string } | null = null;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  const body: unknown = await response.json().catch(() => null);
+  return isRecord(body) ? body : {};
+}
+
+/**
+ * Offers Express Buy when the shopper is signed in and has a default saved instrument; stays hidden
+ * otherwise (a guest never asks the server).
+ */
+export async function offerExpressBuy(): Promise<void> {
+  await loadProfile();
+  const { isAuthenticated, userprofile } = $user.get();
+  if (!isAuthenticated || !userprofile?.email) return;
+  try {
+    const response = await fetch('/api/v1/express-buy-token', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ expressBuyTokenRequest: { email: userprofile.email } }),
+    });
+    if (response.status !== 201) return;
+    const body = await readJson(response);
+    const instrument = isRecord(body.instrument) ? body.instrument : {};
+    if (typeof body.token === 'string' && typeof instrument.label === 'string') {
+      $expressBuy.set({ phase: 'offered', token: body.token, label: instrument.label });
+    }
+  } catch (error) {
+    // No Express Buy this time: Buy now works as ever.
+    console.warn('[express-buy] token unavailable:', error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Buys the choice with the offered instrument. Returns where the order confirmation is on success;
+ * on a refusal the state carries spec 8's message, and the standard checkout stays on the page.
+ */
+export async function buyWithExpressBuy(choice: ExpressBuyChoice): Promise<string | null> {
+  const state = $expressBuy.get();
+  if (state.phase === 'hidden' || state.phase === 'buying' || state.phase === 'succeeded') return null;
+  const { token, label } = state;
+  const described = JSON.stringify(choice);
+  if (attempt === null || attempt.choice !== described) attempt = { key: crypto.randomUUID(), choice: described };
+  $expressBuy.set({ phase: 'buying', token, label });
+  let response: Response;
+  try {
+    response = await fetch('/api/v1/express-buy', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': attempt.key },
+      body: JSON.stringify({ token, ...choice }),
+    });
+  } catch {
+    // No answer: the key stays, so trying again replays whatever the server did.
+    $expressBuy.set({
+      phase: 'refused',
+      token,
+      label,
+      message: MESSAGES.paymentFailed,
+      reason: MESSAGES.requestProblemContinue,
+    });
+    return null;
+  }
+  const body = await readJson(response);
+  if (response.status === 201 && typeof body.redirect === 'string') {
+    $expressBuy.set({ phase: 'succeeded', token, label });
+    return body.redirect;
+  }
+  const message = typeof body.message === 'string' ? body.message : MESSAGES.expressBuyRefused;
+  const reason = typeof body.reason === 'string' ? body.reason : null;
+  $expressBuy.set({ phase: 'refused', token, label, message, reason });
+  return null;
+}
