@@ -203,7 +203,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
             {state.paymentNotice ?? ''}
           </p>
           {summary.cashAmount > 0 ? (
-            <PaymentMethods view={view} disabled={busy} money={money} />
+            <PaymentMethods view={view} disabled={busy} />
           ) : (
             <p>Your wallet pays for this order in full. No card needed.</p>
           )}

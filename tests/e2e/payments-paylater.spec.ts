@@ -40,6 +40,8 @@ async function leaveForProvider(
   await page.getByLabel('Email address').fill(uniqueEmail(option.split(':')[0]?.toLowerCase() ?? 'paylater'));
   await paymentChoice(page).getByRole('radio', { name: option }).check();
   await payButton(page).click();
+  // On the provider's own page (which has an email field too) before anything is typed.
+  await expect(page).toHaveURL(/\/sandbox\/(klarna|clearpay)\//);
 }
 
 /** Back at the shop after approval: "Purchase Successful", then the order's vouchers. */

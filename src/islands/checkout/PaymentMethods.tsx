@@ -27,7 +27,6 @@ import './PaymentMethods.css';
 type Props = {
   view: CheckoutView;
   disabled: boolean;
-  money: (amountMinor: number) => string;
 };
 
 /** "Visa ending 1111, expires 12/30" or "PayPal (ada@example.co.uk)". */
