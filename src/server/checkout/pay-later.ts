@@ -13,10 +13,7 @@ import { MESSAGES } from '../../domain/messages';
 import { currentUser } from '../accounts/session';
 import { basketTokenForRequest } from '../basket/cookies';
 import type { Db } from '../db';
-import { createClearpayCheckout } from '../payments/sandbox/clearpay';
-import { createKlarnaSession } from '../payments/sandbox/klarna';
-import { GatewayTimeout, GatewayUnreachable } from '../payments/sandbox/network';
-import type { PayLaterOrderLine } from '../payments/sandbox/pay-later-sessions';
+import { paymentProviders } from '../payments';
 import { type CheckoutDeps, loadCheckout } from './index';
 import { type PayAnswer, pay } from './pay';
 
@@ -49,7 +46,10 @@ export function checkoutReturnPath(returnUrl: string, origin: string): string | 
   return `${url.pathname}${url.search}`;
 }
 
-/** Opens a Klarna session or Clearpay checkout for the request's basket; the answer says where to go. */
+/**
+ * Opens a Klarna session or Clearpay checkout for the request's basket through the method's
+ * PaymentProvider (a real provider replaces the sandbox by configuration); the answer says where to go.
+ */
 export async function startPayLaterSession(
   db: Db,
   context: PayLaterContext,
@@ -77,34 +77,29 @@ export async function startPayLaterSession(
     return failure(422, MESSAGES.tryDifferentMethod, why?.message ?? CHECKOUT_COPY.methodNotOffered);
   }
   const { orderSummary } = view;
-  const orderLines: PayLaterOrderLine[] = view.deals
-    .filter((line) => line.isAvailable)
-    .map((line) => ({
-      name: `${line.headline}: ${line.productTitle}`,
-      quantity: line.quantity,
-      totalMinor: line.lineTotal.amountMinor,
-    }));
-  const session = {
-    amountMinor: orderSummary.cashAmount,
-    currency: orderSummary.currency,
-    orderLines,
+  const provider = (deps.providers ?? paymentProviders(db, deps.env)).forMethod(method);
+  if (provider.openApproval === undefined) throw new Error(`${provider.type} opens no approval page`);
+  const answer = await provider.openApproval({
+    amount: { amountMinor: orderSummary.cashAmount, currency: orderSummary.currency },
+    orderLines: view.deals
+      .filter((line) => line.isAvailable)
+      .map((line) => ({
+        name: `${line.headline}: ${line.productTitle}`,
+        quantity: line.quantity,
+        totalMinor: line.lineTotal.amountMinor,
+      })),
     returnPath,
     email: request.email ?? user?.email ?? null,
-  };
-  try {
-    const options = { env: deps.env };
-    if (method === 'klarna') {
-      const answer = await createKlarnaSession(db, session, options);
-      if (!answer.ok) return failure(422, MESSAGES.tryDifferentMethod, CHECKOUT_COPY.methodNotOffered);
+  });
+  switch (answer.kind) {
+    case 'opened':
       return { status: 201, body: { redirectUrl: answer.redirectUrl } };
-    }
-    const answer = await createClearpayCheckout(db, session, options);
-    if (!answer.ok) return failure(422, MESSAGES.tryDifferentMethod, CHECKOUT_COPY.methodNotOffered);
-    return { status: 201, body: { redirectUrl: answer.redirectCheckoutUrl } };
-  } catch (error) {
-    if (error instanceof GatewayUnreachable) return failure(503, MESSAGES.providerUnreachable);
-    if (error instanceof GatewayTimeout) return failure(504, MESSAGES.providerUnreachable);
-    throw error;
+    case 'refused':
+      return failure(422, MESSAGES.tryDifferentMethod, CHECKOUT_COPY.methodNotOffered);
+    case 'unreachable':
+      return failure(503, MESSAGES.providerUnreachable);
+    case 'noResponse':
+      return failure(504, MESSAGES.providerUnreachable);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   authoriseClearpayPayment,
   type ClearpayMoney,
   captureClearpayPayment,
+  createClearpayCheckout,
   retrieveClearpayConfiguration,
   voidClearpayPayment,
 } from './sandbox/clearpay';
@@ -72,5 +73,9 @@ export function createSandboxClearpayProvider(db: Db, options: ClearpayProviderO
     capture: (transactionId) => captureClearpayPayment(db, transactionId, { env }),
     void: (transactionId) => voidClearpayPayment(db, transactionId, { env }),
     limits: (currency) => merchantLimits(currency, options),
+    open: async (checkout) => {
+      const answer = await createClearpayCheckout(db, checkout, { env });
+      return answer.ok ? { ok: true, redirectUrl: answer.redirectCheckoutUrl } : { ok: false, text: answer.text };
+    },
   });
 }

@@ -8,7 +8,7 @@ import type { SandboxProviderOptions } from './index';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
 import { readSandboxConfig } from './sandbox/config';
-import { authoriseKlarnaOrder, cancelKlarnaOrder, captureKlarnaOrder } from './sandbox/klarna';
+import { authoriseKlarnaOrder, cancelKlarnaOrder, captureKlarnaOrder, createKlarnaSession } from './sandbox/klarna';
 import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from './sandbox/pay-later-config';
 
 export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
@@ -21,5 +21,9 @@ export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOpti
     capture: (transactionId) => captureKlarnaOrder(db, transactionId, { env }),
     void: (transactionId) => cancelKlarnaOrder(db, transactionId, { env }),
     limits: async (currency) => (currency === PAY_LATER_CURRENCY ? KLARNA_UK_LIMITS : null),
+    open: async (session) => {
+      const answer = await createKlarnaSession(db, session, { env });
+      return answer.ok ? { ok: true, redirectUrl: answer.redirectUrl } : { ok: false, text: answer.text };
+    },
   });
 }

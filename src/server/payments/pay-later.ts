@@ -7,9 +7,10 @@
  */
 import type { AmountRange } from '../../domain/payment-eligibility';
 import { PaymentProviderError } from './errors';
-import type { AuthorisationResult, PaymentProvider } from './provider';
+import type { ApprovalAnswer, ApprovalRequest, AuthorisationResult, PaymentProvider } from './provider';
 import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
 import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from './sandbox/pay-later-sales';
+import type { NewPayLaterSession } from './sandbox/pay-later-sessions';
 
 /** One pay-later provider's API, as the sandbox (or, later, a real client) offers it. */
 export interface PayLaterGateway {
@@ -21,6 +22,26 @@ export interface PayLaterGateway {
   void(transactionId: string): Promise<PayLaterSettlementAnswer>;
   /** The provider's order-amount limits for a currency; null when it has none for it or could not say. */
   limits(currency: string): Promise<AmountRange | null>;
+  /** Opens the approval page for an order: where to send the shopper, or why not. */
+  open(request: NewPayLaterSession): Promise<{ ok: true; redirectUrl: string } | { ok: false; text: string }>;
+}
+
+/** Opens the provider's page through its gateway; the network's failures become answers. */
+async function openApproval(gateway: PayLaterGateway, request: ApprovalRequest): Promise<ApprovalAnswer> {
+  try {
+    const answer = await gateway.open({
+      amountMinor: request.amount.amountMinor,
+      currency: request.amount.currency,
+      orderLines: request.orderLines,
+      returnPath: request.returnPath,
+      email: request.email,
+    });
+    return answer.ok ? { kind: 'opened', redirectUrl: answer.redirectUrl } : { kind: 'refused', text: answer.text };
+  } catch (error) {
+    if (error instanceof GatewayUnreachable) return { kind: 'unreachable' };
+    if (error instanceof GatewayTimeout) return { kind: 'noResponse' };
+    throw error;
+  }
 }
 
 function toAuthorisationResult(answer: PayLaterSaleAnswer, cardType: string): AuthorisationResult {
@@ -75,5 +96,6 @@ export function payLaterProvider(gateway: PayLaterGateway): PaymentProvider {
     capture: (transactionId) => settlement(() => gateway.capture(transactionId), transactionId),
     void: (transactionId) => settlement(() => gateway.void(transactionId), transactionId),
     orderAmountLimits: (currency) => gateway.limits(currency),
+    openApproval: (request) => openApproval(gateway, request),
   };
 }

@@ -69,6 +69,26 @@ export interface AuthoriseRequest {
   billingPostcode?: string;
 }
 
+/** What a provider's approval page is opened with (Klarna's session, Clearpay's checkout). */
+export interface ApprovalRequest {
+  /** What the approval is for: the amount the method will be charged. */
+  amount: Money;
+  /** The basket as the provider's page lists it. */
+  orderLines: { name: string; quantity: number; totalMinor: number }[];
+  /** The shop's path the provider sends the shopper back to (pm_status and pm_token are added). */
+  returnPath: string;
+  /** The shopper's email, to prefill the provider's page. */
+  email: string | null;
+}
+
+/** Whether the provider opened an approval page, and where the shopper goes to approve. */
+export type ApprovalAnswer =
+  | { kind: 'opened'; redirectUrl: string }
+  /** The provider will not take this order (its own amount limits). */
+  | { kind: 'refused'; text: string }
+  | { kind: 'unreachable' }
+  | { kind: 'noResponse' };
+
 export interface PaymentProvider {
   readonly type: ProviderType;
   /** Authorise (not yet capture) the amount on the instrument behind the nonce. */
@@ -87,4 +107,9 @@ export interface PaymentProvider {
    * could not say (unreachable). Providers without limits leave this out.
    */
   orderAmountLimits?(currency: string): Promise<AmountRange | null>;
+  /**
+   * Opens the provider's approval page for an order (Klarna's session, Clearpay's checkout);
+   * providers whose approval starts in the browser (PayPal, device wallets) leave this out.
+   */
+  openApproval?(request: ApprovalRequest): Promise<ApprovalAnswer>;
 }
