@@ -3,7 +3,8 @@
  * its actions beside it. The deal page is cached and shared, so nothing personal is rendered there:
  * once the profile says a shopper is signed in, the browser asks for an express-buy token; the
  * answer names their default saved instrument for the button. Buying sends one Idempotency-Key per
- * attempt (a retry of the same choice replays the first answer: one order, one charge).
+ * attempt: a retry after a lost answer replays the first (one order, one charge); after an answer,
+ * trying again is a new attempt.
  */
 import { atom } from 'nanostores';
 import { MESSAGES } from '../domain/messages';
@@ -97,6 +98,8 @@ export async function buyWithExpressBuy(choice: ExpressBuyChoice): Promise<strin
     $expressBuy.set({ phase: 'succeeded', token, label });
     return body.redirect;
   }
+  // An answer came back: trying again is a new attempt (as at checkout), unless the first is still running.
+  if (body.code !== 'inFlight') attempt = null;
   const message = typeof body.message === 'string' ? body.message : MESSAGES.expressBuyRefused;
   const reason = typeof body.reason === 'string' ? body.reason : null;
   $expressBuy.set({ phase: 'refused', token, label, message, reason });
