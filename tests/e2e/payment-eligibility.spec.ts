@@ -8,11 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fraudProneDeal, priceableDeals } from './deal-fixtures';
 import { emulateDeviceWallets } from './device-wallets';
-import { addOptionToBasket, setOptionPrice } from './pricing';
+import { addOptionToBasket, paymentChoice, setOptionPrice } from './shopping';
 
 const [thirtyPounds, twelveHundred, plainDevice] = priceableDeals;
-
-const paymentChoice = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
 
 async function offered(page: Page): Promise<string[]> {
   const choice = paymentChoice(page);

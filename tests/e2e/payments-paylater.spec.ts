@@ -8,24 +8,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, setOptionPrice } from './pricing';
+import { addOptionToBasket, paymentChoice, setOptionPrice, uniqueEmail } from './shopping';
 
 const slot = (n: number) => {
   const option = priceableDeals[n];
   if (!option) throw new Error(`no deal for slot ${n}`);
   return option;
 };
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 const TRY_ANOTHER = 'Sorry please try a different payment method.';
-
-const paymentChoice = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
 const payButton = (page: Page) => page.locator('form.checkout').getByRole('button', { name: /^Continue to / });
-
-/** The checkout island has hydrated (Astro drops the ssr attribute): typing now is kept. */
-async function checkoutReady(page: Page) {
-  await expect(page.locator('astro-island[component-url*="Checkout"]')).not.toHaveAttribute('ssr', /.*/);
-}
 
 /** A guest with a 60 pound basket, leaving checkout for the provider's page. */
 async function leaveForProvider(
@@ -36,7 +27,6 @@ async function leaveForProvider(
 ) {
   await setOptionPrice(request, slot(n), 60_00);
   await addOptionToBasket(page, slot(n));
-  await checkoutReady(page);
   await page.getByLabel('Email address').fill(uniqueEmail(option.split(':')[0]?.toLowerCase() ?? 'paylater'));
   await paymentChoice(page).getByRole('radio', { name: option }).check();
   await payButton(page).click();
@@ -72,7 +62,6 @@ test.describe('Klarna (pay in 3)', () => {
   }) => {
     await setOptionPrice(request, slot(20), 60_00);
     await addOptionToBasket(page, slot(20));
-    await checkoutReady(page);
     await page.getByLabel('Email address').fill(uniqueEmail('klarna'));
     await paymentChoice(page).getByRole('radio', { name: 'Klarna: pay in 3' }).check();
     await expect(paymentChoice(page)).toContainText('3 interest-free payments of £20.00');
@@ -140,7 +129,6 @@ test.describe('Clearpay (pay in 4)', () => {
   }) => {
     await setOptionPrice(request, slot(23), 60_00);
     await addOptionToBasket(page, slot(23));
-    await checkoutReady(page);
     await page.getByLabel('Email address').fill(uniqueEmail('clearpay'));
     await paymentChoice(page).getByRole('radio', { name: 'Clearpay: pay in 4' }).check();
     await expect(paymentChoice(page)).toContainText('4 interest-free payments of £15.00');

@@ -9,23 +9,20 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, setOptionPrice } from './pricing';
+import {
+  addOptionToBasket,
+  checkoutForm,
+  expectVouchers,
+  paymentChoice,
+  setOptionPrice,
+  uniqueEmail,
+} from './shopping';
 
 const [approveSlot, declineSlot, cancelSlot, creditSlot] = priceableDeals.slice(10, 14);
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
-const paymentChoice = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
-const checkoutForm = (page: Page) => page.locator('form.checkout');
-
-/** The checkout island has hydrated: what is typed now stays typed. */
-async function onCheckout(page: Page, option: { dealId: number; productId: number }) {
-  await addOptionToBasket(page, option);
-  await expect(page.locator('astro-island[component-url*="Checkout"]')).not.toHaveAttribute('ssr', /.*/);
-}
-
 /** A guest with this option in the basket, PayPal (or PayPal Credit) chosen, on PayPal's approval page. */
 async function goToPayPal(page: Page, option: { dealId: number; productId: number }, credit = false) {
-  await onCheckout(page, option);
+  await addOptionToBasket(page, option);
   await page.getByLabel('Email address').fill(uniqueEmail(credit ? 'ppcredit' : 'paypal'));
   const name = credit ? 'PayPal Credit' : 'PayPal';
   await paymentChoice(page).getByRole('radio', { name, exact: true }).check();
@@ -36,13 +33,6 @@ async function goToPayPal(page: Page, option: { dealId: number; productId: numbe
   return page.url();
 }
 
-async function expectVouchers(page: Page) {
-  // spec 2: /myaccount/vouchers is also the order confirmation.
-  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
-  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
-  await expect(page.locator('dt', { hasText: 'Voucher code' }).first()).toBeVisible();
-}
-
 test.describe('issue 8: PayPal at checkout', () => {
   test('spec 8: a guest approves at the PayPal sandbox and sees Purchase Successful with vouchers', async ({
     page,
@@ -50,7 +40,7 @@ test.describe('issue 8: PayPal at checkout', () => {
   }) => {
     if (!approveSlot) throw new Error('no deal for slot 10');
     await setOptionPrice(request, approveSlot, 30_00);
-    await onCheckout(page, approveSlot);
+    await addOptionToBasket(page, approveSlot);
     await paymentChoice(page).getByRole('radio', { name: 'PayPal', exact: true }).check();
     await expect(paymentChoice(page)).toContainText('Nothing is taken until you approve.');
     await page.getByLabel('Email address').fill(uniqueEmail('paypal'));

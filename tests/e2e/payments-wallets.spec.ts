@@ -11,31 +11,22 @@ import { expect, type Page, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { priceableDeals } from './deal-fixtures';
 import { emulateDeviceWallets } from './device-wallets';
-import { addOptionToBasket, setOptionPrice } from './pricing';
+import {
+  addOptionToBasket,
+  checkoutForm,
+  expectVouchers,
+  paymentChoice,
+  setOptionPrice,
+  uniqueEmail,
+} from './shopping';
 
 const [googleSlot, appleSlot, declineSlot, cancelSlot] = priceableDeals.slice(14, 18);
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
-const paymentChoice = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
-const checkoutForm = (page: Page) => page.locator('form.checkout');
-
-/** The checkout island has hydrated: what is typed now stays typed. */
-async function onCheckout(page: Page, option: { dealId: number; productId: number }) {
-  await addOptionToBasket(page, option);
-  await expect(page.locator('astro-island[component-url*="Checkout"]')).not.toHaveAttribute('ssr', /.*/);
-}
-
 /** A guest with this option in the basket and the wallet chosen. */
 async function chooseWallet(page: Page, option: { dealId: number; productId: number }, name: string) {
-  await onCheckout(page, option);
+  await addOptionToBasket(page, option);
   await page.getByLabel('Email address').fill(uniqueEmail(name.replace(' ', '').toLowerCase()));
   await paymentChoice(page).getByRole('radio', { name }).check();
-}
-
-async function expectVouchers(page: Page) {
-  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
-  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
-  await expect(page.locator('dt', { hasText: 'Voucher code' }).first()).toBeVisible();
 }
 
 test.describe('issue 8: Apple Pay and Google Pay at checkout', () => {

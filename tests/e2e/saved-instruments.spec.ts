@@ -6,9 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, setOptionPrice } from './pricing';
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
+import { addOptionToBasket, setOptionPrice, uniqueEmail } from './shopping';
 
 function slot(n: number) {
   const option = priceableDeals[n];

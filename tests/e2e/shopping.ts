@@ -1,0 +1,62 @@
+/**
+ * Issue 8 e2e helpers for shopping at checkout: set a seeded option's price through the operator
+ * endpoint (to reach the amounts the payment sandbox reacts to, PAYMENTS.md: 5001.01 is PayPal's
+ * decline, 2000.00 a processor decline; or the lines spec 5 draws at 50 and 1,000 pounds), put it
+ * in the basket and land on a hydrated checkout, and the checkout's parts and outcomes.
+ */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The e2e server's operator token (scripts/e2e-server.mjs). */
+export const OPERATOR = { Authorization: `Bearer ${process.env.OPERATOR_TOKEN ?? 'e2e-operator-token'}` };
+
+export async function setOptionPrice(
+  request: APIRequestContext,
+  option: { dealId: number; productId: number },
+  priceMinor: number,
+): Promise<void> {
+  const response = await request.patch(`/api/internal/deals/${option.dealId}`, {
+    headers: OPERATOR,
+    data: { products: [{ id: option.productId, priceMinor }] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Puts the option into the browser's basket through the deal page's form and lands on /checkout,
+ * once its island has hydrated (what is typed before that would be lost).
+ */
+export async function addOptionToBasket(page: Page, option: { dealId: number; productId: number }, quantity = 1) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
+  const response = await page.request.post('/basket/add', {
+    // A browser's form post names its origin; Astro refuses cross-site form posts without one.
+    headers: { Origin: origin },
+    form: { dealId: String(option.dealId), productId: String(option.productId), quantity: String(quantity) },
+    maxRedirects: 0,
+  });
+  expect(response.status(), 'the basket took the option').toBe(303);
+  expect(response.headers().location, 'the basket took the option').toContain('/checkout');
+  await page.goto('/checkout');
+  await checkoutReady(page);
+}
+
+/** The checkout island has hydrated (Astro drops the ssr attribute): typing now is kept. */
+export async function checkoutReady(page: Page) {
+  await expect(page.locator('astro-island[component-url*="Checkout"]')).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** An email no other test uses. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
+
+/** The checkout's "How would you like to pay?" radio group. */
+export const paymentChoice = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
+
+/** The checkout form (its pay button lives in the order summary inside it). */
+export const checkoutForm = (page: Page) => page.locator('form.checkout');
+
+/** spec 2: the order confirmation is /myaccount/vouchers?order=, with "Purchase Successful" and the vouchers. */
+export async function expectVouchers(page: Page) {
+  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
+  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
+  await expect(page.locator('dt', { hasText: 'Voucher code' }).first()).toBeVisible();
+}
