@@ -7,7 +7,8 @@ const choice = { dealId: 31000001, productId: 50000001, quantity: 1 };
 function serve(...answers: ({ status: number; body: unknown } | 'offline')[]) {
   const keys: string[] = [];
   vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
-    keys.push(String((init?.headers as Record<string, string>)['Idempotency-Key']));
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    keys.push(String(headers['Idempotency-Key']));
     const answer = answers.shift();
     if (answer === undefined || answer === 'offline') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(answer.body), { status: answer.status });
