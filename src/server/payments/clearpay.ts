@@ -9,16 +9,10 @@ import type { Db } from '../db';
 import type { SandboxProviderOptions } from './index';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
-import {
-  authoriseClearpayPayment,
-  type ClearpayMoney,
-  captureClearpayPayment,
-  createClearpayCheckout,
-  retrieveClearpayConfiguration,
-  voidClearpayPayment,
-} from './sandbox/clearpay';
+import { type ClearpayMoney, createClearpayCheckout, retrieveClearpayConfiguration } from './sandbox/clearpay';
 import { readSandboxConfig } from './sandbox/config';
 import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
+import { payLaterOrders } from './sandbox/pay-later-sales';
 
 /** How long the configuration's limits are trusted before asking Clearpay again. */
 export const CLEARPAY_CONFIGURATION_TTL_MS = 15 * 60 * 1000;
@@ -69,9 +63,7 @@ export function createSandboxClearpayProvider(db: Db, options: ClearpayProviderO
   return payLaterProvider({
     type: 'CLEARPAY',
     cardType: 'Clearpay',
-    authorise: (request) => authoriseClearpayPayment(db, request, { env }),
-    capture: (transactionId) => captureClearpayPayment(db, transactionId, { env }),
-    void: (transactionId) => voidClearpayPayment(db, transactionId, { env }),
+    ...payLaterOrders(db, 'clearpay', { env }),
     limits: (currency) => merchantLimits(currency, options),
     open: async (checkout) => {
       const answer = await createClearpayCheckout(db, checkout, { env });

@@ -8,8 +8,9 @@ import type { SandboxProviderOptions } from './index';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
 import { readSandboxConfig } from './sandbox/config';
-import { authoriseKlarnaOrder, cancelKlarnaOrder, captureKlarnaOrder, createKlarnaSession } from './sandbox/klarna';
+import { createKlarnaSession } from './sandbox/klarna';
 import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from './sandbox/pay-later-config';
+import { payLaterOrders } from './sandbox/pay-later-sales';
 
 export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
   const { env } = options;
@@ -17,9 +18,7 @@ export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOpti
   return payLaterProvider({
     type: 'KLARNA',
     cardType: 'Klarna',
-    authorise: (request) => authoriseKlarnaOrder(db, request, { env }),
-    capture: (transactionId) => captureKlarnaOrder(db, transactionId, { env }),
-    void: (transactionId) => cancelKlarnaOrder(db, transactionId, { env }),
+    ...payLaterOrders(db, 'klarna', { env }),
     limits: async (currency) => (currency === PAY_LATER_CURRENCY ? KLARNA_UK_LIMITS : null),
     open: async (session) => {
       const answer = await createKlarnaSession(db, session, { env });

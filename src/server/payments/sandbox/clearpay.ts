@@ -15,13 +15,6 @@ import {
   PAY_LATER_CURRENCY,
 } from './pay-later-config';
 import {
-  type PayLaterSaleAnswer,
-  type PayLaterSaleRequest,
-  type PayLaterSettlementAnswer,
-  payLaterSale,
-  settleSale,
-} from './pay-later-sales';
-import {
   createSession,
   finishSession,
   moveToStep,
@@ -130,31 +123,4 @@ export async function payClearpayByCard(
 export async function cancelClearpayCheckout(db: Db, token: string): Promise<ClearpayPageAnswer> {
   const location = await finishSession(db, 'clearpay', token, 'cancelled');
   return location === null ? { kind: 'ended' } : { kind: 'return', location };
-}
-
-/** POST /v2/payments/auth: authorises the approved checkout's amount and consumes its token. */
-export function authoriseClearpayPayment(
-  db: Db,
-  request: PayLaterSaleRequest,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSaleAnswer> {
-  return overNetwork(() => payLaterSale(db, 'clearpay', request, options.now), options.env);
-}
-
-/** POST /v2/payments/{id}/capture. */
-export function captureClearpayPayment(
-  db: Db,
-  transactionId: string,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSettlementAnswer> {
-  return overNetwork(() => settleSale(db, 'clearpay', transactionId, 'submitted_for_settlement'), options.env);
-}
-
-/** POST /v2/payments/{id}/void. */
-export function voidClearpayPayment(
-  db: Db,
-  transactionId: string,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSettlementAnswer> {
-  return overNetwork(() => settleSale(db, 'clearpay', transactionId, 'voided'), options.env);
 }

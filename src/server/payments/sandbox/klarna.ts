@@ -9,13 +9,6 @@ import type { Db } from '../../db';
 import { overNetwork } from './network';
 import { isKlarnaDeniedEmail, KLARNA_FAILING_CODE, KLARNA_UK_LIMITS } from './pay-later-config';
 import {
-  type PayLaterSaleAnswer,
-  type PayLaterSaleRequest,
-  type PayLaterSettlementAnswer,
-  payLaterSale,
-  settleSale,
-} from './pay-later-sales';
-import {
   createSession,
   finishSession,
   moveToStep,
@@ -91,31 +84,4 @@ export async function changeKlarnaEmail(db: Db, sessionId: string): Promise<Klar
 export async function cancelKlarnaSession(db: Db, sessionId: string): Promise<KlarnaPageAnswer> {
   const location = await finishSession(db, 'klarna', sessionId, 'cancelled');
   return location === null ? { kind: 'ended' } : { kind: 'return', location };
-}
-
-/** POST /payments/v1/authorizations/{token}/order: authorises and consumes the approval. */
-export function authoriseKlarnaOrder(
-  db: Db,
-  request: PayLaterSaleRequest,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSaleAnswer> {
-  return overNetwork(() => payLaterSale(db, 'klarna', request, options.now), options.env);
-}
-
-/** POST /ordermanagement/v1/orders/{id}/captures. */
-export function captureKlarnaOrder(
-  db: Db,
-  transactionId: string,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSettlementAnswer> {
-  return overNetwork(() => settleSale(db, 'klarna', transactionId, 'submitted_for_settlement'), options.env);
-}
-
-/** POST /ordermanagement/v1/orders/{id}/cancel. */
-export function cancelKlarnaOrder(
-  db: Db,
-  transactionId: string,
-  options: PayLaterGatewayOptions = {},
-): Promise<PayLaterSettlementAnswer> {
-  return overNetwork(() => settleSale(db, 'klarna', transactionId, 'voided'), options.env);
 }

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { sandboxSessions, sandboxTransactions } from '../../db/schema';
+import { overNetwork } from './network';
 import type { PayLaterProvider } from './pay-later-config';
+import type { PayLaterGatewayOptions } from './pay-later-sessions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -147,5 +149,20 @@ export async function settleSale(
     success: false,
     code: to === 'voided' ? 'cannot_void' : 'cannot_capture',
     text: `Transaction ${transactionId} is ${current.status}.`,
+  };
+}
+
+/**
+ * A pay-later provider's order calls, through the simulated network (PAYMENTS_FAULT): authorise
+ * the approved session (Klarna's "create order", Clearpay's "auth"), then capture or void it.
+ */
+export function payLaterOrders(db: Db, provider: PayLaterProvider, options: PayLaterGatewayOptions = {}) {
+  return {
+    authorise: (request: PayLaterSaleRequest): Promise<PayLaterSaleAnswer> =>
+      overNetwork(() => payLaterSale(db, provider, request, options.now), options.env),
+    capture: (transactionId: string): Promise<PayLaterSettlementAnswer> =>
+      overNetwork(() => settleSale(db, provider, transactionId, 'submitted_for_settlement'), options.env),
+    void: (transactionId: string): Promise<PayLaterSettlementAnswer> =>
+      overNetwork(() => settleSale(db, provider, transactionId, 'voided'), options.env),
   };
 }
