@@ -12,7 +12,7 @@ import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { openThrowawayDatabase } from '../../src/server/db/throwaway';
 import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider } from '../../src/server/payments';
+import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 
 export interface PurchaseBenchResult {
   engine: string;
@@ -35,7 +35,7 @@ async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof crea
   const started = performance.now();
   const results = await Promise.all(
     buyers.map((buyer) =>
-      placeOrder(database.db, provider, {
+      placeOrder(database.db, singleProvider(provider), {
         basketToken: buyer.basketToken,
         buyer: buyer.user,
         useWallet: false,

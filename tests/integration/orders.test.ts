@@ -21,7 +21,7 @@ import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
-import { createSandboxProvider } from '../../src/server/payments';
+import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 import { tokenise } from '../../src/server/payments/sandbox';
 import { creditWallet } from '../../src/server/wallet';
 import { engines } from './databases';
@@ -66,7 +66,7 @@ describe.each(engines)('orders on $name', (engine) => {
     const { db } = database;
     const buyers = await createBuyers(db, deal, 200, { prefix: 'rush' });
     const provider = createSandboxProvider(db);
-    const results = await Promise.all(buyers.map((buyer) => placeOrder(db, provider, request(buyer))));
+    const results = await Promise.all(buyers.map((buyer) => placeOrder(db, singleProvider(provider), request(buyer))));
 
     expect(results.filter((r) => r.ok)).toHaveLength(50);
     expect(await stockLeft()).toBe(0);
@@ -107,7 +107,7 @@ describe.each(engines)('orders on $name', (engine) => {
     if (!card.ok) throw new Error('tokenise failed');
     const result = await placeOrder(
       db,
-      createSandboxProvider(db),
+      singleProvider(createSandboxProvider(db)),
       request(buyer, { payment: { method: 'credit_card', nonce: card.nonce } }),
     );
 
@@ -130,7 +130,7 @@ describe.each(engines)('orders on $name', (engine) => {
       runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', body }, async () => {
         const result = await placeOrder(
           db,
-          provider,
+          singleProvider(provider),
           request(buyer, { idempotencyKey: `double-${buyer.basketToken}` }),
         );
         return { status: result.ok ? 201 : 402, body: result };
@@ -166,7 +166,7 @@ describe.each(engines)('orders on $name', (engine) => {
     const cash = deal.unitTotalMinor - 500;
     const result = await placeOrder(
       db,
-      createSandboxProvider(db),
+      singleProvider(createSandboxProvider(db)),
       request(buyer, {
         useWallet: true,
         expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 500, cashAmountMinor: cash },
@@ -209,7 +209,7 @@ describe.each(engines)('orders on $name', (engine) => {
     });
     const result = await placeOrder(
       db,
-      createSandboxProvider(db),
+      singleProvider(createSandboxProvider(db)),
       request(buyer, {
         useWallet: true,
         payment: null,
@@ -226,7 +226,7 @@ describe.each(engines)('orders on $name', (engine) => {
     if (buyer === undefined) throw new Error('no buyer');
     const result = await placeOrder(
       db,
-      createSandboxProvider(db),
+      singleProvider(createSandboxProvider(db)),
       request(buyer, { expected: { totalMinor: 1, walletUsedMinor: 0, cashAmountMinor: 1 } }),
     );
     expect(result).toMatchObject({ ok: false, status: 409 });
@@ -245,7 +245,7 @@ describe.each(engines)('orders on $name', (engine) => {
     // The provider goes away between authorising and capturing (the sandbox's own fault switch).
     const away = createSandboxProvider(db, { env: { PAYMENTS_FAULT: 'unreachable' } });
     const flaky = { type: good.type, authorise: good.authorise, void: good.void, capture: away.capture };
-    const result = await placeOrder(db, flaky, request(buyer));
+    const result = await placeOrder(db, singleProvider(flaky), request(buyer));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [held] = await db.select().from(payments).where(eq(payments.orderId, result.order.id));
@@ -267,12 +267,12 @@ describe.each(engines)('orders on $name', (engine) => {
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'max' });
     if (buyer === undefined) throw new Error('no buyer');
     const provider = createSandboxProvider(db);
-    const first = await placeOrder(db, provider, request(buyer));
+    const first = await placeOrder(db, singleProvider(provider), request(buyer));
     expect(first.ok).toBe(true);
     // A second basket for the same shopper.
     const [second] = await createBuyers(db, deal, 1, { prefix: 'max2' });
     if (second === undefined) throw new Error('no buyer');
-    const again = await placeOrder(db, provider, request({ ...second, user: buyer.user }));
+    const again = await placeOrder(db, singleProvider(provider), request({ ...second, user: buyer.user }));
     expect(again.ok).toBe(false);
     await db.update(deals).set({ maxPerUser: null }).where(eq(deals.id, deal.dealId));
   });

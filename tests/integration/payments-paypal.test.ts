@@ -15,7 +15,7 @@ import { orders, sandboxNonces, sandboxSessions } from '../../src/server/db/sche
 import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider } from '../../src/server/payments';
+import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 import {
   approvePayPalPayment,
   cancelPayPalPayment,
@@ -264,7 +264,7 @@ describe.each(engines)('the PayPal sandbox on $name', (engine) => {
     if (!buyer || !other) throw new Error('no buyers');
     const provider = createSandboxProvider(db, { env: {} });
     const orderFor = (who: typeof buyer, nonce: string) =>
-      placeOrder(db, provider, {
+      placeOrder(db, singleProvider(provider), {
         basketToken: who.basketToken,
         buyer: who.user,
         useWallet: false,

@@ -96,16 +96,10 @@ function priceLines(lines: OrderLineSource[]): number {
 /** Places the order described by the request; never throws for a shopper's failure. */
 export async function placeOrder(
   db: Db,
-  providers: PaymentProviders | PaymentProvider,
+  providers: PaymentProviders,
   request: PlaceOrderRequest,
 ): Promise<PlaceOrderResult> {
-  // A single provider (tests, the bench) takes every method.
-  const provider =
-    request.payment === null
-      ? null
-      : 'forMethod' in providers
-        ? providers.forMethod(request.payment.method)
-        : providers;
+  const provider = request.payment === null ? null : providers.forMethod(request.payment.method);
   const { buyer, now, idempotencyKey } = request;
   // A retry whose first attempt committed but never answered (the process died): the order stands.
   const already = await retrievePlacedOrder(db, idempotencyKey);

@@ -5,14 +5,14 @@
  */
 import { openDatabase } from '../../../src/server/db/client';
 import { placeOrder } from '../../../src/server/orders';
-import { createSandboxProvider } from '../../../src/server/payments';
+import { createSandboxProvider, singleProvider } from '../../../src/server/payments';
 
 const [target, basketToken, userId, total] = process.argv.slice(2);
 if (!target || !basketToken || !userId || !total)
   throw new Error('usage: crash-child <url|dir> <basket> <user> <total>');
 const database = await openDatabase(target.startsWith('postgres') ? { url: target } : { dataDir: target, url: '' });
 process.stdout.write('placing\n');
-await placeOrder(database.db, createSandboxProvider(database.db), {
+await placeOrder(database.db, singleProvider(createSandboxProvider(database.db)), {
   basketToken,
   buyer: { id: Number(userId), email: 'crash@example.test', firstName: 'Crash' },
   useWallet: false,
