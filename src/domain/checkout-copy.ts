@@ -4,13 +4,13 @@
  */
 import { formatMoney } from './money';
 import { GUEST_PAY_LATER_WINDOW, type WithheldReason } from './payment-eligibility';
-import { OPTION_LABELS, type PaymentOption } from './payment-methods';
+import { optionName, type PaymentOption } from './payment-methods';
 
 const pounds = (amountMinor: number) => formatMoney({ amountMinor, currency: 'GBP' }).replace(/\.00$/, '');
 
 /** Why a payment option is not offered for this order (spec 5), in the shopper's words. */
 function withheld(option: PaymentOption, reason: WithheldReason): string {
-  const name = OPTION_LABELS[option].split(':')[0];
+  const name = optionName(option);
   switch (reason) {
     case 'highFraudRisk':
     case 'guestHighFraudProduct':

@@ -75,6 +75,11 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, string>> = {
   clearpay: 'Clearpay: pay in 4',
 };
 
+/** The provider's own name for an option, without what it offers ("Klarna", not "Klarna: pay in 3"). */
+export function optionName(option: PaymentOption): string {
+  return OPTION_LABELS[option].split(':')[0] ?? OPTION_LABELS[option];
+}
+
 /** How many instalments a pay-later option splits the order into. */
 export const INSTALMENTS: Readonly<Partial<Record<PaymentOption, number>>> = { klarna: 3, clearpay: 4 };
 

@@ -12,7 +12,7 @@ import { formatCountdown } from '../domain/checkout';
 import { CHECKOUT_COPY } from '../domain/checkout-copy';
 import { MESSAGES } from '../domain/messages';
 import { formatMoney } from '../domain/money';
-import { OPTION_LABELS } from '../domain/payment-methods';
+import { optionName } from '../domain/payment-methods';
 import { setBasketCount } from '../stores/basket';
 import {
   $checkout,
@@ -56,7 +56,7 @@ async function resumeReturnedPayment(returned: ReturnedPayment): Promise<void> {
   const { pending, status, token } = returned;
   resumeAttempt(pending);
   choosePayment({ kind: 'new', option: pending.paypalCredit ? 'paypal_credit' : pending.method });
-  const name = OPTION_LABELS[pending.paypalCredit ? 'paypal_credit' : pending.method].split(':')[0] ?? 'the provider';
+  const name = optionName(pending.paypalCredit ? 'paypal_credit' : pending.method);
   if (status === 'cancelled') {
     $checkout.setKey('paymentNotice', CHECKOUT_COPY.paymentCancelled(name));
     return;

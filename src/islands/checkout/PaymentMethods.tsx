@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { CheckoutView, PaymentInstrumentView } from '../../contracts/checkout';
 import { OPTION_LABELS, type PaymentOption } from '../../domain/payment-methods';
-import { isInstrumentExpired } from '../../domain/saved-instruments';
+import { instrumentExpiry, instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
 import {
   $paymentChoice,
   choosePayment,
@@ -29,14 +29,11 @@ type Props = {
   disabled: boolean;
 };
 
-/** "Visa ending 1111, expires 12/30" or "PayPal (ada@example.co.uk)". */
-export function describeInstrument(instrument: PaymentInstrumentView): string {
-  if (instrument.type === 'paypal') return instrument.email ? `PayPal (${instrument.email})` : 'PayPal';
-  const expiry =
-    instrument.expiryMonth && instrument.expiryYear
-      ? `, expires ${instrument.expiryMonth}/${instrument.expiryYear.slice(-2)}`
-      : '';
-  return `${instrument.cardType ?? 'Card'} ending ${instrument.lastFour ?? '••••'}${expiry}`;
+/** "Visa ending 1111, expires 12/30" (or "expired 12/30"), or "PayPal (ada@example.co.uk)". */
+function describeInstrument(instrument: PaymentInstrumentView, expired: boolean): string {
+  const expiry = instrumentExpiry(instrument);
+  const label = instrumentLabel(instrument);
+  return expiry === null ? label : `${label}, ${expired ? 'expired' : 'expires'} ${expiry}`;
 }
 
 const sameChoice = (a: PaymentChoice | null, b: PaymentChoice) =>
@@ -132,9 +129,7 @@ export default function PaymentMethods({ view, disabled }: Props) {
               {radio(
                 `${baseId}-saved-${instrument.id}`,
                 value,
-                expired
-                  ? `${describeInstrument(instrument).replace(', expires', ', expired')}`
-                  : describeInstrument(instrument),
+                describeInstrument(instrument, expired),
                 expired ? 'Expired' : instrument.default ? 'Default' : undefined,
                 expired,
               )}

@@ -4,7 +4,7 @@
  * Klarna or Clearpay's approval page. Each method lives in its own module beside this one.
  */
 import type { CheckoutView } from '../../../contracts/checkout';
-import { OPTION_LABELS, type PaymentOption } from '../../../domain/payment-methods';
+import { optionName, type PaymentOption } from '../../../domain/payment-methods';
 import { $cardForm, tokeniseCard } from '../../../stores/card-form';
 import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
 import type { PaymentChoice } from '../../../stores/payment-choice';
@@ -64,8 +64,8 @@ export function payButtonLabel(choice: PaymentChoice | null, amount: string): st
     paypal_credit: 'Continue to PayPal Credit',
     apple_pay: `Pay ${amount} with Apple Pay`,
     google_pay: `Pay ${amount} with Google Pay`,
-    klarna: `Continue to ${OPTION_LABELS.klarna.split(':')[0]}`,
-    clearpay: `Continue to ${OPTION_LABELS.clearpay.split(':')[0]}`,
+    klarna: `Continue to ${optionName('klarna')}`,
+    clearpay: `Continue to ${optionName('clearpay')}`,
   };
   return labels[choice.option];
 }
