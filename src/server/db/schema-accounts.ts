@@ -38,7 +38,10 @@ export const users = pgTable(
   ],
 );
 
-/** Single-use emailed tokens: password reset and sign-in links. Only a SHA-256 of the token is kept. */
+/**
+ * Single-use emailed tokens (password reset, sign-in and email-confirmation links) and known-device
+ * tokens (issue 14.4, kept a year, one per browser and account). Only a SHA-256 of the token is kept.
+ */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -46,7 +49,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose').$type<'password_reset' | 'sign_in'>().notNull(),
+    purpose: text('purpose').$type<'password_reset' | 'sign_in' | 'confirm_email' | 'device'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
