@@ -38,6 +38,7 @@ function openDb() {
 const registerRoute = await import('../../src/pages/api/v1/register');
 const expressRoute = await import('../../src/pages/api/v1/express-register');
 const statusRoute = await import('../../src/pages/api/v1/user/account-status');
+const payRoute = await import('../../src/pages/api/v1/pay');
 const { registerUser, expressRegisterUser, consumeSignInToken } = await import('../../src/server/accounts');
 const { outbox } = await import('../../src/server/db/schema');
 
@@ -169,5 +170,31 @@ describe.each(engines)('issue 14.10 account enumeration on $name', (engine) => {
           .status,
       ).toBe(200);
     }
+  });
+  it('a guest pay with an email is refused (429, before any lookup) once the IP has been told its allowance of "must sign in"', async () => {
+    const ip = `198.51.100.${engine.name === 'pglite' ? 31 : 32}`;
+    for (let i = 0; i < ACCOUNT_CHECK_LIMIT; i += 1) {
+      await seen(statusRoute, '/api/v1/user/account-status', { email: emails.withPassword }, ip);
+    }
+    const payAs = async (email: string) => {
+      const { context } = call(
+        '/api/v1/pay',
+        {
+          totalOrderAmount: 2500,
+          walletUsed: 0,
+          cashAmount: 2500,
+          paymentMethod: 'credit_card',
+          nonce: 'fake-valid-nonce',
+          email,
+        },
+        ip,
+      );
+      context.request.headers.set('Idempotency-Key', `enum-${email}`);
+      const response = await (payRoute.POST as (context: APIContext) => Promise<Response>)(context);
+      return { status: response.status, body: await response.json() };
+    };
+    const [known, unknown] = [await payAs(emails.withPassword), await payAs(`nobody-${run}@example.co.uk`)];
+    expect(known).toEqual({ status: 429, body: { message: ACCOUNT_COPY.tooManyChecks, status: 429, reason: null } });
+    expect(unknown).toEqual(known);
   });
 });
