@@ -7,7 +7,15 @@ export const ACCOUNT_COPY = {
   passwordHint: 'At least 8 characters, with an uppercase letter and a number or special character.',
   /** One message for a wrong email or a wrong password, so neither is revealed (issue 6 security). */
   signInRefused: 'That email and password do not match our records.',
-  throttled: 'Too many sign-in attempts. Please wait a few minutes, or reset your password to sign in now.',
+  throttled:
+    'Too many sign-in attempts. Please wait a few minutes, or sign in now with a link sent to your email (Forgotten your password?).',
+  /** Issue 14.10: one answer to every registration, whether or not the email had an account. */
+  registerCheckEmail:
+    'Thanks. Check your email to finish creating your account: we have sent a link that works once, for 1 hour. If this email already has an account, the email tells you how to sign in.',
+  /** Issue 14.10: express-register's one answer. */
+  expressRegistered: "Thanks. We'll use this email address for your order.",
+  /** Issue 14.10: too many anonymous account checks from one address. */
+  tooManyChecks: 'Too many requests. Please wait a few minutes and try again.',
   locked: 'This account is locked after too many sign-in attempts. Reset your password to unlock it.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   passwordTooLong: 'Password must be at most 128 characters long.',

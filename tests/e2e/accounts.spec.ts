@@ -1,19 +1,19 @@
 /**
  * Issue 6 accounts, as a shopper meets them: register, sign out and in, change password, delete;
- * the login guard's way back; one generic refusal; throttling; single-use reset links (read back
- * from the e2e server's mail folder through the dev mailbox).
+ * the login guard's way back; one generic refusal; single-use reset links (read back from the e2e
+ * server's mail folder through the dev mailbox). Issue 14: a stranger's wrong passwords never keep
+ * the owner out of a known browser (14.4); registering reads the same whether or not the email had
+ * an account, and the emailed link finishes it (14.10).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { CONFIRM_SUBJECT, registerConfirmed } from './account-helpers';
 
 const PASSWORD = 'Sunshine1';
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 
 async function registerByApi(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
-  const response = await request.post('/api/v1/register', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, password },
-  });
-  expect(response.status()).toBe(201);
+  await registerConfirmed(request, { firstName: 'Ada', lastName: 'Lovelace', email, password });
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -60,6 +60,10 @@ test('spec 5: "Abc12" is refused at registration; a valid one signs in with an H
 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(/Check your email to finish creating your account/)).toBeVisible();
+  // issue 14.10: the emailed link finishes the registration and signs in.
+  await page.goto(await mailedLink(page, email, CONFIRM_SUBJECT));
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
   await expect(page.getByRole('heading', { name: 'My Vouchers' })).toBeVisible();
   // spec 4: the header shows the first name once the auth check has finished.
@@ -78,6 +82,8 @@ test('register, log out, log in, change password, delete the account', async ({ 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await page.goto(await mailedLink(page, email, CONFIRM_SUBJECT));
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
 
   // spec 2 account mini menu: Logout.
@@ -125,36 +131,72 @@ test('a wrong password and an unknown email get the same generic message', async
   await expect(message).toHaveText('That email and password do not match our records.');
 });
 
-test('the tenth rapid wrong password is throttled; a password reset lets the right one in', async ({
+test('issue 14.4: ten wrong passwords from a stranger hold the stranger back, not the owner in a browser they signed in with before', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  const email = uniqueEmail('throttle');
+  await registerByApi(page.request, email);
+  // The owner's browser: a sign-in leaves an HttpOnly known-device cookie, kept after logout.
+  await page.request.put('/api/v1/logout', { headers: { Origin: baseURL ?? '' } });
+  const device = (await context.cookies()).find((cookie) => cookie.name === 'tp_device');
+  expect(device?.httpOnly).toBe(true);
+
+  // A stranger with no cookies, from the same address (everything here is 127.0.0.1).
+  const stranger = await playwright.request.newContext({ baseURL });
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    const response = await stranger.post('/api/v1/login', {
+      data: { j_username: email, j_password: `Wrong${attempt}x` },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+  expect(statuses).toContain(429);
+  const held = await stranger.post('/api/v1/login', { data: { j_username: email, j_password: PASSWORD } });
+  expect(held.status()).toBe(429);
+  expect(held.headers()['retry-after']).toBeTruthy();
+  await stranger.dispose();
+
+  // The owner signs in at once from the known browser.
+  await page.goto('/login');
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
+});
+
+test('issue 14.10: registering an email that already has an account reads like a new registration, and mails its owner', async ({
   page,
   request,
 }) => {
-  const email = uniqueEmail('throttle');
+  const email = uniqueEmail('taken');
   await registerByApi(request, email);
-  for (let attempt = 1; attempt <= 9; attempt += 1) {
-    const response = await request.post('/api/v1/login', {
-      data: { j_username: email, j_password: `Wrong${attempt}x` },
-    });
-    expect(response.status()).toBe(401);
-  }
-  await page.goto('/login');
-  await signIn(page, email, 'Wrong10x');
-  await expect(page.getByRole('alert')).toContainText('locked');
-  const locked = await request.post('/api/v1/login', { data: { j_username: email, j_password: PASSWORD } });
-  expect(locked.status()).toBe(429);
-
-  await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
-  await page.goto(await mailedLink(page, email, 'Reset your Tuppence password'));
-  await page.getByLabel('New password', { exact: true }).fill('Unlocked9');
-  await page.getByLabel('Confirm new password').fill('Unlocked9');
-  await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('Your password has been reset. You are now signed in.')).toBeVisible();
-
-  const unlocked = await request.post('/api/v1/login', { data: { j_username: email, j_password: 'Unlocked9' } });
-  expect(unlocked.status()).toBe(200);
+  const answers = await Promise.all(
+    [email, uniqueEmail('brandnew')].map(async (address) => {
+      const response = await page.request.post('/api/v1/register', {
+        data: { firstName: 'Mallory', lastName: '', email: address, password: 'Attacker1' },
+      });
+      return {
+        status: response.status(),
+        body: await response.json(),
+        cookies: response.headers()['set-cookie'] ?? '',
+      };
+    }),
+  );
+  expect(answers[0]?.status).toBe(202);
+  expect(answers[1]).toEqual(answers[0]);
+  expect(answers[0]?.cookies).not.toContain('customer_token');
+  await page.goto('/dev/mailbox');
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .getByRole('link', { name: 'Someone tried to create a Tuppence account with your email' }),
+  ).toBeVisible();
+  // The stranger's password does not open the account.
+  const tried = await page.request.post('/api/v1/login', { data: { j_username: email, j_password: 'Attacker1' } });
+  expect(tried.status()).toBe(401);
 });
 
 test('a reset link from the outbox works once and only once', async ({ page, request }) => {

@@ -4,6 +4,7 @@
  * and a changed deal invalidates the cached pages that show it.
  */
 import { expect, test } from '@playwright/test';
+import { registerConfirmed } from './account-helpers';
 
 const OPERATOR = { Authorization: 'Bearer e2e-operator-token' };
 
@@ -65,10 +66,7 @@ test('a signed-in shopper gets the shared page; their name arrives only through 
   request,
 }) => {
   const email = `cache-${Date.now()}@example.co.uk`;
-  const registered = await request.post('/api/v1/register', {
-    data: { firstName: 'Wilhelmina', lastName: 'Cachetest', email, password: 'Sunny-day-42' },
-  });
-  expect(registered.status()).toBe(201);
+  await registerConfirmed(request, { firstName: 'Wilhelmina', lastName: 'Cachetest', email, password: 'Sunny-day-42' });
 
   // The request context now carries the session cookie: the cached page must not know who it is for.
   const shared = await request.get('/deals/york');

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { readPdf } from '../integration/pdf-reading';
+import { registerConfirmed } from './account-helpers';
 import { buyableDeal } from './deal-fixtures';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
@@ -117,10 +118,7 @@ test('PAYMENTS.md: the same Idempotency-Key twice gives one order', async ({ pag
 test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the order', async ({ page, request }) => {
   const email = uniqueEmail('walletbuyer');
   const password = 'Sunshine1';
-  const registered = await request.post('/api/v1/register', {
-    data: { firstName: 'Grace', lastName: 'Hopper', email, password },
-  });
-  expect(registered.status()).toBe(201);
+  await registerConfirmed(request, { firstName: 'Grace', lastName: 'Hopper', email, password });
   const credited = await request.post('/api/internal/wallet/credit', {
     data: { email, amountMinor: 500, kind: 'marketing', description: 'Welcome credit' },
     headers: { Authorization: 'Bearer e2e-operator-token' },

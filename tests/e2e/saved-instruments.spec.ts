@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { registerConfirmed } from './account-helpers';
 import { priceableDeals } from './deal-fixtures';
 import { addOptionToBasket, setOptionPrice, uniqueEmail } from './shopping';
 
@@ -17,10 +18,7 @@ function slot(n: number) {
 /** A fresh account, signed in in this browser. */
 async function registerAndSignIn(page: Page, label: string): Promise<string> {
   const email = uniqueEmail(label);
-  const response = await page.request.post('/api/v1/register', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Sunshine1' },
-  });
-  expect(response.status()).toBe(201);
+  await registerConfirmed(page.request, { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Sunshine1' });
   return email;
 }
 

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { registerConfirmed } from './account-helpers';
 
 const PASSWORD = 'Sunshine1';
 const OPERATOR = { Authorization: 'Bearer e2e-operator-token' };
@@ -15,10 +16,7 @@ test('a shopper credited by support sees the balance, the soonest expiry and the
   request,
 }) => {
   const email = uniqueEmail('wallet');
-  const registered = await request.post('/api/v1/register', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
+  await registerConfirmed(request, { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD });
 
   // A guest is sent to sign in and comes back to the wallet, which is empty so far.
   await page.goto('/myaccount/wallet');

@@ -1,7 +1,8 @@
 /**
- * Issue 6 accounts service on every engine: register, sign in with one generic refusal, throttling
- * and lock lifted by a reset, single-use reset links through the outbox, and deletion that blanks
- * the person but keeps rows that point at them.
+ * Issue 6 accounts service on every engine: register, sign in with one generic refusal, single-use
+ * reset links through the outbox, and deletion that blanks the person but keeps rows that point at
+ * them. Issue 14: throttling that never locks the owner out (14.4), one used link ends the others
+ * (14.6), and registration that tells nobody whether the email had an account (14.10).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,28 +15,34 @@ import {
   activatePassword,
   anonymizeUser,
   authenticateUser,
+  canSignIn,
   changePassword,
   consumeSignInToken,
   createLoginThrottle,
   expressRegisterUser,
+  isLinkUsable,
+  knownDeviceId,
   registerUser,
+  rememberDevice,
   requestEmailLink,
   resetPassword,
   retrieveUserByEmail,
   toAccountStatus,
 } from '../../src/server/accounts';
 import type { Database } from '../../src/server/db/client';
-import { outbox, users } from '../../src/server/db/schema';
+import { outbox, type UserRow, users } from '../../src/server/db/schema';
 import { createMailTransport, deliverPendingMail, listMailbox } from '../../src/server/mail';
 import { engines } from './databases';
 
 const PASSWORD = 'Sunshine1';
 const ip = '203.0.113.9';
+const ORIGIN = 'https://t.test';
+const CONFIRM_SUBJECT = 'Confirm your email to finish creating your Tuppence account';
 
-/** The link in the latest queued email to this address. */
-async function lastLink(database: Database, email: string): Promise<string> {
+/** The link in the latest queued email to this address (with this subject, when given). */
+async function lastLink(database: Database, email: string, subject?: string): Promise<string> {
   const rows = await database.db.select().from(outbox).where(eq(outbox.recipient, email));
-  const body = rows.at(-1)?.body ?? '';
+  const body = rows.filter((row) => subject === undefined || row.subject === subject).at(-1)?.body ?? '';
   const match = body.match(/token=([\w-]+)/);
   if (!match?.[1]) throw new Error(`no link mailed to ${email}`);
   return match[1];
@@ -53,8 +60,11 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe.each(engines)('accounts on $name', (engine) => {
   let database: Database;
-  const register = (email: string, password = PASSWORD) =>
-    registerUser(database.db, { firstName: 'Ada', lastName: 'Lovelace', email, password });
+  /** Registers and follows the emailed confirmation link (issue 14.10): a working account. */
+  const register = async (email: string, password = PASSWORD): Promise<UserRow> => {
+    await registerUser(database.db, { firstName: 'Ada', lastName: 'Lovelace', email, password }, ORIGIN);
+    return consumeSignInToken(database.db, await lastLink(database, email, CONFIRM_SUBJECT));
+  };
 
   beforeAll(async () => {
     database = await engine.open();
@@ -69,7 +79,6 @@ describe.each(engines)('accounts on $name', (engine) => {
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain(PASSWORD);
     expect(user.customerToken.length).toBeGreaterThanOrEqual(10); // spec 9: customer token at least 10
-    expect(await refusal(register('ADA@example.co.uk'))).toBe('emailTaken');
   });
 
   it('refuses a wrong password and an unknown email alike, and accepts the right password', async () => {
@@ -82,27 +91,192 @@ describe.each(engines)('accounts on $name', (engine) => {
     expect((await attempt('Grace@Example.co.uk', PASSWORD)).email).toBe('grace@example.co.uk');
   });
 
-  it('throttles the tenth rapid failure, keeps the account locked, and a reset lifts the lock', async () => {
-    await register('linus@example.co.uk');
+  it('issue 14.4: ten wrong passwords from IP A leave the owner signing in from IP B, from a known device, and by an emailed link', async () => {
+    const owner = await register('linus@example.co.uk');
     const throttle = createLoginThrottle();
-    const attempt = (password: string) =>
-      authenticateUser(database.db, throttle, { email: 'linus@example.co.uk', password, ip });
+    const attempt = (password: string, from: string, deviceCookie?: string) =>
+      authenticateUser(database.db, throttle, { email: 'linus@example.co.uk', password, ip: from, deviceCookie });
+    const device = (await rememberDevice(database.db, owner.id, undefined)) ?? '';
+    const attacker = '198.51.100.66';
     const outcomes: string[] = [];
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) outcomes.push(await refusal(attempt(`Wrong${i}pass`)));
-    expect(outcomes.slice(0, 9).every((code) => code === 'signInRefused')).toBe(true);
-    expect(outcomes[9]).toBe('locked');
-    expect(await refusal(attempt(PASSWORD))).toMatch(/locked|throttled/);
-    expect(toAccountStatus(await retrieveUserByEmail(database.db, 'linus@example.co.uk')).isLocked).toBe(true);
-
-    await requestEmailLink(database.db, {
-      email: 'linus@example.co.uk',
-      purpose: 'password_reset',
-      origin: 'https://t.test',
-    });
-    const token = await lastLink(database, 'linus@example.co.uk');
-    await resetPassword(database.db, throttle, { token, newPassword: 'Brandnew2' });
-    expect((await attempt('Brandnew2')).email).toBe('linus@example.co.uk');
+    for (let i = 0; i < 10; i += 1) outcomes.push(await refusal(attempt(`Wrong${i}pass`, attacker)));
+    expect(outcomes.slice(0, 4).every((code) => code === 'signInRefused')).toBe(true);
+    expect(outcomes).toContain('throttled');
+    expect(outcomes).not.toContain('locked');
+    // The attacker's pair waits, even with the right password; the account is not locked.
+    expect(await refusal(attempt(PASSWORD, attacker))).toBe('throttled');
     expect(toAccountStatus(await retrieveUserByEmail(database.db, 'linus@example.co.uk')).isLocked).toBe(false);
+    // The owner: from another IP, from the attacker's IP on a known device, and by an emailed link.
+    expect((await attempt(PASSWORD, '203.0.113.77')).email).toBe('linus@example.co.uk');
+    expect((await attempt(PASSWORD, attacker, device)).email).toBe('linus@example.co.uk');
+    // A device cookie of another account is no key to this one.
+    const other = await register('stranger@example.co.uk');
+    const strangersDevice = (await rememberDevice(database.db, other.id, undefined)) ?? '';
+    expect(await knownDeviceId(database.db, owner.id, strangersDevice)).toBeNull();
+    expect(await refusal(attempt(PASSWORD, attacker, strangersDevice))).toBe('throttled');
+    await requestEmailLink(database.db, { email: 'linus@example.co.uk', purpose: 'sign_in', origin: ORIGIN });
+    const link = await lastLink(database, 'linus@example.co.uk', 'Your Tuppence sign-in link');
+    expect((await consumeSignInToken(database.db, link)).email).toBe('linus@example.co.uk');
+  });
+
+  it('issue 14.4: 100 failures from one IP over a few accounts do not stop another account signing in there', async () => {
+    await register('office-a@example.co.uk');
+    await register('office-b@example.co.uk');
+    const throttle = createLoginThrottle();
+    const office = '192.0.2.10';
+    for (let i = 0; i < 100; i += 1) {
+      const email = ['office-a@example.co.uk', 'office-b@example.co.uk', 'nobody-here@example.co.uk'][i % 3] ?? '';
+      // Straight to the throttle: 100 argon2 checks would only make the test slow.
+      await throttle.recordFailure({ email, ip: office });
+    }
+    const colleague = await register('office-c@example.co.uk');
+    const signedIn = await authenticateUser(database.db, throttle, {
+      email: colleague.email,
+      password: PASSWORD,
+      ip: office,
+    });
+    expect(signedIn.id).toBe(colleague.id);
+  });
+
+  it(`issue 14.4: guessing from ${ACCOUNT_FAILURE_LIMIT} IPs holds the account for new devices, not for a known one or an emailed link`, async () => {
+    const owner = await register('ada.distributed@example.co.uk');
+    const device = (await rememberDevice(database.db, owner.id, undefined)) ?? '';
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) {
+      await throttle.recordFailure({ email: owner.email, ip: `198.18.${Math.floor(i / 200)}.${i % 200}` });
+    }
+    const attempt = (from: string, deviceCookie?: string) =>
+      authenticateUser(database.db, throttle, { email: owner.email, password: PASSWORD, ip: from, deviceCookie });
+    expect(await refusal(attempt('198.19.0.1'))).toBe('throttled');
+    expect((await attempt('198.19.0.1', device)).id).toBe(owner.id);
+    await requestEmailLink(database.db, { email: owner.email, purpose: 'sign_in', origin: ORIGIN });
+    const link = await lastLink(database, owner.email, 'Your Tuppence sign-in link');
+    expect((await consumeSignInToken(database.db, link)).id).toBe(owner.id);
+    // A password reset forgets the account's failures.
+    await requestEmailLink(database.db, { email: owner.email, purpose: 'password_reset', origin: ORIGIN });
+    const reset = await lastLink(database, owner.email, 'Reset your Tuppence password');
+    await resetPassword(database.db, throttle, {
+      token: reset,
+      newPassword: 'Brandnew2',
+      attempt: { ip: '198.19.0.1' },
+    });
+    expect(
+      (await authenticateUser(database.db, throttle, { email: owner.email, password: 'Brandnew2', ip: '198.19.0.2' }))
+        .id,
+    ).toBe(owner.id);
+  });
+
+  it('issue 14.6: of two reset links, using the newer ends the older', async () => {
+    await register('twolinks@example.co.uk');
+    const throttle = createLoginThrottle();
+    const ask = () =>
+      requestEmailLink(database.db, { email: 'twolinks@example.co.uk', purpose: 'password_reset', origin: ORIGIN });
+    await ask();
+    const older = await lastLink(database, 'twolinks@example.co.uk', 'Reset your Tuppence password');
+    await ask();
+    const newer = await lastLink(database, 'twolinks@example.co.uk', 'Reset your Tuppence password');
+    expect(newer).not.toBe(older);
+    await resetPassword(database.db, throttle, { token: newer, newPassword: 'Newest1pw' });
+    expect(await isLinkUsable(database.db, older, 'password_reset')).toBe(false);
+    expect(await refusal(resetPassword(database.db, throttle, { token: older, newPassword: 'Attacker1' }))).toBe(
+      'linkInvalid',
+    );
+    expect(
+      (await authenticateUser(database.db, throttle, { email: 'twolinks@example.co.uk', password: 'Newest1pw', ip }))
+        .email,
+    ).toBe('twolinks@example.co.uk');
+  });
+
+  it('issue 14.6: using a sign-in link ends outstanding reset links, and a password change ends every link', async () => {
+    const user = await register('ends@example.co.uk');
+    const throttle = createLoginThrottle();
+    const ask = (purpose: 'password_reset' | 'sign_in') =>
+      requestEmailLink(database.db, { email: 'ends@example.co.uk', purpose, origin: ORIGIN });
+    await ask('password_reset');
+    const reset = await lastLink(database, 'ends@example.co.uk', 'Reset your Tuppence password');
+    await ask('sign_in');
+    const signIn = await lastLink(database, 'ends@example.co.uk', 'Your Tuppence sign-in link');
+    await consumeSignInToken(database.db, signIn);
+    expect(await refusal(resetPassword(database.db, throttle, { token: reset, newPassword: 'Attacker1' }))).toBe(
+      'linkInvalid',
+    );
+
+    await ask('password_reset');
+    const laterReset = await lastLink(database, 'ends@example.co.uk', 'Reset your Tuppence password');
+    await ask('sign_in');
+    const laterSignIn = await lastLink(database, 'ends@example.co.uk', 'Your Tuppence sign-in link');
+    await changePassword(database.db, user.id, { oldPassword: PASSWORD, newPassword: 'Changed1x' });
+    expect(await refusal(resetPassword(database.db, throttle, { token: laterReset, newPassword: 'Attacker1' }))).toBe(
+      'linkInvalid',
+    );
+    expect(await refusal(consumeSignInToken(database.db, laterSignIn))).toBe('linkInvalid');
+  });
+
+  it('issue 14.10: registering an existing email changes nothing and mails its owner; a new one works only once confirmed', async () => {
+    const owner = await register('taken@example.co.uk');
+    const throttle = createLoginThrottle();
+    await registerUser(
+      database.db,
+      { firstName: 'Mallory', lastName: '', email: 'TAKEN@example.co.uk', password: 'Attacker1' },
+      ORIGIN,
+    );
+    const after = await retrieveUserByEmail(database.db, 'taken@example.co.uk');
+    expect(after?.passwordHash).toBe(owner.passwordHash);
+    expect(after?.firstName).toBe('Ada');
+    const mails = await database.db.select().from(outbox).where(eq(outbox.recipient, 'taken@example.co.uk'));
+    expect(mails.at(-1)?.subject).toBe('Someone tried to create a Tuppence account with your email');
+    expect(mails.at(-1)?.body).not.toMatch(/token=/);
+
+    // A new email: the password does not sign in until the emailed link is used.
+    await registerUser(
+      database.db,
+      { firstName: 'Nia', lastName: '', email: 'fresh@example.co.uk', password: PASSWORD },
+      ORIGIN,
+    );
+    const signIn = () =>
+      authenticateUser(database.db, throttle, { email: 'fresh@example.co.uk', password: PASSWORD, ip });
+    expect(await refusal(signIn())).toBe('signInRefused');
+    await consumeSignInToken(database.db, await lastLink(database, 'fresh@example.co.uk', CONFIRM_SUBJECT));
+    expect((await signIn()).email).toBe('fresh@example.co.uk');
+  });
+
+  it("issue 14.10: an account made at guest checkout does not block its owner's registration", async () => {
+    const { user: guest } = await expressRegisterUser(database.db, 'guest-first@example.co.uk');
+    expect(canSignIn(guest)).toBe(false);
+    await registerUser(
+      database.db,
+      { firstName: 'Ona', lastName: 'Owner', email: 'guest-first@example.co.uk', password: PASSWORD },
+      ORIGIN,
+    );
+    // No password was set by the request itself: a stranger could have sent it.
+    expect(canSignIn(await retrieveUserByEmail(database.db, 'guest-first@example.co.uk'))).toBe(false);
+    const link = await lastLink(database, 'guest-first@example.co.uk', 'Set your Tuppence password');
+    const owned = await resetPassword(database.db, createLoginThrottle(), { token: link, newPassword: 'Ownersown1' });
+    expect(owned.id).toBe(guest.id);
+    expect(toAccountStatus(owned)).toMatchObject({ hasPassword: true, isRegistered: true });
+
+    // A registration left unconfirmed (perhaps a stranger's) does not block the owner either.
+    await registerUser(
+      database.db,
+      { firstName: 'Mallory', lastName: '', email: 'pending@example.co.uk', password: 'Attacker1' },
+      ORIGIN,
+    );
+    await registerUser(
+      database.db,
+      { firstName: 'Pat', lastName: '', email: 'pending@example.co.uk', password: PASSWORD },
+      ORIGIN,
+    );
+    const setLink = await lastLink(database, 'pending@example.co.uk', 'Set your Tuppence password');
+    await resetPassword(database.db, createLoginThrottle(), { token: setLink, newPassword: 'Patsown12' });
+    const throttle = createLoginThrottle();
+    expect(
+      await refusal(
+        authenticateUser(database.db, throttle, { email: 'pending@example.co.uk', password: 'Attacker1', ip }),
+      ),
+    ).toBe('signInRefused');
+    // The stranger's confirmation link ended with the owner's new password (issue 14.6).
+    const strangers = await lastLink(database, 'pending@example.co.uk', CONFIRM_SUBJECT);
+    expect(await refusal(consumeSignInToken(database.db, strangers))).toBe('linkInvalid');
   });
 
   it('a reset link is stored hashed, works once and expires after 1 hour', async () => {

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../domain/messages';
 export type AccountErrorCode =
   | 'signInRefused'
   | 'throttled'
+  | 'tooManyChecks'
   | 'locked'
   | 'emailTaken'
   | 'wrongCurrentPassword'
@@ -31,6 +32,7 @@ export class AccountError extends Error {
 const STATUS: Readonly<Record<AccountErrorCode, number>> = {
   signInRefused: 401,
   throttled: 429,
+  tooManyChecks: 429,
   locked: 429,
   emailTaken: 409,
   wrongCurrentPassword: 400,
@@ -44,6 +46,7 @@ const STATUS: Readonly<Record<AccountErrorCode, number>> = {
 const WORDING: Readonly<Record<AccountErrorCode, string>> = {
   signInRefused: ACCOUNT_COPY.signInRefused,
   throttled: ACCOUNT_COPY.throttled,
+  tooManyChecks: ACCOUNT_COPY.tooManyChecks,
   locked: ACCOUNT_COPY.locked,
   emailTaken: ACCOUNT_COPY.emailTaken,
   wrongCurrentPassword: ACCOUNT_COPY.wrongCurrentPassword,

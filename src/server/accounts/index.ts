@@ -2,10 +2,21 @@
  * The accounts service (issue 6; spec 7 account service): the one module pages and endpoints use.
  * Functions take a database handle and plain arguments; failures are AccountError codes.
  */
+
+export { DEVICE_COOKIE, knownDeviceId, rememberDevice } from './devices';
 export { AccountError, type AccountErrorCode, describeAccountError } from './errors';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
 export { hashPassword, verifyPassword } from './secrets';
-export { ACCOUNT_FAILURE_LIMIT, createLoginThrottle, type LoginThrottle } from './throttle';
+export {
+  ACCOUNT_CHECK_LIMIT,
+  ACCOUNT_FAILURE_LIMIT,
+  type AccountCheckThrottle,
+  createAccountCheckThrottle,
+  createLoginThrottle,
+  IP_ACCOUNT_LIMIT,
+  type LoginThrottle,
+  PAIR_FREE_FAILURES,
+} from './throttle';
 export {
   consumeSignInToken,
   isLinkUsable,
@@ -18,12 +29,15 @@ export {
   activatePassword,
   anonymizeUser,
   authenticateUser,
+  canSignIn,
   changePassword,
   expressRegisterUser,
+  hasUsablePassword,
   registerUser,
   retrieveUser,
   retrieveUserByEmail,
   toAccountStatus,
+  toGuestAccountStatus,
   toProfile,
   updateProfile,
 } from './users';

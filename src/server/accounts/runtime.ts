@@ -11,18 +11,35 @@ import type { JWTVerifyGetKey } from 'jose';
 import { getDb } from '../db';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '../mail';
 import { googleKeySet } from './google';
-import { createLoginThrottle, type LoginThrottle } from './throttle';
+import {
+  type AccountCheckThrottle,
+  createAccountCheckThrottle,
+  createLoginThrottle,
+  type LoginThrottle,
+} from './throttle';
 
 let throttle: LoginThrottle | undefined;
+let accountChecks: AccountCheckThrottle | undefined;
+let redis: Redis | undefined;
 let transport: MailTransport | undefined;
 let googleKeys: JWTVerifyGetKey | undefined;
 
+function throttleStore(): Redis | undefined {
+  if (!REDIS_URL) return undefined;
+  redis ??= new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return redis;
+}
+
 /** The process's login throttle. */
 export function loginThrottle(): LoginThrottle {
-  throttle ??= createLoginThrottle(
-    REDIS_URL ? new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined,
-  );
+  throttle ??= createLoginThrottle(throttleStore());
   return throttle;
+}
+
+/** The process's per-IP allowance of anonymous account checks (issue 14.10). */
+export function accountCheckThrottle(): AccountCheckThrottle {
+  accountChecks ??= createAccountCheckThrottle(throttleStore());
+  return accountChecks;
 }
 
 /** Where .eml files go when no SMTP server is configured. */

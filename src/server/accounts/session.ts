@@ -7,6 +7,7 @@ import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '..
 import { nextBrandCookie } from '../../domain/identity';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
+import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice } from './devices';
 import { retrieveUser } from './users';
 
 type RequestContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
@@ -47,6 +48,14 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
   cookies.set(IDENTITY_COOKIES.registered, 'true', cookieOptions(context, cookieMaxAgeSeconds('registered'), false));
   for (const name of [IDENTITY_COOKIES.referralCode, IDENTITY_COOKIES.deleteEmail, IDENTITY_COOKIES.postLoginUrl]) {
     cookies.delete(name, { path: '/' });
+  }
+  // Issue 14.4: this browser is now a known device of the account (kept after logout).
+  try {
+    const { db } = await getDb();
+    const device = await rememberDevice(db, user.id, cookies.get(DEVICE_COOKIE)?.value);
+    if (device !== null) cookies.set(DEVICE_COOKIE, device, cookieOptions(context, DEVICE_LIFETIME_SECONDS, true));
+  } catch (error) {
+    console.error('[accounts] remembering the device failed:', error instanceof Error ? error.message : error);
   }
   // spec 4 basket reconciliation (issue 7). Loaded lazily (the basket reads the session too), and a
   // basket failure never blocks a login.

@@ -1,14 +1,20 @@
 /**
  * Shoppers' accounts: register, express-register, sign in, profile, password change and
  * activation, anonymise. Emails go through the outbox in the same transaction.
+ *
+ * Issue 14.10: registering never tells a stranger whether the email had an account. A new
+ * registration waits for its emailed confirmation before its password works; an existing one
+ * gets an email instead (a set-your-password link for an account made at checkout).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '../../contracts/account';
 import type { Db } from '../db';
 import { accountTokens, outbox, type UserRow, users } from '../db/schema';
 import { forgetInstruments, releaseForgottenInstruments } from '../instruments';
-import { enqueueMail } from '../mail';
+import { type DbOrTx, enqueueMail } from '../mail';
+import { knownDeviceId } from './devices';
 import { AccountError } from './errors';
+import { endOutstandingLinks, queueLink } from './links';
 import { hashPassword, newToken, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';
 
@@ -56,45 +62,93 @@ export function toProfile(user: UserRow): UserProfile {
   };
 }
 
-/** spec 3 user status: hasPassword, isLocked, isRegistered, tpl (all false for an unknown email). */
+/**
+ * Whether the account's password signs in: set and confirmed. A registration's password waits
+ * for its emailed confirmation (issue 14.10), so a stranger's registration never works by itself.
+ */
+export function hasUsablePassword(user: Pick<UserRow, 'passwordHash' | 'isRegistered'> | null): boolean {
+  return user !== null && user.passwordHash !== null && user.isRegistered;
+}
+
+/** Whether someone can sign in to this account (a password or a third-party login): a guest may not buy into it. */
+export function canSignIn(user: UserRow | null): boolean {
+  return hasUsablePassword(user) || (user?.isThirdPartyLogin ?? false);
+}
+
+/** spec 3 user status of the signed-in user: hasPassword, isLocked, isRegistered, tpl. */
 export function toAccountStatus(user: UserRow | null): AccountStatus {
   return {
-    hasPassword: user?.passwordHash != null,
+    hasPassword: hasUsablePassword(user),
     isLocked: user?.isLocked ?? false,
     isRegistered: user?.isRegistered ?? false,
     tpl: user?.isThirdPartyLogin ?? false,
   };
 }
 
-/** spec 7 register: a registered account with a password; a welcome email is queued with it. */
-export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+/**
+ * The status a stranger (guest checkout) may learn about an email, after a throttled check:
+ * only whether it must sign in (a password or a third-party login). An unknown email, an
+ * account made at checkout and an unconfirmed registration read alike; a lock is never told.
+ */
+export function toGuestAccountStatus(user: UserRow | null): AccountStatus {
+  const hasPassword = hasUsablePassword(user);
+  const tpl = user?.isThirdPartyLogin ?? false;
+  return { hasPassword, isLocked: false, isRegistered: hasPassword || tpl, tpl };
+}
+
+/** What /register tells the owner of an email that already has an account (never the requester). */
+function alreadyRegisteredMail(user: UserRow, origin: string) {
+  return {
+    userId: user.id,
+    kind: 'register_existing',
+    recipient: user.email,
+    subject: 'Someone tried to create a Tuppence account with your email',
+    body: `Hi ${user.firstName || 'there'},\n\nSomeone (hopefully you) tried to create a Tuppence account with this email, which already has one. Nothing has changed.\n\nSign in: ${origin}/login\nForgotten your password? ${origin}/forgot-password\n\nIf it was not you, you can ignore this email.\n`,
+  };
+}
+
+/**
+ * spec 7 register, answered the same whatever the email (issue 14.10): a new email gets an
+ * account whose password works once the emailed confirmation link is used; an email with a
+ * password or third-party login gets a note that someone tried; an account made at checkout
+ * (or a registration never confirmed) gets a set-your-password link, so a guest order never
+ * blocks the owner's registration.
+ */
+export async function registerUser(db: Db, input: RegisterInput, origin: string): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          passwordHash,
-          customerToken: newToken(),
-          isRegistered: true,
-        })
-        .returning();
-      if (user === undefined) throw new Error('users insert returned nothing');
-      await enqueueMail(tx, {
-        userId: user.id,
-        kind: 'welcome',
-        recipient: user.email,
-        subject: 'Welcome to Tuppence',
-        body: `Hi ${user.firstName},\n\nYour Tuppence account is ready. Happy deal hunting!\n`,
-      });
-      return user;
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(and(byEmail(input.email), isActive))
+        .limit(1);
+      if (existing === undefined) {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+            customerToken: newToken(),
+            isRegistered: false,
+          })
+          .returning();
+        if (user === undefined) throw new Error('users insert returned nothing');
+        await queueLink(tx, user, { purpose: 'confirm_email', origin });
+      } else if (canSignIn(existing)) {
+        await enqueueMail(tx, alreadyRegisteredMail(existing, origin));
+      } else {
+        await queueLink(tx, existing, { purpose: 'set_password', origin });
+      }
     });
+  try {
+    await attempt();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AccountError('emailTaken');
-    throw error;
+    // Two registrations of one new email at once: the second finds the first's account.
+    if (!isUniqueViolation(error)) throw error;
+    await attempt();
   }
 }
 
@@ -114,30 +168,28 @@ export async function expressRegisterUser(db: Db, email: string): Promise<{ user
 }
 
 /**
- * Checks an email and password. Throttled per account and per IP; the account's last allowed
- * failure locks it. A wrong email and a wrong password fail alike (signInRefused).
+ * Checks an email and password (issue 14.4): throttled per account-and-IP pair (or per known
+ * device) with backoff, per account across IPs and per IP across accounts; nothing a stranger
+ * does locks the account. A wrong email and a wrong password fail alike (signInRefused).
  */
 export async function authenticateUser(
   db: Db,
   throttle: LoginThrottle,
-  attempt: { email: string; password: string; ip: string },
+  attempt: { email: string; password: string; ip: string; deviceCookie?: string },
 ): Promise<UserRow> {
   const email = attempt.email.toLowerCase();
-  const wait = await throttle.retryAfter(email, attempt.ip);
-  if (wait > 0) throw new AccountError('throttled', wait);
   const user = await retrieveUserByEmail(db, email);
+  const device = user === null ? null : await knownDeviceId(db, user.id, attempt.deviceCookie);
+  const key = { email, ip: attempt.ip, device };
+  const wait = await throttle.retryAfter(key);
+  if (wait > 0) throw new AccountError('throttled', wait);
   if (user?.isLocked) throw new AccountError('locked');
-  const matches = await verifyPassword(user?.passwordHash ?? null, attempt.password);
+  const matches = await verifyPassword(hasUsablePassword(user) ? (user?.passwordHash ?? null) : null, attempt.password);
   if (user !== null && matches) {
-    await throttle.clear(email);
+    await throttle.recordSuccess(key);
     return user;
   }
-  const isNowLocked = await throttle.recordFailure(email, attempt.ip);
-  if (isNowLocked) {
-    if (user !== null)
-      await db.update(users).set({ isLocked: true, updatedAt: sql`now()` }).where(eq(users.id, user.id));
-    throw new AccountError('locked');
-  }
+  await throttle.recordFailure(key);
   throw new AccountError('signInRefused');
 }
 
@@ -157,31 +209,37 @@ export async function updateProfile(db: Db, userId: number, input: ProfileInput)
   }
 }
 
-/** Sets a new password and ends every other session (epoch bump); a notice email is queued. */
+/**
+ * In a transaction: a new password (confirmed, unlocked), every other session ended (epoch bump),
+ * every outstanding emailed link ended (issue 14.6) and a notice email queued.
+ */
+export async function writePassword(tx: DbOrTx, user: UserRow, passwordHash: string, kind: string): Promise<UserRow> {
+  const [updated] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      isLocked: false,
+      isRegistered: true,
+      sessionEpoch: sql`${users.sessionEpoch} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (updated === undefined) throw new AccountError('notSignedIn');
+  await endOutstandingLinks(tx, user.id);
+  await enqueueMail(tx, {
+    userId: user.id,
+    kind,
+    recipient: user.email,
+    subject: 'Your Tuppence password has changed',
+    body: `Hi ${user.firstName || 'there'},\n\nThe password for your Tuppence account was just changed. If this was not you, reset it now from the sign-in page.\n`,
+  });
+  return updated;
+}
+
 async function storePassword(db: Db, user: UserRow, password: string, kind: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        isLocked: false,
-        isRegistered: true,
-        sessionEpoch: sql`${users.sessionEpoch} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (updated === undefined) throw new AccountError('notSignedIn');
-    await enqueueMail(tx, {
-      userId: user.id,
-      kind,
-      recipient: user.email,
-      subject: 'Your Tuppence password has changed',
-      body: `Hi ${user.firstName || 'there'},\n\nThe password for your Tuppence account was just changed. If this was not you, reset it now from the sign-in page.\n`,
-    });
-    return updated;
-  });
+  return db.transaction((tx) => writePassword(tx, user, passwordHash, kind));
 }
 
 /** spec 7 PATCH password (passwordChange): the old password must match. */
@@ -192,7 +250,8 @@ export async function changePassword(
 ): Promise<UserRow> {
   const user = await retrieveUser(db, userId);
   if (user === null) throw new AccountError('notSignedIn');
-  if (!(await verifyPassword(user.passwordHash, change.oldPassword))) throw new AccountError('wrongCurrentPassword');
+  const current = hasUsablePassword(user) ? user.passwordHash : null;
+  if (!(await verifyPassword(current, change.oldPassword))) throw new AccountError('wrongCurrentPassword');
   return storePassword(db, user, change.newPassword, 'password_changed');
 }
 
@@ -200,20 +259,8 @@ export async function changePassword(
 export async function activatePassword(db: Db, userId: number, newPassword: string): Promise<UserRow> {
   const user = await retrieveUser(db, userId);
   if (user === null) throw new AccountError('notSignedIn');
-  if (user.passwordHash !== null) throw new AccountError('passwordAlreadySet');
+  if (hasUsablePassword(user)) throw new AccountError('passwordAlreadySet');
   return storePassword(db, user, newPassword, 'password_activated');
-}
-
-/** Used by a password reset (tokens.ts): set the password, lift the lock, forget the failures. */
-export async function resetUserPassword(
-  db: Db,
-  throttle: LoginThrottle,
-  user: UserRow,
-  password: string,
-): Promise<UserRow> {
-  const updated = await storePassword(db, user, password, 'password_reset_done');
-  await throttle.clear(user.email.toLowerCase());
-  return updated;
 }
 
 /**
@@ -225,7 +272,7 @@ export async function resetUserPassword(
 export async function anonymizeUser(db: Db, userId: number, password: string): Promise<string> {
   const user = await retrieveUser(db, userId);
   if (user === null) throw new AccountError('notSignedIn');
-  if (user.passwordHash !== null && !(await verifyPassword(user.passwordHash, password))) {
+  if (hasUsablePassword(user) && !(await verifyPassword(user.passwordHash, password))) {
     throw new AccountError('wrongCurrentPassword');
   }
   const placeholder = `deleted-${user.id}@anonymized.invalid`;

@@ -6,12 +6,13 @@
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
 import type { APIContext } from 'astro';
 import type { OrderResponse, PayFailure, PayRequest } from '../../contracts/pay';
+import { ACCOUNT_COPY } from '../../domain/account-copy';
 import { needsEmailConfirmation } from '../../domain/checkout';
 import { CHECKOUT_COPY } from '../../domain/checkout-copy';
 import { MESSAGES } from '../../domain/messages';
 import type { PaymentOption } from '../../domain/payment-methods';
-import { expressRegisterUser, requestEmailLink } from '../accounts';
-import { flushOutbox } from '../accounts/runtime';
+import { canSignIn, expressRegisterUser, hasUsablePassword, requestEmailLink } from '../accounts';
+import { accountCheckThrottle, flushOutbox } from '../accounts/runtime';
 import { currentUser } from '../accounts/session';
 import { retrievePricedBasket } from '../basket';
 import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
@@ -24,7 +25,7 @@ import { type PaymentProviders, paymentProviders } from '../payments';
 import { rememberGuestOrder } from '../vouchers/guest-access';
 import { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
 
-type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
+type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> & { clientAddress?: string };
 
 export interface PayAnswer {
   status: number;
@@ -36,17 +37,31 @@ const failure = (status: number, message: string, reason: string | null = null):
   body: { message, status, reason },
 });
 
-/** The buyer: the signed-in shopper, else a guest's express account (never one with a password). */
+/** The IP of a request, for the per-IP allowance of anonymous account checks (issue 14.10). */
+function addressOf(context: PayContext): string {
+  try {
+    return context.clientAddress ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The buyer: the signed-in shopper, else a guest's express account (never one with a password).
+ * Telling a guest that an email must sign in counts against the IP's hourly allowance (issue 14.10).
+ */
 async function resolveBuyer(
   db: Db,
   signedIn: UserRow | null,
   email: string | undefined,
+  ip: string,
 ): Promise<{ ok: true; user: UserRow; isGuest: boolean } | { ok: false; answer: PayAnswer }> {
   if (signedIn !== null) return { ok: true, user: signedIn, isGuest: false };
   if (email === undefined) return { ok: false, answer: failure(400, CHECKOUT_COPY.needEmail) };
   const { user } = await expressRegisterUser(db, email);
   // An account someone can sign in to is theirs: a guest may not buy into it without signing in.
-  if (user.passwordHash !== null || user.isThirdPartyLogin) {
+  if (canSignIn(user)) {
+    await accountCheckThrottle().recordReveal(ip);
     return {
       ok: false,
       answer: { status: 409, body: { message: CHECKOUT_COPY.signInToBuy, status: 409, code: 'signInRequired' } },
@@ -118,10 +133,15 @@ export async function pay(
   // Who placed it, when this request (not a replay) ran the order.
   const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };
   const signedIn = await currentUser(context);
+  if (signedIn === null && request.email !== undefined) {
+    // Issue 14.10: an IP that has been told too often that an email must sign in waits (not stored under the key).
+    const wait = await accountCheckThrottle().retryAfter(addressOf(context));
+    if (wait > 0) return failure(429, ACCOUNT_COPY.tooManyChecks);
+  }
   const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
     const basketToken = await basketTokenForRequest(context, db, signedIn);
     if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
-    const resolved = await resolveBuyer(db, signedIn, request.email);
+    const resolved = await resolveBuyer(db, signedIn, request.email, addressOf(context));
     if (!resolved.ok) return resolved.answer;
     ran.buyer = resolved;
     const { user, isGuest } = resolved;
@@ -169,7 +189,7 @@ export async function pay(
       const { user } = placedBy;
       // spec 4: a buyer without a password or third-party login confirms their email from a link.
       const confirm = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
-        hasPassword: user.passwordHash !== null,
+        hasPassword: hasUsablePassword(user),
         isThirdPartyLogin: user.isThirdPartyLogin,
       });
       if (confirm) await requestEmailLink(db, { email: user.email, purpose: 'sign_in', origin: context.url.origin });

@@ -15,14 +15,17 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** argon2id PHC string; null for accounts made at checkout (express-register) until activated. */
+    /**
+     * argon2id PHC string; null for accounts made at checkout (express-register) until activated.
+     * A registration's hash signs in only once is_registered is set by its emailed confirmation.
+     */
     passwordHash: text('password_hash'),
     /** spec 9: customer token, at least 10 characters; identifies the shopper to basket and wishlist. */
     customerToken: text('customer_token').notNull(),
     isVip: boolean('is_vip').notNull().default(false),
     isRegistered: boolean('is_registered').notNull().default(false),
     isSubscribed: boolean('is_subscribed').notNull().default(false),
-    /** Set by login throttling; lifted by a password reset. */
+    /** An operator's lock (failed sign-ins never set it since issue 14.4); lifted by a password reset. */
     isLocked: boolean('is_locked').notNull().default(false),
     /** spec 3 user flag tpl: signed up through a third-party login (Google). */
     isThirdPartyLogin: boolean('is_third_party_login').notNull().default(false),
@@ -38,7 +41,10 @@ export const users = pgTable(
   ],
 );
 
-/** Single-use emailed tokens: password reset and sign-in links. Only a SHA-256 of the token is kept. */
+/**
+ * Single-use emailed tokens (password reset, sign-in and email-confirmation links) and known-device
+ * tokens (issue 14.4, kept a year, one per browser and account). Only a SHA-256 of the token is kept.
+ */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -46,7 +52,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose').$type<'password_reset' | 'sign_in'>().notNull(),
+    purpose: text('purpose').$type<'password_reset' | 'sign_in' | 'confirm_email' | 'device'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,10 +1,12 @@
 /**
  * spec 7 POST /express-register (guest checkout): an account by email only, or the existing one.
- * It answers with the account status, never with the account itself: nobody is signed in by an email.
+ * Issue 14.10: one answer (202) whether or not the email has an account, so it tells a stranger
+ * nothing; nobody is signed in by an email, and the pay call asks for a sign-in where one is needed.
  */
 import type { APIRoute } from 'astro';
 import { ExpressRegisterSchema } from '../../../contracts/account';
-import { expressRegisterUser, toAccountStatus } from '../../../server/accounts';
+import { ACCOUNT_COPY } from '../../../domain/account-copy';
+import { expressRegisterUser } from '../../../server/accounts';
 import { accountErrorResponse, readBody } from '../../../server/accounts/api';
 import { getDb } from '../../../server/db';
 import { json } from '../../../server/http/api';
@@ -14,8 +16,8 @@ export const POST: APIRoute = async ({ request }) => {
   if (!body.ok) return body.response;
   try {
     const { db } = await getDb();
-    const { user, isNew } = await expressRegisterUser(db, body.value.email);
-    return json(toAccountStatus(user), { status: isNew ? 201 : 200 });
+    await expressRegisterUser(db, body.value.email);
+    return json({ message: ACCOUNT_COPY.expressRegistered, status: 202 }, { status: 202 });
   } catch (error) {
     return accountErrorResponse(error);
   }

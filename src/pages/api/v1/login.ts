@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { LoginSchema } from '../../../contracts/account';
-import { authenticateUser, toProfile } from '../../../server/accounts';
+import { authenticateUser, DEVICE_COOKIE, toProfile } from '../../../server/accounts';
 import { accountErrorResponse, readBody } from '../../../server/accounts/api';
 import { loginThrottle } from '../../../server/accounts/runtime';
 import { signIn } from '../../../server/accounts/session';
@@ -29,7 +29,11 @@ export const POST: APIRoute = async (context) => {
   const rememberMe = ['true', '1', 'on'].includes(context.url.searchParams.get('remember-me') ?? '');
   try {
     const { db } = await getDb();
-    const user = await authenticateUser(db, loginThrottle(), { ...body.value, ip: context.clientAddress });
+    const user = await authenticateUser(db, loginThrottle(), {
+      ...body.value,
+      ip: context.clientAddress,
+      deviceCookie: context.cookies.get(DEVICE_COOKIE)?.value,
+    });
     await signIn(context, user, { rememberMe });
     return json({ data: { customerToken: user.customerToken }, user: toProfile(user) });
   } catch (error) {

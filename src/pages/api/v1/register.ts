@@ -1,10 +1,13 @@
-/** spec 7 POST /register with body requestRegistration; a new account is signed in at once. */
+/**
+ * spec 7 POST /register with body requestRegistration. Issue 14.10: one answer (202, "check your
+ * email") whether or not the email has an account; the email says what happens next, to its owner.
+ */
 import type { APIRoute } from 'astro';
 import { RegisterSchema } from '../../../contracts/account';
-import { registerUser, toProfile } from '../../../server/accounts';
+import { ACCOUNT_COPY } from '../../../domain/account-copy';
+import { registerUser } from '../../../server/accounts';
 import { accountErrorResponse, readBody } from '../../../server/accounts/api';
 import { flushOutbox } from '../../../server/accounts/runtime';
-import { signIn } from '../../../server/accounts/session';
 import { getDb } from '../../../server/db';
 import { json } from '../../../server/http/api';
 
@@ -13,10 +16,9 @@ export const POST: APIRoute = async (context) => {
   if (!body.ok) return body.response;
   try {
     const { db } = await getDb();
-    const user = await registerUser(db, body.value);
+    await registerUser(db, body.value, context.url.origin);
     await flushOutbox();
-    await signIn(context, user, { rememberMe: false });
-    return json({ data: { customerToken: user.customerToken }, user: toProfile(user) }, { status: 201 });
+    return json({ message: ACCOUNT_COPY.registerCheckEmail, status: 202 }, { status: 202 });
   } catch (error) {
     return accountErrorResponse(error);
   }

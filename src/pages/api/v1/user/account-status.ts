@@ -1,11 +1,21 @@
 /**
  * spec 7 /user/account-status (spec 3 user status: hasPassword, isLocked, isRegistered, tpl):
  * GET for the signed-in user; POST { email } for guest checkout (spec 7 subscription details).
+ * Issue 14.10: a stranger learns only whether the email must sign in (toGuestAccountStatus), never
+ * a lock or an account made at checkout, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
  */
 import type { APIRoute } from 'astro';
 import { ExpressRegisterSchema } from '../../../../contracts/account';
-import { retrieveUserByEmail, toAccountStatus } from '../../../../server/accounts';
+import {
+  AccountError,
+  canSignIn,
+  retrieveUserByEmail,
+  toAccountStatus,
+  toGuestAccountStatus,
+} from '../../../../server/accounts';
 import { accountErrorResponse, readBody, requireUser } from '../../../../server/accounts/api';
+import { accountCheckThrottle } from '../../../../server/accounts/runtime';
+import { currentUser } from '../../../../server/accounts/session';
 import { getDb } from '../../../../server/db';
 import { json } from '../../../../server/http/api';
 
@@ -15,12 +25,19 @@ export const GET: APIRoute = async (context) => {
   return json(toAccountStatus(signedIn.user));
 };
 
-export const POST: APIRoute = async ({ request }) => {
-  const body = await readBody(request, ExpressRegisterSchema);
+export const POST: APIRoute = async (context) => {
+  const body = await readBody(context.request, ExpressRegisterSchema);
   if (!body.ok) return body.response;
   try {
+    const signedIn = await currentUser(context);
+    if (signedIn !== null && signedIn.email.toLowerCase() === body.value.email) return json(toAccountStatus(signedIn));
+    const checks = accountCheckThrottle();
+    const wait = await checks.retryAfter(context.clientAddress);
+    if (wait > 0) throw new AccountError('tooManyChecks', wait);
     const { db } = await getDb();
-    return json(toAccountStatus(await retrieveUserByEmail(db, body.value.email)));
+    const user = await retrieveUserByEmail(db, body.value.email);
+    if (canSignIn(user)) await checks.recordReveal(context.clientAddress);
+    return json(toGuestAccountStatus(user));
   } catch (error) {
     return accountErrorResponse(error);
   }

@@ -24,7 +24,7 @@ export const POST: APIRoute = async ({ request, url }) => {
   }
 };
 
-export const PUT: APIRoute = async ({ request }) => {
+export const PUT: APIRoute = async ({ request, clientAddress }) => {
   const body = await readBody(request, ResetPasswordSchema);
   if (!body.ok) return body.response;
   try {
@@ -32,6 +32,7 @@ export const PUT: APIRoute = async ({ request }) => {
     const user = await resetPassword(db, loginThrottle(), {
       token: body.value.token,
       newPassword: body.value.newPassword,
+      attempt: { ip: clientAddress },
     });
     await flushOutbox();
     return json(toAccountStatus(user));

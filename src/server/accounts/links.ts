@@ -1,0 +1,83 @@
+/**
+ * The emailed links' rows and wording (issue 6) and the end of an account's outstanding links
+ * (issue 14.6). Shared by tokens.ts and users.ts inside their transactions.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { accountTokens, type UserRow } from '../db/schema';
+import { type DbOrTx, enqueueMail } from '../mail';
+import { hashToken, newToken } from './secrets';
+
+/** Issue 6: reset links are valid for 1 hour. */
+export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** What an emailed link does; `set_password` is a reset link worded for an account without a password. */
+export type LinkPurpose = 'password_reset' | 'sign_in' | 'confirm_email' | 'set_password';
+export type StoredPurpose = 'password_reset' | 'sign_in' | 'confirm_email';
+
+/** Every purpose that is an emailed link (device tokens are not links and stay). */
+export const LINK_PURPOSES: StoredPurpose[] = ['password_reset', 'sign_in', 'confirm_email'];
+
+const LINKS: Readonly<Record<LinkPurpose, { stored: StoredPurpose; path: string; subject: string; lead: string }>> = {
+  password_reset: {
+    stored: 'password_reset',
+    path: '/forgot-password/reset',
+    subject: 'Reset your Tuppence password',
+    lead: 'Someone (hopefully you) asked to reset the password of your Tuppence account. Choose a new one here:',
+  },
+  set_password: {
+    stored: 'password_reset',
+    path: '/forgot-password/reset',
+    subject: 'Set your Tuppence password',
+    lead: 'Someone (hopefully you) asked to create a Tuppence account with this email. You already have one from an earlier order: choose its password here:',
+  },
+  sign_in: {
+    stored: 'sign_in',
+    path: '/consume-token',
+    subject: 'Your Tuppence sign-in link',
+    lead: 'Sign in to your Tuppence account with this link:',
+  },
+  confirm_email: {
+    stored: 'confirm_email',
+    path: '/consume-token',
+    subject: 'Confirm your email to finish creating your Tuppence account',
+    lead: 'Thanks for joining Tuppence. Confirm your email and sign in with this link:',
+  },
+};
+
+/** Ends every unused link of an account (a transaction's part of issue 14.6). */
+export async function endOutstandingLinks(tx: DbOrTx, userId: number): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        inArray(accountTokens.purpose, LINK_PURPOSES),
+      ),
+    );
+}
+
+/** Writes a link token and its email for this account inside a transaction (no commit of its own). */
+export async function queueLink(
+  tx: DbOrTx,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  request: { purpose: LinkPurpose; origin: string; now?: Date },
+): Promise<void> {
+  const token = newToken();
+  const now = request.now ?? new Date();
+  const link = LINKS[request.purpose];
+  await tx.insert(accountTokens).values({
+    userId: user.id,
+    purpose: link.stored,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+  });
+  await enqueueMail(tx, {
+    userId: user.id,
+    kind: request.purpose,
+    recipient: user.email,
+    subject: link.subject,
+    body: `Hi ${user.firstName || 'there'},\n\n${link.lead}\n\n${request.origin}${link.path}?token=${token}\n\nThe link works once and expires in 1 hour. If you did not ask for it, ignore this email.\n`,
+  });
+}

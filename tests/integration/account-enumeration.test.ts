@@ -1,0 +1,200 @@
+/**
+ * Issue 14.10, account enumeration, at the endpoints as a script with no cookies would call them:
+ * register, express-register and account-status answer alike for a new email, an account with a
+ * password and an account made at checkout; account-status tells a stranger only "must sign in",
+ * never a lock, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
+ */
+import type { APIContext } from 'astro';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_COPY } from '../../src/domain/account-copy';
+import { ACCOUNT_CHECK_LIMIT } from '../../src/server/accounts/throttle';
+import type { Database } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { engines } from './databases';
+
+const shared: { database?: Database } = {};
+vi.mock('../../src/server/db', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/db')>();
+  return {
+    ...original,
+    getDb: async () => {
+      if (!shared.database) throw new Error('test database not open');
+      return shared.database;
+    },
+  };
+});
+// Mail stays in the outbox table (read below) instead of going to the .eml folder.
+vi.mock('../../src/server/accounts/runtime', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/accounts/runtime')>();
+  return { ...original, flushOutbox: async () => undefined };
+});
+
+function openDb() {
+  if (!shared.database) throw new Error('test database not open');
+  return shared.database.db;
+}
+
+const registerRoute = await import('../../src/pages/api/v1/register');
+const expressRoute = await import('../../src/pages/api/v1/express-register');
+const statusRoute = await import('../../src/pages/api/v1/user/account-status');
+const payRoute = await import('../../src/pages/api/v1/pay');
+const { registerUser, expressRegisterUser, consumeSignInToken } = await import('../../src/server/accounts');
+const { outbox } = await import('../../src/server/db/schema');
+
+/** A cookie-less request from this IP; `setCookies` lists what the endpoint tried to set. */
+function call(path: string, body: unknown, clientAddress: string) {
+  const setCookies: string[] = [];
+  const url = new URL(`http://localhost${path}`);
+  const context = {
+    url,
+    clientAddress,
+    locals: {},
+    params: {},
+    request: new Request(url, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+    cookies: {
+      get: () => undefined,
+      has: () => false,
+      set: (name: string) => setCookies.push(name),
+      delete: (name: string) => setCookies.push(`-${name}`),
+    },
+    session: undefined,
+  } as unknown as APIContext;
+  return { context, setCookies };
+}
+
+/** What an outsider sees of an answer: status, body and cookies set. */
+async function seen(
+  route: { POST?: (context: APIContext) => Response | Promise<Response> },
+  path: string,
+  body: unknown,
+  ip: string,
+) {
+  const { context, setCookies } = call(path, body, ip);
+  const response = await (route.POST as (context: APIContext) => Promise<Response>)(context);
+  return {
+    status: response.status,
+    body: await response.json(),
+    setCookies,
+    retryAfter: response.headers.get('Retry-After') !== null,
+  };
+}
+
+describe.each(engines)('issue 14.10 account enumeration on $name', (engine) => {
+  const run = `${engine.name}-${Date.now()}`;
+  const emails = {
+    fresh: `fresh-${run}@example.co.uk`,
+    withPassword: `owner-${run}@example.co.uk`,
+    guestMade: `guest-${run}@example.co.uk`,
+  };
+
+  beforeAll(async () => {
+    shared.database = await engine.open();
+    const { db } = shared.database;
+    await registerUser(
+      db,
+      { firstName: 'Ada', lastName: '', email: emails.withPassword, password: 'Sunshine1' },
+      'https://t.test',
+    );
+    const [confirm] = await db.select().from(outbox).where(eq(outbox.recipient, emails.withPassword));
+    await consumeSignInToken(db, confirm?.body.match(/token=([\w-]+)/)?.[1] ?? '');
+    await expressRegisterUser(db, emails.guestMade);
+  });
+  afterAll(async () => {
+    await shared.database?.close();
+  });
+
+  const registration = (email: string) => ({ firstName: 'Mallory', lastName: 'M', email, password: 'Attacker1' });
+
+  it('register answers a new email, an account with a password and a guest-made account alike (202, "check your email", no cookies)', async () => {
+    const answers = await Promise.all(
+      [`new-${run}@example.co.uk`, emails.withPassword, emails.guestMade].map((email) =>
+        seen(registerRoute, '/api/v1/register', registration(email), '192.0.2.1'),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 202,
+        body: { message: ACCOUNT_COPY.registerCheckEmail, status: 202 },
+        setCookies: [],
+        retryAfter: false,
+      });
+    }
+    // Nothing about the existing accounts changed: the owner's password and names stand.
+    const [owner] = await openDb().select().from(users).where(eq(users.email, emails.withPassword));
+    expect(owner?.firstName).toBe('Ada');
+  });
+
+  it('express-register answers a new email, an account with a password and a guest-made account alike', async () => {
+    const answers = await Promise.all(
+      [`express-${run}@example.co.uk`, emails.withPassword, emails.guestMade].map((email) =>
+        seen(expressRoute, '/api/v1/express-register', { email }, '192.0.2.2'),
+      ),
+    );
+    expect(answers[0]).toMatchObject({ status: 202, body: { message: ACCOUNT_COPY.expressRegistered } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('account-status tells a stranger nothing of a guest-made or locked account, and "must sign in" only within the per-IP allowance', async () => {
+    const ip = `198.51.100.${engine.name === 'pglite' ? 21 : 22}`;
+    const status = (email: string) => seen(statusRoute, '/api/v1/user/account-status', { email }, ip);
+    const unknown = await status(emails.fresh);
+    expect(unknown).toMatchObject({
+      status: 200,
+      body: { hasPassword: false, isLocked: false, isRegistered: false, tpl: false },
+    });
+    expect(await status(emails.guestMade)).toEqual(unknown);
+
+    await openDb().update(users).set({ isLocked: true }).where(eq(users.email, emails.withPassword));
+    const mustSignIn = await status(emails.withPassword);
+    expect(mustSignIn).toMatchObject({ status: 200, body: { hasPassword: true, isLocked: false, isRegistered: true } });
+    expect(Object.keys(mustSignIn.body).sort()).toEqual(Object.keys(unknown.body).sort());
+
+    for (let i = 1; i < ACCOUNT_CHECK_LIMIT; i += 1) await status(emails.withPassword);
+    const [heldKnown, heldUnknown] = [await status(emails.withPassword), await status(emails.fresh)];
+    expect(heldKnown).toMatchObject({
+      status: 429,
+      body: { message: ACCOUNT_COPY.tooManyChecks, status: 429 },
+      retryAfter: true,
+    });
+    expect(heldUnknown).toEqual(heldKnown);
+    // Unknown emails cost nothing: another IP that only asks about them is never held.
+    for (let i = 0; i <= ACCOUNT_CHECK_LIMIT; i += 1) {
+      expect(
+        (await seen(statusRoute, '/api/v1/user/account-status', { email: `n${i}-${run}@example.co.uk` }, `${ip}0`))
+          .status,
+      ).toBe(200);
+    }
+  });
+  it('a guest pay with an email is refused (429, before any lookup) once the IP has been told its allowance of "must sign in"', async () => {
+    const ip = `198.51.100.${engine.name === 'pglite' ? 31 : 32}`;
+    for (let i = 0; i < ACCOUNT_CHECK_LIMIT; i += 1) {
+      await seen(statusRoute, '/api/v1/user/account-status', { email: emails.withPassword }, ip);
+    }
+    const payAs = async (email: string) => {
+      const { context } = call(
+        '/api/v1/pay',
+        {
+          totalOrderAmount: 2500,
+          walletUsed: 0,
+          cashAmount: 2500,
+          paymentMethod: 'credit_card',
+          nonce: 'fake-valid-nonce',
+          email,
+        },
+        ip,
+      );
+      context.request.headers.set('Idempotency-Key', `enum-${email}`);
+      const response = await (payRoute.POST as (context: APIContext) => Promise<Response>)(context);
+      return { status: response.status, body: await response.json() };
+    };
+    const [known, unknown] = [await payAs(emails.withPassword), await payAs(`nobody-${run}@example.co.uk`)];
+    expect(known).toEqual({ status: 429, body: { message: ACCOUNT_COPY.tooManyChecks, status: 429, reason: null } });
+    expect(unknown).toEqual(known);
+  });
+});
