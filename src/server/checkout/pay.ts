@@ -17,7 +17,7 @@ import { retrievePricedBasket } from '../basket';
 import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
-import { runIdempotently } from '../idempotency';
+import { idempotencyOwner, runIdempotently } from '../idempotency';
 import { findOwnInstrument } from '../instruments';
 import { type OrderPayment, placeOrder } from '../orders';
 import { type PaymentProviders, paymentProviders } from '../payments';
@@ -118,7 +118,9 @@ export async function pay(
   // Who placed it, when this request (not a replay) ran the order.
   const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };
   const signedIn = await currentUser(context);
-  const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
+  // Issue 14.2: the key replays for this customer or guest session only; anyone else gets 422, no order.
+  const owner = await idempotencyOwner(context.session, signedIn?.id ?? null);
+  const outcome = await runIdempotently(db, { key, scope: 'pay', owner, body: request }, async () => {
     const basketToken = await basketTokenForRequest(context, db, signedIn);
     if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
     const resolved = await resolveBuyer(db, signedIn, request.email);
