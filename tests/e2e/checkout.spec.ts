@@ -1,7 +1,8 @@
 /**
  * Issue 7 as a shopper meets it: a guest adds a deal, pays with the sandbox's test Visa and sees
  * "Purchase Successful", then the voucher with its code and a real PDF; a declined card shows
- * spec 8's message and places nothing; the same Idempotency-Key twice is one order.
+ * spec 8's message and places nothing; the same Idempotency-Key twice is one order, and only for
+ * the browser that sent it (issue 14.2); a basket token works only in its own browser (issue 14.3).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -113,6 +114,77 @@ test('PAYMENTS.md: the same Idempotency-Key twice gives one order', async ({ pag
     headers: { 'Idempotency-Key': key },
   });
   expect(changed.status()).toBe(422);
+});
+
+test("issue 14.2: a stranger replaying a guest's Idempotency-Key and body gets 422, not the order or its voucher PDF", async ({
+  page,
+  playwright,
+}) => {
+  await addDealToBasket(page);
+  const checkout = await (await page.request.get('/api/v1/checkout')).json();
+  const total = checkout.orderSummary.totalOrderAmount as number;
+  const body = {
+    totalOrderAmount: total,
+    walletUsed: 0,
+    cashAmount: total,
+    wallet: false,
+    paymentMethod: 'credit_card',
+    nonce: 'fake-valid-visa-nonce',
+    email: uniqueEmail('replayed'),
+  };
+  const key = `e2e-replay-${Date.now()}`;
+  const paid = await page.request.post('/api/v1/pay', { data: body, headers: { 'Idempotency-Key': key } });
+  expect(paid.status()).toBe(201);
+  const order = await paid.json();
+  await page.goto(order.redirect);
+  const href =
+    (await page
+      .getByRole('link', { name: /Print voucher/ })
+      .first()
+      .getAttribute('href')) ?? '';
+  expect((await page.request.get(href)).status()).toBe(200);
+
+  // A browser with no cookies at all sends the same key and body.
+  const stranger = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const replay = await stranger.post('/api/v1/pay', { data: body, headers: { 'Idempotency-Key': key } });
+  expect(replay.status()).toBe(422);
+  const refused = await replay.json();
+  expect(refused).toMatchObject({ status: 422, message: expect.any(String) });
+  expect(refused).not.toHaveProperty('productOrder');
+  expect((await stranger.get(href)).status()).toBe(404);
+  await stranger.dispose();
+
+  // The buyer's own retry, in their browser, still replays the order.
+  const retry = await page.request.post('/api/v1/pay', { data: body, headers: { 'Idempotency-Key': key } });
+  expect(retry.status()).toBe(201);
+  expect((await retry.json()).productOrder.id).toBe(order.productOrder.id);
+});
+
+test("issue 14.3: another browser holding a guest's basket token gets 404 and cannot change the basket", async ({
+  page,
+  playwright,
+}) => {
+  await addDealToBasket(page);
+  const checkout = await (await page.request.get('/api/v1/checkout')).json();
+  const token = checkout.basketToken as string;
+  const lineId = checkout.deals[0].id as number;
+  // A script outside any browser: it sends the shop's own Origin, so only the basket check stands in the way.
+  const origin = new URL(page.url()).origin;
+  const stranger = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  expect((await stranger.get(`/api/v1/basket/${token}`)).status()).toBe(404);
+  expect((await stranger.get(`/api/v1/get/basket?token=${token}&giftPacks=true`)).status()).toBe(404);
+  expect((await stranger.get(`/api/v1/checkout?token=${token}`)).status()).toBe(404);
+  const changed = await stranger.patch(`/api/v1/basket/${token}/product/${lineId}`, { data: { quantity: 4 } });
+  expect(changed.status()).toBe(404);
+  expect((await stranger.delete(`/api/v1/basket/${token}/product/${lineId}`)).status()).toBe(404);
+  await stranger.dispose();
+
+  // The shopper's own browser still reads and changes it.
+  const mine = await page.request.get(`/api/v1/basket/${token}`);
+  expect(mine.status()).toBe(200);
+  expect((await mine.json()).lines[0].quantity).toBe(checkout.deals[0].quantity);
+  const patched = await page.request.patch(`/api/v1/basket/${token}/product/${lineId}`, { data: { quantity: 2 } });
+  expect(patched.status()).toBe(200);
 });
 
 test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the order', async ({ page, request }) => {

@@ -28,6 +28,7 @@ const getRoute = await import('../../src/pages/api/v1/get/basket');
 const basketRoute = await import('../../src/pages/api/v1/basket/[token]');
 const productRoute = await import('../../src/pages/api/v1/basket/[token]/product');
 const lineRoute = await import('../../src/pages/api/v1/basket/[token]/product/[lineId]');
+const checkoutRoute = await import('../../src/pages/api/v1/checkout');
 const { reconcileBasketCookies } = await import('../../src/server/basket/login');
 const addForm = await import('../../src/pages/basket/add');
 
@@ -138,7 +139,9 @@ describe.each(engines)('basket endpoints on $name', (engine) => {
 
   it('GET get/basket: by token; "No Basket Token" for a short one; the customer token only for its owner', async () => {
     const token = (await (await create()).response.json()).id as string;
-    const ok = await getRoute.GET(call('GET', `/api/v1/get/basket?token=${token}&giftPacks=true`).context);
+    const ok = await getRoute.GET(
+      call('GET', `/api/v1/get/basket?token=${token}&giftPacks=true`, { cookies: { basket_token: token } }).context,
+    );
     expect(ok.status).toBe(200);
     expect(PricedBasketSchema.parse(await ok.json()).visibleQuantity).toBe(1);
     await expectError(
@@ -156,21 +159,26 @@ describe.each(engines)('basket endpoints on $name', (engine) => {
   it('POST, PATCH and DELETE a product; removing without a product id is "args malformed"', async () => {
     const token = (await (await create([])).response.json()).id as string;
     const params = { token };
+    // The guest browser that made the basket holds its cookie (issue 14.3).
+    const cookies = { basket_token: token };
     const added = await productRoute.POST(
-      call('POST', `/api/v1/basket/${token}/product`, { params, body: { dealProductId: productId, quantity: 2 } })
-        .context,
+      call('POST', `/api/v1/basket/${token}/product`, {
+        params,
+        cookies,
+        body: { dealProductId: productId, quantity: 2 },
+      }).context,
     );
     expect(added.status).toBe(200);
     const line = PricedBasketSchema.parse(await added.json()).lines[0];
     expect(line).toMatchObject({ quantity: 2, lineTotal: { amountMinor: 3000 } });
     const lineParams = { token, lineId: String(line?.id) };
     const patched = await lineRoute.PATCH(
-      call('PATCH', '/x', { params: lineParams, body: { quantity: 3, giftWrap: 0 } }).context,
+      call('PATCH', '/x', { params: lineParams, cookies, body: { quantity: 3, giftWrap: 0 } }).context,
     );
     expect(PricedBasketSchema.parse(await patched.json()).lines[0]?.quantity).toBe(3);
     await expectError(await productRoute.DELETE(call('DELETE', '/x', { params }).context), 400, 'args malformed');
     await expectError(
-      await lineRoute.DELETE(call('DELETE', '/x', { params: { token, lineId: 'abc' } }).context),
+      await lineRoute.DELETE(call('DELETE', '/x', { params: { token, lineId: 'abc' }, cookies }).context),
       400,
       'args malformed',
     );
@@ -179,25 +187,123 @@ describe.each(engines)('basket endpoints on $name', (engine) => {
       400,
       'No Basket Token',
     );
-    const { context, set } = call('DELETE', '/x', { params: lineParams });
+    const { context, set } = call('DELETE', '/x', { params: lineParams, cookies });
     const removed = await lineRoute.DELETE(context);
     expect(PricedBasketSchema.parse(await removed.json()).lines).toEqual([]);
     expect(set.get('basket_qty')?.value).toBe('0');
-    await expectError(await lineRoute.DELETE(call('DELETE', '/x', { params: lineParams }).context), 404);
+    await expectError(await lineRoute.DELETE(call('DELETE', '/x', { params: lineParams, cookies }).context), 404);
   });
 
   it('PUT needs products (400 without); PATCH merges; an unknown basket is a 404', async () => {
     const token = (await (await create()).response.json()).id as string;
     const params = { token };
-    await expectError(await basketRoute.PUT(call('PUT', '/x', { params, body: { brand: 'tuppence' } }).context), 400);
-    const put = await basketRoute.PUT(call('PUT', '/x', { params, body: { products: [] } }).context);
+    const cookies = { basket_token: token };
+    await expectError(
+      await basketRoute.PUT(call('PUT', '/x', { params, cookies, body: { brand: 'tuppence' } }).context),
+      400,
+    );
+    const put = await basketRoute.PUT(call('PUT', '/x', { params, cookies, body: { products: [] } }).context);
     expect(PricedBasketSchema.parse(await put.json()).lines).toEqual([]);
     const patch = await basketRoute.PATCH(
-      call('PATCH', '/x', { params, body: { products: [{ dealProductId: productId, quantity: 4 }] } }).context,
+      call('PATCH', '/x', { params, cookies, body: { products: [{ dealProductId: productId, quantity: 4 }] } }).context,
     );
     expect(PricedBasketSchema.parse(await patch.json()).lines[0]?.quantity).toBe(4);
     const unknown = { token: 'a'.repeat(32) };
     await expectError(await basketRoute.GET(call('GET', '/x', { params: unknown }).context), 404);
+  });
+
+  /**
+   * Issue 14.3: every basket route and checkout?token= as `who` for `token`; each answer with its
+   * status and body text (the body must never carry the owner's customer token).
+   */
+  async function everyRoute(token: string, lineId: number, who: { user?: UserRow; cookies?: Record<string, string> }) {
+    const params = { token };
+    const lineParams = { token, lineId: String(lineId) };
+    const answers: Record<string, Response> = {
+      'GET basket/{token}': await basketRoute.GET(call('GET', `/api/v1/basket/${token}`, { ...who, params }).context),
+      'GET get/basket?token=': await getRoute.GET(
+        call('GET', `/api/v1/get/basket?token=${token}&giftPacks=true`, who).context,
+      ),
+      'GET checkout?token=': await checkoutRoute.GET(call('GET', `/api/v1/checkout?token=${token}`, who).context),
+      'POST product': await productRoute.POST(
+        call('POST', '/x', { ...who, params, body: { dealProductId: productId, quantity: 3 } }).context,
+      ),
+      'PATCH brand': await basketRoute.PATCH(
+        call('PATCH', '/x', { ...who, params, body: { brand: 'dealhouse' } }).context,
+      ),
+      'PATCH quantity': await lineRoute.PATCH(
+        call('PATCH', '/x', { ...who, params: lineParams, body: { quantity: 5 } }).context,
+      ),
+      'DELETE line': await lineRoute.DELETE(call('DELETE', '/x', { ...who, params: lineParams }).context),
+      'PUT basket': await basketRoute.PUT(call('PUT', '/x', { ...who, params, body: { products: [] } }).context),
+    };
+    const out: Record<string, { status: number; text: string }> = {};
+    for (const [route, response] of Object.entries(answers)) {
+      out[route] = { status: response.status, text: await response.text() };
+    }
+    return out;
+  }
+
+  const basketState = async (token: string) => {
+    const basket = await retrieveBasket(shared.database?.db as Database['db'], token);
+    return { brand: basket?.brand, lines: basket?.lines.map((l) => [l.id, l.dealProductId, l.quantity]) };
+  };
+
+  it("issue 14.3: another customer or a guest using a customer's basket token gets 404 on every route; the basket stays as it was", async () => {
+    const db = shared.database?.db as Database['db'];
+    const owner = await addShopper(db);
+    const made = await createRoute.POST(
+      call('POST', '/api/v1/basket', {
+        user: owner,
+        body: { customerToken: owner.customerToken, products: [{ dealProductId: productId, quantity: 1 }] },
+      }).context,
+    );
+    const basket = PricedBasketSchema.parse(await made.json());
+    expect(basket.customerToken).toBe(owner.customerToken);
+    const lineId = basket.lines[0]?.id ?? 0;
+    const before = await basketState(basket.id);
+    const other = await addShopper(db);
+
+    for (const who of [
+      { user: other },
+      { user: other, cookies: { basket_token: basket.id } },
+      {},
+      { cookies: { basket_token: basket.id } },
+    ]) {
+      const answers = await everyRoute(basket.id, lineId, who);
+      for (const [route, { status, text }] of Object.entries(answers)) {
+        expect({ route, status }).toEqual({ route, status: 404 });
+        expect(JSON.parse(text)).toMatchObject({ status: 404, message: expect.any(String) });
+        expect(text).not.toContain(owner.customerToken);
+      }
+    }
+    expect(await basketState(basket.id)).toEqual(before);
+
+    // The owner still reads and changes it by token, on every route.
+    const mine = await everyRoute(basket.id, lineId, { user: owner });
+    for (const [route, { status }] of Object.entries(mine)) expect({ route, status }).toEqual({ route, status: 200 });
+    expect(JSON.parse(mine['GET basket/{token}']?.text ?? '{}').customerToken).toBe(owner.customerToken);
+    expect(JSON.parse(mine['PATCH brand']?.text ?? '{}').brand).toBe('dealhouse');
+  });
+
+  it('issue 14.3: a guest basket answers only the browser holding its cookie; another guest or a customer gets 404', async () => {
+    const db = shared.database?.db as Database['db'];
+    const { response, set } = await create();
+    const basket = PricedBasketSchema.parse(await response.json());
+    expect(set.get('basket_token')?.value).toBe(basket.id);
+    const lineId = basket.lines[0]?.id ?? 0;
+    const before = await basketState(basket.id);
+    const someoneElse = (await (await create()).response.json()).id as string;
+
+    for (const who of [{}, { cookies: { basket_token: someoneElse } }, { user: await addShopper(db) }]) {
+      const answers = await everyRoute(basket.id, lineId, who);
+      for (const [route, { status }] of Object.entries(answers))
+        expect({ route, status }).toEqual({ route, status: 404 });
+    }
+    expect(await basketState(basket.id)).toEqual(before);
+
+    const holder = await everyRoute(basket.id, lineId, { cookies: { basket_token: basket.id } });
+    for (const [route, { status }] of Object.entries(holder)) expect({ route, status }).toEqual({ route, status: 200 });
   });
 
   it("at login the guest basket in the cookie merges into the customer's, and the cookie names the customer's", async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { idempotencyKeys } from '../../src/server/db/schema';
-import { fingerprint, isValidIdempotencyKey, runIdempotently } from '../../src/server/idempotency';
+import { fingerprint, idempotencyOwner, isValidIdempotencyKey, runIdempotently } from '../../src/server/idempotency';
 import { engines } from './databases';
 
 describe('idempotency keys', () => {
@@ -16,6 +16,26 @@ describe('idempotency keys', () => {
     [null, false],
   ])('key %j valid: %s', (key, valid) => {
     expect(isValidIdempotencyKey(key)).toBe(valid);
+  });
+
+  /** A session as Astro keeps one, over a plain map. */
+  const sessionOver = (store: Map<string, unknown>) =>
+    ({
+      get: async (key: string) => store.get(key),
+      set: (key: string, value: unknown) => store.set(key, value),
+    }) as unknown as Parameters<typeof idempotencyOwner>[0];
+
+  it('issue 14.2: a guest owner is kept in the session; another session, or none, is another owner', async () => {
+    const store = new Map<string, unknown>();
+    const session = sessionOver(store);
+    const first = await idempotencyOwner(session, null);
+    expect(await idempotencyOwner(session, null)).toBe(first);
+    expect(first).toMatch(/^guest:[0-9a-f]{64}$/);
+    // Only a hash reaches the database, never the session's secret itself.
+    expect(first).not.toContain(String(store.get('idempotencyOwner')));
+    expect(await idempotencyOwner(sessionOver(new Map()), null)).not.toBe(first);
+    expect(await idempotencyOwner(undefined, null)).not.toBe(first);
+    expect(await idempotencyOwner(session, 42)).toBe('customer:42');
   });
 
   it('fingerprints ignore key order but not values', () => {
@@ -39,11 +59,38 @@ describe.each(engines)('idempotent submits on $name', (engine) => {
       runs += 1;
       return { status: 402, body: { message: 'Payment failed.' } };
     };
-    const first = await runIdempotently(database.db, { key: 'k-replay', scope: 'pay', body: { n: 1 } }, work);
-    const second = await runIdempotently(database.db, { key: 'k-replay', scope: 'pay', body: { n: 1 } }, work);
+    const first = await runIdempotently(
+      database.db,
+      { key: 'k-replay', scope: 'pay', owner: 'customer:1', body: { n: 1 } },
+      work,
+    );
+    const second = await runIdempotently(
+      database.db,
+      { key: 'k-replay', scope: 'pay', owner: 'customer:1', body: { n: 1 } },
+      work,
+    );
     expect(first).toEqual({ kind: 'fresh', status: 402, body: { message: 'Payment failed.' } });
     expect(second).toEqual({ kind: 'replayed', status: 402, body: { message: 'Payment failed.' } });
     expect(runs).toBe(1);
+  });
+
+  it('issue 14.2: another owner sending the same key and body is refused, never given the first answer', async () => {
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+      return { status: 201, body: { productOrder: { id: 9 } } };
+    };
+    const request = { key: 'k-owner', scope: 'pay', body: { amount: 100 } };
+    await runIdempotently(database.db, { ...request, owner: 'guest:a' }, work);
+    expect(await runIdempotently(database.db, { ...request, owner: 'guest:b' }, work)).toEqual({ kind: 'mismatch' });
+    expect(await runIdempotently(database.db, { ...request, owner: 'customer:7' }, work)).toEqual({ kind: 'mismatch' });
+    expect(await runIdempotently(database.db, { ...request, owner: 'guest:a' }, work)).toMatchObject({
+      kind: 'replayed',
+      status: 201,
+    });
+    expect(runs).toBe(1);
+    const [row] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'k-owner'));
+    expect(row?.owner).toBe('guest:a');
   });
 
   it('refuses the same key with a different body, without running anything', async () => {
@@ -52,8 +99,16 @@ describe.each(engines)('idempotent submits on $name', (engine) => {
       runs += 1;
       return { status: 200, body: {} };
     };
-    await runIdempotently(database.db, { key: 'k-mismatch', scope: 'pay', body: { amount: 100 } }, work);
-    const other = await runIdempotently(database.db, { key: 'k-mismatch', scope: 'pay', body: { amount: 999 } }, work);
+    await runIdempotently(
+      database.db,
+      { key: 'k-mismatch', scope: 'pay', owner: 'customer:1', body: { amount: 100 } },
+      work,
+    );
+    const other = await runIdempotently(
+      database.db,
+      { key: 'k-mismatch', scope: 'pay', owner: 'customer:1', body: { amount: 999 } },
+      work,
+    );
     expect(other).toEqual({ kind: 'mismatch' });
     expect(runs).toBe(1);
   });
@@ -69,9 +124,13 @@ describe.each(engines)('idempotent submits on $name', (engine) => {
       await gate;
       return { status: 200, body: { order: 1 } };
     };
-    const first = runIdempotently(database.db, { key: 'k-flight', scope: 'pay', body: {} }, work);
+    const first = runIdempotently(database.db, { key: 'k-flight', scope: 'pay', owner: 'customer:1', body: {} }, work);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await runIdempotently(database.db, { key: 'k-flight', scope: 'pay', body: {} }, work);
+    const second = await runIdempotently(
+      database.db,
+      { key: 'k-flight', scope: 'pay', owner: 'customer:1', body: {} },
+      work,
+    );
     release();
     expect(second).toEqual({ kind: 'inFlight' });
     expect(await first).toMatchObject({ kind: 'fresh', body: { order: 1 } });
@@ -80,14 +139,18 @@ describe.each(engines)('idempotent submits on $name', (engine) => {
 
   it('releases the key when the work throws, so a retry runs', async () => {
     await expect(
-      runIdempotently(database.db, { key: 'k-throw', scope: 'pay', body: {} }, async () => {
+      runIdempotently(database.db, { key: 'k-throw', scope: 'pay', owner: 'customer:1', body: {} }, async () => {
         throw new Error('database went away');
       }),
     ).rejects.toThrow('database went away');
-    const retry = await runIdempotently(database.db, { key: 'k-throw', scope: 'pay', body: {} }, async () => ({
-      status: 200,
-      body: { ok: true },
-    }));
+    const retry = await runIdempotently(
+      database.db,
+      { key: 'k-throw', scope: 'pay', owner: 'customer:1', body: {} },
+      async () => ({
+        status: 200,
+        body: { ok: true },
+      }),
+    );
     expect(retry).toMatchObject({ kind: 'fresh', body: { ok: true } });
   });
 
@@ -95,13 +158,18 @@ describe.each(engines)('idempotent submits on $name', (engine) => {
     await database.db.insert(idempotencyKeys).values({
       key: 'k-stale',
       scope: 'pay',
+      owner: 'customer:1',
       requestHash: fingerprint({}),
       updatedAt: sql`now() - interval '10 minutes'`,
     });
-    const retry = await runIdempotently(database.db, { key: 'k-stale', scope: 'pay', body: {} }, async () => ({
-      status: 201,
-      body: { order: 7 },
-    }));
+    const retry = await runIdempotently(
+      database.db,
+      { key: 'k-stale', scope: 'pay', owner: 'customer:1', body: {} },
+      async () => ({
+        status: 201,
+        body: { order: 7 },
+      }),
+    );
     expect(retry).toMatchObject({ kind: 'fresh', status: 201 });
     const [row] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'k-stale'));
     expect(row?.state).toBe('done');

@@ -127,7 +127,7 @@ describe.each(engines)('orders on $name', (engine) => {
     const provider = createSandboxProvider(db);
     const body = { basket: buyer.basketToken };
     const submit = () =>
-      runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', body }, async () => {
+      runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', owner: 'customer:1', body }, async () => {
         const result = await placeOrder(
           db,
           singleProvider(provider),

@@ -54,14 +54,18 @@ interface Call {
   basketToken?: string;
   user?: UserRow;
   key?: string;
+  /** The browser's session, kept across calls (a new one per call when absent). */
+  session?: Map<string, unknown>;
 }
 
 /** Calls a route with a cookie jar holding the basket, an in-memory session, and the JSON body. */
 async function call(route: APIRoute, path: string, options: Call = {}) {
   const cookies = new Map<string, string>(options.basketToken ? [['basket_token', options.basketToken]] : []);
-  const store = new Map<string, unknown>(
-    options.user ? [['account', { userId: options.user.id, epoch: options.user.sessionEpoch }]] : [],
-  );
+  const store =
+    options.session ??
+    new Map<string, unknown>(
+      options.user ? [['account', { userId: options.user.id, epoch: options.user.sessionEpoch }]] : [],
+    );
   const url = new URL(`${ORIGIN}${path}`);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key) headers['Idempotency-Key'] = options.key;
@@ -223,7 +227,9 @@ describe.each(engines)('pay-later endpoints on $name', (engine) => {
     const key = randomUUID();
     const body = { totalOrderAmount: 60_00, walletUsed: 0, cashAmount: 60_00, nonce: token, email: uniqueEmail() };
 
-    const paid = await call(klarnaPay.POST, '/api/v1/kn/pay', { basketToken, body, key });
+    // issue 14.2: the key replays for the browser session that made it.
+    const browserSession = new Map<string, unknown>();
+    const paid = await call(klarnaPay.POST, '/api/v1/kn/pay', { basketToken, body, key, session: browserSession });
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ message: MESSAGES.purchaseSuccessful, cardType: 'Klarna', currency: 'GBP' });
     const orderId = paid.body.productOrder.id;
@@ -237,7 +243,7 @@ describe.each(engines)('pay-later endpoints on $name', (engine) => {
       .where(eq(sandboxTransactions.id, payment?.transactionId ?? ''));
     expect(charge).toMatchObject({ provider: 'klarna', status: 'submitted_for_settlement', amountMinor: 60_00 });
 
-    const again = await call(klarnaPay.POST, '/api/v1/kn/pay', { basketToken, body, key });
+    const again = await call(klarnaPay.POST, '/api/v1/kn/pay', { basketToken, body, key, session: browserSession });
     expect(again).toMatchObject({ status: 201, body: { productOrder: { id: orderId } } });
     const mine = await db().select().from(orders).where(eq(orders.basketId, basketToken));
     expect(mine).toHaveLength(1);

@@ -1,7 +1,7 @@
 /**
  * Helpers for the spec 7 basket endpoints: JSON bodies through zod, BasketError to
- * `{ message, status }`, the caller's right to a customer token and to VIP prices, and the
- * priced basket answer that also refreshes the basket cookies.
+ * `{ message, status }`, the caller's right to a basket (issue 14.3), to a customer token and to
+ * VIP prices, and the priced basket answer that also refreshes the basket cookies.
  */
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
@@ -12,9 +12,9 @@ import { currentUser } from '../accounts/session';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
 import { apiError, describeIssues, json } from '../http/api';
-import { rememberBasket } from './cookies';
+import { mayUseBasket, readBasketToken, rememberBasket } from './cookies';
 import { BasketError, describeBasketError } from './errors';
-import { retrievePricedBasket } from './index';
+import { retrieveBasket, retrievePricedBasket } from './index';
 
 export type BasketContext = Pick<APIContext, 'cookies' | 'url' | 'session' | 'request' | 'params'>;
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
@@ -38,6 +38,31 @@ export function pathToken(context: BasketContext): Parsed<string> {
   const token = context.params.token;
   if (!isValidBasketToken(token)) return { ok: false, response: apiError(400, MESSAGES.noBasketToken) };
   return { ok: true, value: token };
+}
+
+/**
+ * The token, when this request may use its basket (issue 14.3: the customer's own, or the guest
+ * basket its cookie names); otherwise the same 404 as an unknown token, so holding someone else's
+ * token reveals nothing, not even that the basket exists.
+ */
+export async function ownBasketToken(context: BasketContext, token: string): Promise<Parsed<string>> {
+  try {
+    const { db } = await getDb();
+    const basket = await retrieveBasket(db, token);
+    const user = basket === null ? null : await currentUser(context);
+    if (basket === null || !mayUseBasket(basket, { cookieToken: readBasketToken(context.cookies), user })) {
+      return { ok: false, response: basketErrorResponse(new BasketError('basketNotFound')) };
+    }
+    return { ok: true, value: token };
+  } catch (error) {
+    return { ok: false, response: basketErrorResponse(error) };
+  }
+}
+
+/** The path's basket token for its owner: spec 8's "No Basket Token" when malformed, else `ownBasketToken`. */
+export async function ownPathToken(context: BasketContext): Promise<Parsed<string>> {
+  const token = pathToken(context);
+  return token.ok ? ownBasketToken(context, token.value) : token;
 }
 
 /** A basket failure as its JSON error; anything else is logged and answered with spec 8's generic message. */

@@ -42,6 +42,20 @@ export function forgetBasket(context: CookieContext): void {
 }
 
 /**
+ * Issue 14.3: whether a request may read or change a basket by its token. A customer's basket is
+ * that signed-in customer's only; a guest basket (no customerToken) belongs to the browser whose
+ * basket_token cookie names it (the cookie POST basket and the deal page set). A token alone is no
+ * proof: anyone else is answered as if the basket did not exist.
+ */
+export function mayUseBasket(
+  basket: { id: string; customerToken: string | null },
+  request: { cookieToken: string | null; user: Pick<UserRow, 'customerToken'> | null },
+): boolean {
+  if (basket.customerToken !== null) return request.user?.customerToken === basket.customerToken;
+  return request.cookieToken === basket.id;
+}
+
+/**
  * The basket this request shops with: the cookie's open basket, else (for a signed-in shopper)
  * their latest open basket; null when there is none (or it was ordered: a new one starts).
  * `user` is the request's signed-in shopper (or null), which every caller has already resolved.
@@ -54,8 +68,7 @@ export async function basketTokenForRequest(
   const fromCookie = readBasketToken(context.cookies);
   if (fromCookie !== null) {
     const basket = await retrieveBasket(db, fromCookie);
-    const isTheirs = basket !== null && (basket.customerToken === null || basket.customerToken === user?.customerToken);
-    if (basket !== null && isTheirs) return basket.id;
+    if (basket !== null && mayUseBasket(basket, { cookieToken: fromCookie, user })) return basket.id;
   }
   if (user === null) return null;
   return (await retrieveCustomerBasket(db, user.customerToken))?.id ?? null;

@@ -18,7 +18,7 @@ import { retrievePricedBasket } from '../basket';
 import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
-import { runIdempotently } from '../idempotency';
+import { idempotencyOwner, runIdempotently } from '../idempotency';
 import { findOwnInstrument } from '../instruments';
 import { type OrderPayment, placeOrder } from '../orders';
 import { type PaymentProviders, paymentProviders } from '../payments';
@@ -138,7 +138,9 @@ export async function pay(
     const wait = await accountCheckThrottle().retryAfter(addressOf(context));
     if (wait > 0) return failure(429, ACCOUNT_COPY.tooManyChecks);
   }
-  const outcome = await runIdempotently(db, { key, scope: 'pay', body: request }, async () => {
+  // Issue 14.2: the key replays for this customer or guest session only; anyone else gets 422, no order.
+  const owner = await idempotencyOwner(context.session, signedIn?.id ?? null);
+  const outcome = await runIdempotently(db, { key, scope: 'pay', owner, body: request }, async () => {
     const basketToken = await basketTokenForRequest(context, db, signedIn);
     if (basketToken === null) return failure(400, CHECKOUT_COPY.emptyBasket);
     const resolved = await resolveBuyer(db, signedIn, request.email, addressOf(context));

@@ -20,7 +20,7 @@ import { loadOfferings } from '../basket/offerings';
 import { eligibilityFor, instrumentsFor, strictPayLater } from '../checkout/payment-options';
 import type { Db } from '../db';
 import { baskets, expressBuyTokens, type UserRow } from '../db/schema';
-import { runIdempotently } from '../idempotency';
+import { customerOwner, runIdempotently } from '../idempotency';
 import { findDefaultInstrument, findOwnInstrument } from '../instruments';
 import { placeOrder } from '../orders';
 import { type PaymentProviders, paymentProviders } from '../payments';
@@ -231,7 +231,12 @@ export async function expressBuy(
 ): Promise<ExpressBuyAnswer<OrderResponse> & { fresh: boolean }> {
   const outcome = await runIdempotently(
     db,
-    { key: input.idempotencyKey, scope: 'express-buy', body: { user: input.user.id, ...input.request } },
+    {
+      key: input.idempotencyKey,
+      scope: 'express-buy',
+      owner: customerOwner(input.user.id),
+      body: { user: input.user.id, ...input.request },
+    },
     () => buyOnce(db, providers, input),
   );
   if (outcome.kind === 'inFlight') {

@@ -74,11 +74,14 @@ const NOT_FOUND = { 404: 'Nothing with that name or id.' };
 const SignedIn = z.object({ data: z.object({ customerToken: z.string() }), user: UserProfileSchema });
 const Message = z.object({ message: z.string() });
 
-const BASKET_TOKEN = { token: 'The basket token (longer than 10 characters, spec 5)' };
+const BASKET_TOKEN = {
+  token:
+    "The basket token (longer than 10 characters, spec 5); answered only for the basket's customer, or the browser whose basket_token cookie names a guest basket",
+};
 const BASKET_LINE = { ...BASKET_TOKEN, lineId: 'The basket line id' };
 const BASKET_ERRORS = {
   403: 'Not your customer token, a VIP-only option, or a basket of another customer.',
-  404: 'No such open basket, line or option.',
+  404: 'No such open basket (or not yours), line or option.',
   409: 'The option cannot be bought now (SOLD OUT, ended, no longer available).',
 };
 
@@ -381,13 +384,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'spec 3 checkout data for the basket (token, else the basket cookie), priced from the database; "No token provided" without one',
     query: CheckoutQuerySchema,
     response: CheckoutViewSchema,
+    errors: { 404: 'A token for no open basket of yours.' },
   },
   {
     method: 'post',
     path: '/api/v1/pay',
     tag: 'checkout',
     summary:
-      'Place the order for the basket (amounts in pence). Needs an Idempotency-Key header: a repeat replays the first answer',
+      'Place the order for the basket (amounts in pence). Needs an Idempotency-Key header: a repeat from the same customer or guest session replays the first answer; anyone else gets 422',
     body: PayRequestSchema,
     response: OrderResponseSchema,
     status: 201,

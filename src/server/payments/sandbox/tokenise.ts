@@ -2,12 +2,14 @@
  * The gateway's tokeniser (PAYMENTS.md ground rules; Braintree's hosted fields): the card number,
  * expiry and CVV come in, a one-time nonce goes out. Only the brand, the last four digits, the
  * expiry, the test behaviour and a fingerprint are kept (sandbox_nonces); the number and CVV are
- * never stored or logged, and never leave this function.
+ * never stored or logged, and never leave this function. The fingerprint is keyed with this
+ * installation's secret (./fingerprint-secret.ts, issue 14.13), never a key written in the source.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { BRAND_NAMES, detectBrand, isExpired, isLuhnValid } from '../../../domain/card-details';
 import type { Db } from '../../db';
 import { sandboxNonces } from '../../db/schema';
+import { fingerprintSecret } from './fingerprint-secret';
 import { type CardBehaviour, MISMATCHING_CVV, MISMATCHING_POSTCODE, testCardBehaviour } from './test-data';
 
 export interface TokeniseRequest {
@@ -35,14 +37,11 @@ export type TokeniseResult =
   | { ok: false; field: 'number' | 'expiry' | 'cvv'; message: string };
 
 /**
- * The sandbox's fixed fingerprint key. A real gateway keeps its own secret; here the point is only
- * that the same card gives the same fingerprint and the number cannot be read back from it.
+ * The gateway's fingerprint of a card number (HMAC-SHA256 under the installation's secret): the same
+ * card saved twice is one instrument, and without the secret the number cannot be read back from it.
  */
-const FINGERPRINT_KEY = 'tuppence-sandbox-card-fingerprint';
-
-/** The gateway's fingerprint of a card number (HMAC-SHA256): the same card saved twice is one instrument. */
-export function cardFingerprint(number: string): string {
-  return createHmac('sha256', FINGERPRINT_KEY).update(number).digest('hex');
+export function cardFingerprint(number: string, env: NodeJS.ProcessEnv = process.env): string {
+  return createHmac('sha256', fingerprintSecret(env)).update(number).digest('hex');
 }
 
 /**
@@ -61,7 +60,7 @@ function behaviourOf(request: TokeniseRequest, now: Date): CardBehaviour {
 export async function tokeniseCard(
   db: Db,
   request: TokeniseRequest,
-  options: { now?: Date } = {},
+  options: { now?: Date; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TokeniseResult> {
   if (!/^\d{12,19}$/.test(request.number)) {
     return { ok: false, field: 'number', message: 'A card number is 12 to 19 digits.' };
@@ -88,7 +87,7 @@ export async function tokeniseCard(
     nonce,
     kind: 'card',
     ...details,
-    fingerprint: cardFingerprint(request.number),
+    fingerprint: cardFingerprint(request.number, options.env),
     behaviour: behaviourOf(request, options.now ?? new Date()),
   });
   return { ok: true, nonce, details };

@@ -9,14 +9,14 @@ import { patchBasket, replaceBasket } from '../../../../server/basket';
 import {
   basketErrorResponse,
   ownedFields,
-  pathToken,
+  ownPathToken,
   pricedBasketResponse,
   readJson,
 } from '../../../../server/basket/api';
 import { getDb } from '../../../../server/db';
 
 export const GET: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   try {
     return await pricedBasketResponse(context, token.value);
@@ -26,7 +26,7 @@ export const GET: APIRoute = async (context) => {
 };
 
 export const PUT: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   const body = await readJson(context.request, ReplaceBasketSchema);
   if (!body.ok) return body.response;
@@ -43,7 +43,7 @@ export const PUT: APIRoute = async (context) => {
 };
 
 export const PATCH: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   const body = await readJson(context.request, PatchBasketSchema);
   if (!body.ok) return body.response;

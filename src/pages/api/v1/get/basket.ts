@@ -1,6 +1,8 @@
 /**
  * spec 7 GET get/basket: by token, or by the signed-in customer's own customerToken (anyone
  * else's is a 403), with giftPacks=true and a timestamp. Answers the priced basket (contracts/basket).
+ * Issue 14.3: by token only for the basket's owner (its customer, or the guest browser whose cookie
+ * names it); anyone else gets the 404 of an unknown token.
  */
 import type { APIRoute } from 'astro';
 import { GetBasketQuerySchema } from '../../../../contracts/basket';
@@ -9,7 +11,7 @@ import { BASKET_COPY } from '../../../../domain/basket-copy';
 import { MESSAGES } from '../../../../domain/messages';
 import { currentUser } from '../../../../server/accounts/session';
 import { retrieveCustomerBasket } from '../../../../server/basket';
-import { basketErrorResponse, pricedBasketResponse } from '../../../../server/basket/api';
+import { basketErrorResponse, ownBasketToken, pricedBasketResponse } from '../../../../server/basket/api';
 import { getDb } from '../../../../server/db';
 import { apiError, parseQuery } from '../../../../server/http/api';
 
@@ -20,7 +22,9 @@ export const GET: APIRoute = async (context) => {
     const { token, customerToken } = query.value;
     if (token !== undefined) {
       if (!isValidBasketToken(token)) return apiError(400, MESSAGES.noBasketToken);
-      return await pricedBasketResponse(context, token);
+      const own = await ownBasketToken(context, token);
+      if (!own.ok) return own.response;
+      return await pricedBasketResponse(context, own.value);
     }
     const user = await currentUser(context);
     if (user === null || user.customerToken !== customerToken) return apiError(403, BASKET_COPY.notYourCustomerToken);

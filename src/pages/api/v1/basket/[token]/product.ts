@@ -6,12 +6,12 @@ import type { APIRoute } from 'astro';
 import { BasketProductInputSchema } from '../../../../../contracts/basket';
 import { MESSAGES } from '../../../../../domain/messages';
 import { addToBasket } from '../../../../../server/basket';
-import { basketErrorResponse, pathToken, pricedBasketResponse, readJson } from '../../../../../server/basket/api';
+import { basketErrorResponse, ownPathToken, pricedBasketResponse, readJson } from '../../../../../server/basket/api';
 import { getDb } from '../../../../../server/db';
 import { apiError } from '../../../../../server/http/api';
 
 export const POST: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   const body = await readJson(context.request, BasketProductInputSchema);
   if (!body.ok) return body.response;

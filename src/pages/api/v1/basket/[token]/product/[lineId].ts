@@ -10,7 +10,7 @@ import { removeBasketLine, updateBasketLine } from '../../../../../../server/bas
 import {
   type BasketContext,
   basketErrorResponse,
-  pathToken,
+  ownPathToken,
   pricedBasketResponse,
   readJson,
 } from '../../../../../../server/basket/api';
@@ -23,7 +23,7 @@ function lineIdOf(context: BasketContext): number | null {
 }
 
 export const PATCH: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   const lineId = lineIdOf(context);
   if (lineId === null) return apiError(400, MESSAGES.argsMalformed);
@@ -39,7 +39,7 @@ export const PATCH: APIRoute = async (context) => {
 };
 
 export const DELETE: APIRoute = async (context) => {
-  const token = pathToken(context);
+  const token = await ownPathToken(context);
   if (!token.ok) return token.response;
   const lineId = lineIdOf(context);
   if (lineId === null) return apiError(400, MESSAGES.argsMalformed);
