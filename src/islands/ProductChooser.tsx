@@ -4,9 +4,12 @@
  * The choice lives in $bcor so the basket can read it. The server renders the same markup
  * from the default choice, so "Buy now" works before (and without) JavaScript. A signed-in shopper
  * with a saved default also gets Express Buy (issue 8), which only the browser shows.
+ * Issue 15.6: below lg a bar fixed to the bottom of the screen keeps the choice's price and a second
+ * "Buy now" (a submit button of the same form) in view whenever the form's own button is not fully
+ * on screen; the server renders it shown, so it works without JavaScript too.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { optionPriceView } from '../components/deal/option-price';
 import type { Money, PriceDisplayMode } from '../contracts/deal';
 import { MESSAGES } from '../domain/messages';
@@ -73,6 +76,23 @@ export default function ProductChooser(props: Props) {
   useEffect(() => initBcor(init), [init]);
 
   const id = useId();
+  const formId = `${id}-buy`;
+  // The sticky bar shows while the form's own Buy now is not wholly on screen (and always without JavaScript).
+  const buyRef = useRef<HTMLButtonElement>(null);
+  const [buyOnScreen, setBuyOnScreen] = useState(false);
+  useEffect(() => {
+    const button = buyRef.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.at(-1);
+        if (entry) setBuyOnScreen(entry.isIntersecting && entry.intersectionRatio >= 0.99);
+      },
+      { threshold: [0, 0.99, 1] },
+    );
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, []);
   const chosen = selectedProduct(state);
   const bounds = boundsFor(state);
   const shown = state.filteredProducts;
@@ -221,7 +241,7 @@ export default function ProductChooser(props: Props) {
         </p>
       </div>
 
-      <form method="post" action={BUY_NOW_ACTION} className="chooser__buy">
+      <form method="post" action={BUY_NOW_ACTION} className="chooser__buy" id={formId}>
         <input type="hidden" name="dealId" value={dealId} />
         <input type="hidden" name="productId" value={state.selection ?? ''} />
         <input type="hidden" name="quantity" value={state.quantity} />
@@ -234,7 +254,7 @@ export default function ProductChooser(props: Props) {
             Total <strong>{formatMoney(total)}</strong>
           </p>
         )}
-        <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy}>
+        <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy} ref={buyRef}>
           Buy now
         </button>
         <ExpressBuy
@@ -245,6 +265,16 @@ export default function ProductChooser(props: Props) {
           }
         />
       </form>
+
+      <section className="buy-bar" aria-label="Your choice" data-hidden={buyOnScreen || undefined}>
+        <p className="buy-bar__summary">
+          {chosen && <span className="buy-bar__option">{chosen.title}</span>}
+          {total && <strong className="buy-bar__price">{formatMoney(total)}</strong>}
+        </p>
+        <button type="submit" form={formId} className="button buy-bar__submit" disabled={!bounds.canBuy}>
+          Buy now
+        </button>
+      </section>
     </div>
   );
 }

@@ -1,19 +1,21 @@
 /**
- * "Show more": appends the listing's next page from the read API (/api/v1/deals) under the
- * server-rendered grid, in blocks of 9 (spec 9), keeping the spec 4 deal-list state in $dealList.
- * Failures and an empty answer ("Empty response from server", spec 5) leave a retry message
- * in an aria-live region. The plain page links below keep working without JavaScript.
+ * "Show more" (issue 15.3): fetches the listing's next page as HTML from /partials/deals, rendered
+ * on the server by the same DealCard as the page, and appends its blocks of 9 (spec 9) to the
+ * listing's grid. Focus moves to the first new card and "N more deals added." is announced; a
+ * failure (or an empty answer, "Empty response from server", spec 5) leaves a retry message.
+ * The spec 4 deal-list state ($dealList) records the pages and ids shown. Without JavaScript the
+ * plain ?page=n links below the grid do the same job.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { DealFeedResponse } from '../contracts/deal-feed';
 import { MESSAGES } from '../domain/messages';
-import { $dealList, appendDeals, markNoMore, startDealList } from '../stores/deal-list';
-import DealCard from './DealCard';
+import { $dealList, appendShownIds, markNoMore, startDealList } from '../stores/deal-list';
 
 type Props = {
-  /** /api/v1/deals with the listing's path and filters, without page. */
-  feedUrl: string;
+  /** /partials/deals with the listing's path and filters, without page. */
+  partialUrl: string;
+  /** The id of the grid section the cards are appended to. */
+  gridId: string;
   /** The page the server rendered (1-based). */
   page: number;
   lastPage: number;
@@ -22,39 +24,21 @@ type Props = {
   shownIds: number[];
 };
 
-/** spec 9: deals come in blocks of 9. */
-const BLOCK = 9;
-
-/** Fetches one page (1-based) of the feed; the API counts pages from 0 (spec 7). */
-async function fetchPage(feedUrl: string, page: number, pageSize: number) {
-  const url = `${feedUrl}&page=${page - 1}&pageSize=${pageSize}`;
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Deal feed answered ${response.status}`);
-  const text = await response.text();
-  if (text.trim() === '') throw new Error(MESSAGES.emptyResponse);
-  const body: unknown = JSON.parse(text);
-  if (!isFeedPage(body)) throw new Error(MESSAGES.emptyResponse);
-  return body;
+/** The next page's card blocks, parsed from the partial's HTML (1-based page, as in page URLs). */
+async function fetchBlocks(partialUrl: string, page: number): Promise<HTMLUListElement[]> {
+  const response = await fetch(`${partialUrl}&page=${page}`, { headers: { Accept: 'text/html' } });
+  if (!response.ok) throw new Error(`Show more answered ${response.status}`);
+  const html = await response.text();
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const blocks = [...template.content.querySelectorAll<HTMLUListElement>('ul.deal-grid__block')];
+  if (!blocks.some((block) => block.querySelector('[data-deal-id]'))) throw new Error(MESSAGES.emptyResponse);
+  return blocks;
 }
 
-/**
- * A light check of the feed's shape. The server answers DealFeedResponseSchema; parsing it with zod
- * here would add about 20 KB gzipped to every listing page, so the island checks only what it reads.
- */
-function isFeedPage(body: unknown): body is Pick<DealFeedResponse, 'deals' | 'nomore'> {
-  if (typeof body !== 'object' || body === null || !('deals' in body) || !('nomore' in body)) return false;
-  const { deals, nomore } = body;
-  return (
-    typeof nomore === 'boolean' &&
-    Array.isArray(deals) &&
-    deals.every(
-      (deal) =>
-        typeof deal === 'object' && deal !== null && typeof deal.id === 'number' && typeof deal.url === 'string',
-    )
-  );
-}
+const cardId = (item: Element): number => Number(item.querySelector('[data-deal-id]')?.getAttribute('data-deal-id'));
 
-export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }: Props) {
+export default function ShowMore({ partialUrl, gridId, page, lastPage, pageSize, shownIds }: Props) {
   const list = useStore($dealList);
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [announcement, setAnnouncement] = useState('');
@@ -68,17 +52,24 @@ export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }
   }, [shownIds, page, lastPage]);
 
   const loadMore = async () => {
-    const next = list.lastPage + 1;
+    if (status === 'loading') return;
+    const next = $dealList.get().lastPage + 1;
     setStatus('loading');
     setAnnouncement('Loading more deals…');
     try {
-      const feed = await fetchPage(feedUrl, next, pageSize);
-      const before = $dealList.get().deals.length;
-      appendDeals(feed.deals, next, pageSize);
-      if (feed.nomore || next >= lastPage) markNoMore(next);
-      const added = $dealList.get().deals.length - before;
+      const blocks = await fetchBlocks(partialUrl, next);
+      const items = blocks.flatMap((block) => [...block.querySelectorAll(':scope > li')]);
+      const fresh = new Set(appendShownIds(items.map(cardId), next, pageSize));
+      // A deal already on the page (the catalogue moved between pages) is not shown twice.
+      for (const item of items) if (!fresh.has(cardId(item))) item.remove();
+      const added = blocks.filter((block) => block.querySelector(':scope > li') !== null);
+      const first = added[0]?.querySelector<HTMLElement>('a[href]');
+      document.getElementById(gridId)?.append(...added);
+      if (next >= lastPage) markNoMore(next);
       setStatus('idle');
-      setAnnouncement(added === 1 ? '1 more deal added.' : `${added} more deals added.`);
+      setAnnouncement(fresh.size === 1 ? '1 more deal added.' : `${fresh.size} more deals added.`);
+      // The first new card's link (each card's one tab stop): reading and tabbing go on from there.
+      first?.focus();
     } catch (error) {
       console.warn('Show more failed:', error instanceof Error ? error.message : error);
       setStatus('failed');
@@ -86,24 +77,9 @@ export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }
     }
   };
 
-  const blocks: (typeof list.deals)[] = [];
-  for (let start = 0; start < list.deals.length; start += BLOCK) blocks.push(list.deals.slice(start, start + BLOCK));
-
+  const isLoading = status === 'loading';
   return (
     <div className="show-more">
-      {blocks.length > 0 && (
-        <div className="deal-grid show-more__grid">
-          {blocks.map((block) => (
-            <ul className="deal-grid__block" key={block[0]?.id}>
-              {block.map((deal) => (
-                <li className="deal-grid__item" key={deal.id}>
-                  <DealCard deal={deal} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
-      )}
       <p className="show-more__status" aria-live="polite" role="status">
         {announcement}
       </p>
@@ -112,9 +88,11 @@ export default function ShowMore({ feedUrl, page, lastPage, pageSize, shownIds }
           type="button"
           className="button show-more__button"
           onClick={loadMore}
-          disabled={!isReady || status === 'loading'}
+          disabled={!isReady}
+          aria-disabled={isLoading || undefined}
+          aria-busy={isLoading || undefined}
         >
-          {status === 'loading' ? 'Loading…' : status === 'failed' ? 'Try again' : 'Show more deals'}
+          {isLoading ? 'Loading…' : status === 'failed' ? 'Try again' : 'Show more deals'}
         </button>
       )}
     </div>

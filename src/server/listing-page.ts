@@ -4,9 +4,11 @@
  * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
  */
 import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '../domain/listing-filters';
+import { MESSAGES } from '../domain/messages';
+import { PathRuleError, resolvePageType } from '../domain/page-type';
 import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from './cache/page-cache';
 import { getDb } from './db';
-import { type ListingPageData, type ListingScope, loadListingPage } from './listing';
+import { type ListingPageData, type ListingScope, loadListingPage, scopeForPage } from './listing';
 
 export interface ListingPageProps {
   listing: ListingPageData;
@@ -32,6 +34,53 @@ interface ListingContext {
 export interface PrepareOptions {
   /** Deal previews are never indexed nor shared from the cache. */
   isPreview?: boolean;
+}
+
+/** The cache tags of a listing's page: every listing, its place and categories, the deals it shows. */
+export function listingTags(listing: ListingPageData, shown: readonly { id: number }[]): string[] {
+  return [
+    LISTINGS_TAG,
+    ...(listing.location ? [locationTag(listing.location.shortName)] : []),
+    ...(listing.category ? [categoryTag(listing.category.shortName)] : []),
+    ...(listing.subCategory ? [categoryTag(listing.subCategory.shortName)] : []),
+    ...shown.map((deal) => dealTag(deal.id)),
+  ];
+}
+
+/** Which listing a feed or partial query names, or why it names none (a 400 or 404 to answer). */
+export type FeedScope = { scope: ListingScope } | { status: 400 | 404; message: string };
+
+/**
+ * The listing a feed query names: a listing URL path (spec 7 deals by path; the /deals/london of
+ * the page's own URL) or a location with category segments. Shared by /api/v1/deals and the
+ * Show more partial (/partials/deals), so both page through exactly what the listing shows.
+ */
+export function scopeForFeed(
+  query: { path?: string; location?: string; category?: string; subcategory?: string },
+  knownLocations: ReadonlySet<string>,
+): FeedScope {
+  if (query.path === undefined && query.location === undefined) {
+    return { status: 400, message: MESSAGES.urlPathRequired };
+  }
+  if (query.path !== undefined) {
+    // spec 5: getDeals needs a non-empty URL path.
+    if (query.path.trim() === '') return { status: 400, message: MESSAGES.urlPathRequired };
+    try {
+      const info = resolvePageType(query.path, { knownLocations });
+      if (info.pageType === 'other' && /^\/?find\/?$/.test(query.path.trim())) {
+        return { scope: { kind: 'find', category: query.category, subCategory: query.subcategory } };
+      }
+      const scope = scopeForPage(info, knownLocations);
+      return scope ? { scope } : { status: 404, message: `No deal listing at ${query.path}` };
+    } catch (error) {
+      if (error instanceof PathRuleError) return { status: 400, message: error.message };
+      throw error;
+    }
+  }
+  if (query.location === 'vip') return { scope: { kind: 'vip', category: query.category } };
+  return {
+    scope: { kind: 'place', location: query.location ?? '', category: query.category, subCategory: query.subcategory },
+  };
 }
 
 /** Loads a listing for a route; the route redirects, 404s or renders ListingPage with the props. */
@@ -60,13 +109,7 @@ export async function prepareListing(
   const isPreview = options.isPreview ?? false;
   if (!isPreview) {
     const shown = listing.mainDeal ? [listing.mainDeal, ...listing.deals] : listing.deals;
-    cachePublicPage(context, [
-      LISTINGS_TAG,
-      ...(listing.location ? [locationTag(listing.location.shortName)] : []),
-      ...(listing.category ? [categoryTag(listing.category.shortName)] : []),
-      ...(listing.subCategory ? [categoryTag(listing.subCategory.shortName)] : []),
-      ...shown.map((deal) => dealTag(deal.id)),
-    ]);
+    cachePublicPage(context, listingTags(listing, shown));
   }
   return {
     kind: 'page',

@@ -2,7 +2,15 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DealSummary } from '../contracts/deal';
-import { $dealList, appendDeals, markNoMore, resetDealList, setDeals, startDealList } from './deal-list';
+import {
+  $dealList,
+  appendDeals,
+  appendShownIds,
+  markNoMore,
+  resetDealList,
+  setDeals,
+  startDealList,
+} from './deal-list';
 
 function deal(id: number): DealSummary {
   return {
@@ -92,5 +100,21 @@ describe('$dealList (spec 4 Deal list)', () => {
     startDealList([], 1);
     appendDeals(page, 4, size);
     expect($dealList.get()).toMatchObject({ nomore, lastPage: 4 });
+  });
+
+  // issue 15.3: Show more appends server-rendered cards; the store keeps their ids by the same spec 4 rules.
+  it('cards appended as HTML: their ids are recorded, repeats are left out, ssr clears and nomore follows the page size', () => {
+    startDealList([1, 2, 3], 1);
+    setDeals({ deals: [], mainDeal: deal(10) });
+    expect(appendShownIds([3, 4, 10, 5, 4], 2, 5)).toEqual([4, 5]);
+    expect($dealList.get()).toMatchObject({
+      ssr: false,
+      lastPage: 2,
+      lastId: 5,
+      nomore: false,
+      shownIds: [1, 2, 3, 4, 5],
+    });
+    expect(appendShownIds([6], 3, 5)).toEqual([6]);
+    expect($dealList.get()).toMatchObject({ lastPage: 3, lastId: 6, nomore: true });
   });
 });

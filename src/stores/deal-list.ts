@@ -84,6 +84,33 @@ export function appendDeals(deals: DealSummary[], page: number, pageSize: number
   });
 }
 
+/**
+ * spec 4, for cards appended as server-rendered HTML (Show more): records the ids of a fetched page's
+ * deals as shown, clears the ssr flag and records nomore (with the page) when the page held fewer
+ * deals than the page size, or none. Returns the ids not listed before, in order: the cards to add.
+ */
+export function appendShownIds(ids: number[], page: number, pageSize: number): number[] {
+  const current = $dealList.get();
+  const known = new Set([...current.shownIds, ...current.deals.map((deal) => deal.id)]);
+  if (current.mainDeal) known.add(current.mainDeal.id);
+  const fresh: number[] = [];
+  for (const id of ids) {
+    if (known.has(id)) continue;
+    known.add(id);
+    fresh.push(id);
+  }
+  const nomore = ids.length === 0 || ids.length < pageSize;
+  $dealList.set({
+    ...current,
+    shownIds: [...current.shownIds, ...fresh],
+    lastId: fresh.at(-1) ?? current.lastId,
+    lastPage: page,
+    nomore: current.nomore || nomore,
+    ssr: false,
+  });
+  return fresh;
+}
+
 /** A listing the server rendered: its deals' ids and its page (1-based); nothing appended yet. */
 export function startDealList(shownIds: number[], page: number): void {
   $dealList.set({ ...INITIAL, shownIds, lastPage: page, lastId: shownIds.at(-1) ?? 0 });

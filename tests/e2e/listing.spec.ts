@@ -149,11 +149,11 @@ test('the filtered listing has no serious accessibility violations', async ({ pa
 test('when loading more fails, a retry message is announced and trying again works', async ({ page }) => {
   await page.goto('/deals/london');
   let failures = 0;
-  await page.route('**/api/v1/deals?*', async (route) => {
+  await page.route('**/partials/deals?*', async (route) => {
     if (failures === 0) {
       failures += 1;
       // spec 5: an empty deals response raises "Empty response from server".
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '' });
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '' });
       return;
     }
     await route.continue();
@@ -164,4 +164,100 @@ test('when loading more fails, a retry message is announced and trying again wor
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText(/more deals? added/);
   expect(await gridCards(page).count()).toBeGreaterThan(before);
+});
+
+/** A card's markup with its image's loading hints left out (the first cards of a page load eagerly). */
+const cardMarkup = (cards: Locator) =>
+  cards.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const copy = node.cloneNode(true) as HTMLElement;
+      for (const img of copy.querySelectorAll('img')) {
+        img.removeAttribute('loading');
+        img.removeAttribute('fetchpriority');
+      }
+      return { id: node.getAttribute('data-deal-id'), html: copy.outerHTML };
+    }),
+  );
+
+/** The skeleton of a card: each element's tag, classes and attribute names, without the deal's words. */
+const cardShape = (card: Locator) =>
+  card.evaluate((root) => {
+    const walk = (el: Element): string =>
+      `${el.tagName}.${[...el.classList].join('.')}[${[...el.attributes]
+        .map((a) => a.name)
+        .filter((name) => name !== 'style')
+        .sort()
+        .join(',')}](${[...el.children].map(walk).join('')})`;
+    const link = root.querySelector('a');
+    return {
+      ancestors: [
+        root.parentElement,
+        root.parentElement?.parentElement,
+        root.parentElement?.parentElement?.parentElement,
+      ]
+        .map((el) => `${el?.tagName}.${el?.className}`)
+        .join(' < '),
+      media: walk(root.querySelector('.deal-card__media > img') ?? root),
+      title: walk(root.querySelector('.deal-card__title') ?? root),
+      href: link?.getAttribute('href')?.replace(/\d+/g, 'N'),
+      style: ['borderTopLeftRadius', 'backgroundColor', 'boxShadow'].map(
+        (key) => getComputedStyle(root)[key as 'borderTopLeftRadius'],
+      ),
+      titleSize: getComputedStyle(root.querySelector('.deal-card__title') ?? root).fontSize,
+      width: Math.round(root.getBoundingClientRect().width),
+    };
+  });
+
+test('issue 15.3: Show more appends the server’s own cards (same markup, same links, same look) and focuses the first', async ({
+  page,
+}) => {
+  // The same deals as page 2 renders them on the server.
+  await page.goto('/deals/london?page=2');
+  const serverCards = await cardMarkup(gridCards(page));
+  expect(serverCards.length).toBeGreaterThan(9);
+
+  await page.goto('/deals/london');
+  const before = await gridCards(page).count();
+  await showMore(page);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`${serverCards.length} more deals added.`);
+  const firstNew = gridCards(page).nth(before);
+  await expect(firstNew.getByRole('link')).toBeFocused();
+
+  // Byte for byte the server's card for the same deal.
+  const appended = (await cardMarkup(gridCards(page))).slice(before);
+  expect(appended).toEqual(serverCards);
+
+  // And like the first page's cards: the same grid, skeleton, link pattern and styles.
+  const first = await cardShape(gridCards(page).nth(1));
+  const added = await cardShape(firstNew);
+  expect(added).toEqual(first);
+  expect(first.ancestors).toBe('LI.deal-grid__item < UL.deal-grid__block < SECTION.deal-grid');
+  expect(first.href).toBe('/deal/N');
+});
+
+test('issue 15.3: the Show more partial is one page of the listing’s cards, cached and never indexed', async ({
+  request,
+}) => {
+  const url = '/partials/deals?path=/deals/london&orderBy=pricelow&page=2';
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/html');
+  expect(response.headers()['x-robots-tag']).toBe('noindex');
+  expect(response.headers()['cache-control']).toContain('s-maxage=1200');
+  const html = await response.text();
+  expect(html).not.toMatch(/<!doctype|<html|<head/i);
+  expect(html.match(/<article class="deal-card /g)?.length).toBe(50);
+  expect((await request.get(url)).headers()['x-astro-cache']).toBe('HIT');
+
+  for (const [path, status, message] of [
+    ['/partials/deals?page=2', 400, 'Url Path is required to use getDeals'],
+    ['/partials/deals?path=/deals/london&page=two', 400, 'page: must be a whole number from 1'],
+    ['/partials/deals?path=/deals/london&orderBy=cheapest&page=2', 400, 'orderBy:'],
+    ['/partials/deals?path=/deals/atlantis&page=2', 404, 'No deal listing'],
+    ['/partials/deals?path=/deals/london&page=999', 404, 'No page 999'],
+  ] as const) {
+    const bad = await request.get(path);
+    expect(bad.status(), path).toBe(status);
+    expect(await bad.json(), path).toMatchObject({ status, message: expect.stringContaining(message) });
+  }
 });

@@ -9,8 +9,6 @@
 import type { APIRoute } from 'astro';
 import { DealFeedQuerySchema, type DealFeedResponse } from '../../../contracts/deal-feed';
 import { parseListingFilter } from '../../../domain/listing-filters';
-import { MESSAGES } from '../../../domain/messages';
-import { PathRuleError, resolvePageType } from '../../../domain/page-type';
 import {
   CACHE_AGE_SECONDS,
   cachePublicPage,
@@ -21,7 +19,8 @@ import {
 import { knownLocationNames } from '../../../server/catalog';
 import { getDb } from '../../../server/db';
 import { apiError, json, parseQuery } from '../../../server/http/api';
-import { type ListingScope, loadListingPage, scopeForPage } from '../../../server/listing';
+import { loadListingPage } from '../../../server/listing';
+import { scopeForFeed } from '../../../server/listing-page';
 
 export const GET: APIRoute = async (context) => {
   const { url } = context;
@@ -35,8 +34,8 @@ export const GET: APIRoute = async (context) => {
   if (problems.length > 0) return apiError(400, problems.join('; '));
 
   const { db } = await getDb();
-  const picked = await pickScope(query, await knownLocationNames(db));
-  if ('error' in picked) return picked.error;
+  const picked = scopeForFeed(query, await knownLocationNames(db));
+  if ('message' in picked) return apiError(picked.status, picked.message);
 
   const listing = await loadListingPage(
     db,
@@ -62,34 +61,3 @@ export const GET: APIRoute = async (context) => {
   ]);
   return json(body, { cacheSeconds: CACHE_AGE_SECONDS });
 };
-
-type Picked = { scope: ListingScope } | { error: Response };
-
-/** The listing the query names: a path (spec 7 deals by path) or a location with category segments. */
-async function pickScope(
-  query: { path?: string; location?: string; category?: string; subcategory?: string },
-  knownLocations: ReadonlySet<string>,
-): Promise<Picked> {
-  if (query.path === undefined && query.location === undefined) {
-    return { error: apiError(400, MESSAGES.urlPathRequired) };
-  }
-  if (query.path !== undefined) {
-    // spec 5: getDeals needs a non-empty URL path.
-    if (query.path.trim() === '') return { error: apiError(400, MESSAGES.urlPathRequired) };
-    try {
-      const info = resolvePageType(query.path, { knownLocations });
-      if (info.pageType === 'other' && /^\/?find\/?$/.test(query.path.trim())) {
-        return { scope: { kind: 'find', category: query.category, subCategory: query.subcategory } };
-      }
-      const scope = scopeForPage(info, knownLocations);
-      return scope ? { scope } : { error: apiError(404, `No deal listing at ${query.path}`) };
-    } catch (error) {
-      if (error instanceof PathRuleError) return { error: apiError(400, error.message) };
-      throw error;
-    }
-  }
-  if (query.location === 'vip') return { scope: { kind: 'vip', category: query.category } };
-  return {
-    scope: { kind: 'place', location: query.location ?? '', category: query.category, subCategory: query.subcategory },
-  };
-}
