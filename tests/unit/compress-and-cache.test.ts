@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error a plain .mjs module of the start script, without type declarations
 import { chooseEncoding, compressAndCache } from '../../scripts/serve/compress-and-cache.mjs';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
