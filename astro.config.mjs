@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -10,8 +10,8 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
-  // Islands are written against React's API and run on Preact's compat layer (decision 010).
-  integrations: [preact({ compat: true })],
+  // Islands run on React 19 in the server and the browser (decision 017).
+  integrations: [react()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).
@@ -70,7 +70,6 @@ export default defineConfig({
     },
   },
   vite: {
-    // Bundled for the server so their 'react' imports resolve to preact/compat as in the browser.
-    ssr: { external: ['@electric-sql/pglite', 'pg'], noExternal: ['@nanostores/react', 'embla-carousel-react'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg'] },
   },
 });

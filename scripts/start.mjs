@@ -5,8 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compressAndCache } from './serve/compress-and-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -68,4 +70,13 @@ process.env.HOST ??= 'localhost';
 console.log(
   `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
 );
-await import(pathToFileURL(entry).href);
+// The adapter's own handler (static files, then the app), served by our server so responses go
+// out compressed and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(pathToFileURL(entry).href);
+const server = http.createServer(compressAndCache(handler));
+server.on('error', (error) => {
+  console.error(`\n✖ Could not listen on ${process.env.HOST}:${process.env.PORT}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(Number(process.env.PORT), process.env.HOST);

@@ -87,7 +87,7 @@ describe('registration', () => {
 });
 
 describe('the header island reads the same profile the server sends', () => {
-  it('UserProfileReadSchema (zod/mini) accepts exactly what UserProfileSchema produces', () => {
+  it('UserProfileReadSchema (hand-checked) accepts exactly what UserProfileSchema produces', () => {
     const profile = UserProfileSchema.parse({
       email: 'sam@example.co.uk',
       firstName: 'Sam',

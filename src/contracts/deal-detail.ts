@@ -113,8 +113,7 @@ export const SoldOutNotificationRequestSchema = z.object({
   email: SoldOutNotificationEmailSchema,
 });
 
-/** What the page says after a sign-up (our wording; the spec gives none). */
-export const SIGNED_UP_MESSAGE = "Thanks, we'll email you if this deal comes back.";
+export { SIGNED_UP_MESSAGE } from '../domain/sold-out-signup';
 
 export const SoldOutNotificationResponseSchema = z.object({
   message: z.string(),

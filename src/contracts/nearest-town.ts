@@ -1,11 +1,14 @@
 /**
- * The part of the /api/v1/nearmelocation answer the near-me island reads. Written with zod/mini
- * so the island ships a few kB of validation instead of all of zod; the server's full answer is
- * NearMeLocationSchema in ./location.ts, and a test keeps the two in step.
+ * The part of the /api/v1/nearmelocation answer the near-me island reads. Checked by hand
+ * (plain-reader) so the island ships no validation library (issue 15.2); the server's full answer
+ * is NearMeLocationSchema in ./location.ts, and a test keeps the two in step.
  */
-import * as z from 'zod/mini';
+import { object, reader, string } from './plain-reader';
 
-export const NearestTownSchema = z.object({
-  location: z.object({ shortName: z.string(), name: z.string() }),
-});
-export type NearestTown = z.output<typeof NearestTownSchema>;
+export interface NearestTown {
+  location: { shortName: string; name: string };
+}
+
+export const NearestTownSchema = reader(
+  object<NearestTown>({ location: object<NearestTown['location']>({ shortName: string, name: string }) }),
+);

@@ -172,7 +172,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
               aria-invalid={state.emailError !== null || undefined}
               aria-describedby={state.emailError !== null ? 'checkout-email-error' : undefined}
               value={state.email}
-              onInput={(event) => setEmail(event.currentTarget.value)}
+              onChange={(event) => setEmail(event.currentTarget.value)}
             />
             {state.emailError !== null && (
               <p id="checkout-email-error" className="checkout__field-error" role="alert">

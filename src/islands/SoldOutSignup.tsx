@@ -1,15 +1,12 @@
 /**
  * spec 4: a sold-out deal takes a sold-out notification sign-up. The form posts to
  * /api/v1/deal/sold-out-notification; without JavaScript the endpoint redirects back here
- * with the outcome (`outcome` prop). The email rule is the server's (contracts).
+ * with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
+ * deal page stays light (issue 15.2; domain/sold-out-signup).
  */
 import { type FormEvent, useId, useState } from 'react';
-import {
-  SIGNED_UP_MESSAGE,
-  SoldOutNotificationEmailSchema,
-  SoldOutNotificationResponseSchema,
-} from '../contracts/deal-detail';
 import { MESSAGES } from '../domain/messages';
+import { readSignupEmail, SIGNED_UP_MESSAGE } from '../domain/sold-out-signup';
 
 type Props = {
   dealId: number;
@@ -37,8 +34,8 @@ export default function SoldOutSignup({ dealId, outcome }: Props) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = SoldOutNotificationEmailSchema.safeParse(new FormData(event.currentTarget).get('email') ?? '');
-    if (!email.success) {
+    const email = readSignupEmail(new FormData(event.currentTarget).get('email') ?? '');
+    if (email === null) {
       setStatus({ kind: 'error', message: MESSAGES.invalidEmail });
       return;
     }
@@ -47,12 +44,15 @@ export default function SoldOutSignup({ dealId, outcome }: Props) {
       const response = await fetch(ENDPOINT, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ dealId, email: email.data }),
+        body: JSON.stringify({ dealId, email }),
       });
       const body: unknown = await response.json();
       if (response.ok) {
-        const parsed = SoldOutNotificationResponseSchema.safeParse(body);
-        setStatus({ kind: 'done', message: parsed.success ? parsed.data.message : SIGNED_UP_MESSAGE });
+        const message =
+          typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+            ? body.message
+            : SIGNED_UP_MESSAGE;
+        setStatus({ kind: 'done', message });
       } else {
         const message =
           typeof body === 'object' && body !== null && 'message' in body

@@ -4,7 +4,7 @@
  */
 
 import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as preactContainerRenderer } from '@astrojs/preact';
+import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
@@ -52,7 +52,7 @@ describe('layouts (spec 2)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
     // The header's search box and account area are React islands.
-    container = await AstroContainer.create({ renderers: await loadRenderers([preactContainerRenderer()]) });
+    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
   });
 
   const render = (

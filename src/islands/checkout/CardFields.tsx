@@ -102,7 +102,7 @@ export default function CardFields({ legend = 'Card details', disabled = false }
           spellCheck={false}
           required
           value={form.fields[spec.field]}
-          onInput={(event) => setCardField(spec.field, event.currentTarget.value)}
+          onChange={(event) => setCardField(spec.field, event.currentTarget.value)}
           onBlur={() => {
             if (form.fields[spec.field]) validateCardField(spec.field);
           }}

@@ -1,0 +1,26 @@
+/**
+ * Bytes on the wire for one page (issue 15.4): the body exactly as the server sends it, with and
+ * without `Accept-Encoding`, read with node:http so nothing decompresses it on the way.
+ */
+import { request } from 'node:http';
+
+export interface WireBytes {
+  bytes: number;
+  encoding: string;
+}
+
+export function wireBytes(url: string, acceptEncoding?: string): Promise<WireBytes> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.byteLength;
+      });
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * issue 15.4 "Pages that travel light": npm start's wrapper around the adapter's handler, against
+ * a real Node server. Bodies are read raw (node:http does not decompress) and decompressed here.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseEncoding, compressAndCache } from '../../scripts/serve/compress-and-cache.mjs';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const page = `<!doctype html><html><body>${'<article class="deal-card">Spa day for two</article>'.repeat(200)}</body></html>`;
+let server: http.Server | undefined;
+
+async function serve(handler: Handler): Promise<string> {
+  server = http.createServer(compressAndCache(handler));
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function get(url: string, headers: Record<string, string> = {}, onFirstData?: () => void): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (chunks.length === 0) onFirstData?.();
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const decoded = (raw: Raw) =>
+  raw.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(raw.body).toString()
+    : raw.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(raw.body).toString()
+      : raw.body.toString();
+
+afterEach(async () => {
+  const running = server;
+  server = undefined;
+  if (!running) return;
+  running.closeAllConnections();
+  await new Promise((resolve) => running.close(resolve));
+});
+
+describe('issue 15.4: npm start compresses by Accept-Encoding', () => {
+  const html: Handler = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=1200' });
+    res.write(page.slice(0, 4000));
+    res.end(page.slice(4000));
+  };
+
+  it('a page asked for with "br, gzip" comes back brotli, smaller, the same HTML, route-cache header kept', async () => {
+    const raw = await get(await serve(html), { 'Accept-Encoding': 'br, gzip' });
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(raw.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(raw.headers['cache-control']).toBe('public, max-age=1200');
+    expect(raw.body.byteLength).toBeLessThan(page.length / 5);
+    expect(decoded(raw)).toBe(page);
+  });
+
+  it('gzip when that is all the browser takes; none without Accept-Encoding (still Vary)', async () => {
+    const base = await serve(html);
+    const gzip = await get(base, { 'Accept-Encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(page);
+    const plain = await get(base);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it('JSON, CSS and SVG bodies set with Content-Length are compressed too', async () => {
+    const types = ['application/json', 'text/css', 'image/svg+xml', 'text/javascript'];
+    const base = await serve((req, res) => {
+      res.setHeader('Content-Type', types[Number(req.url?.slice(1))] ?? 'text/plain');
+      res.setHeader('Content-Length', Buffer.byteLength(page));
+      res.end(page);
+    });
+    for (const [index] of types.entries()) {
+      const raw = await get(`${base}/${index}`, { 'Accept-Encoding': 'gzip' });
+      expect(raw.headers['content-encoding']).toBe('gzip');
+      expect(raw.headers['content-length']).toBeUndefined();
+      expect(decoded(raw)).toBe(page);
+    }
+  });
+
+  it('images, tiny bodies and already-encoded bodies are left as they are', async () => {
+    const base = await serve((req, res) => {
+      if (req.url === '/image') res.setHeader('Content-Type', 'image/webp');
+      else res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/encoded') res.setHeader('Content-Encoding', 'gzip');
+      res.end(req.url === '/tiny' ? '{"message":"ok","status":200}' : page);
+    });
+    for (const pathname of ['/image', '/tiny', '/encoded']) {
+      const raw = await get(base + pathname, { 'Accept-Encoding': 'br, gzip' });
+      expect(raw.body.toString(), pathname).toBe(pathname === '/tiny' ? '{"message":"ok","status":200}' : page);
+      if (pathname !== '/encoded') expect(raw.headers['content-encoding'], pathname).toBeUndefined();
+    }
+  });
+
+  it('a streamed page reaches the browser before the server has finished it', async () => {
+    let received: () => void = () => {};
+    const firstBytes = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    const base = await serve(async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.write(page.slice(0, 5000));
+      await firstBytes; // the rest is written only once the first part has arrived
+      res.end(page.slice(5000));
+    });
+    const raw = await get(base, { 'Accept-Encoding': 'br' }, received);
+    expect(decoded(raw)).toBe(page);
+  });
+
+  it('a large file piped into the response (as static files are) arrives whole', async () => {
+    const big = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `const v${i}=${(i * 7919) % 104729};`).join('\n'));
+    const base = await serve((_req, res) => {
+      res.setHeader('Content-Type', 'text/javascript');
+      res.setHeader('Content-Length', big.byteLength);
+      Readable.from([big.subarray(0, 300_000), big.subarray(300_000)]).pipe(res);
+    });
+    for (const encoding of ['br', 'gzip']) {
+      const raw = await get(base, { 'Accept-Encoding': encoding });
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(decoded(raw)).toBe(big.toString());
+    }
+  });
+
+  it('chooses brotli first and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('issue 15.4: hashed build assets are immutable', () => {
+  it('/_astro/* answered 200 is cached for a year; a missing one and other paths are not', async () => {
+    const base = await serve((req, res) => {
+      res.statusCode = req.url?.includes('missing') ? 404 : 200;
+      res.setHeader('Content-Type', 'text/javascript');
+      res.end('export{};');
+    });
+    expect((await get(`${base}/_astro/client.CzWaolnw.js`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await get(`${base}/_astro/missing.js`)).headers['cache-control']).toBeUndefined();
+    expect((await get(`${base}/deals/london`)).headers['cache-control']).toBeUndefined();
+  });
+});
