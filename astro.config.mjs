@@ -10,7 +10,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
-  // Islands run on React 19 in the server and the browser (decision 017).
+  // Islands run on React 19 in the server and the browser (decision 018).
   integrations: [react()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
