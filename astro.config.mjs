@@ -41,8 +41,10 @@ export default defineConfig({
       FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: true }),
       FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'secret', default: false }),
-      // An ISO date-time that pins "now" for seasonal themes (previews and tests).
+      // An ISO date-time that pins "now" for seasonal themes (previews and tests). Themes only (issue 14.12).
       THEME_CLOCK: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Issue 14.12: lets ?clock= preview themes in a production build (the e2e server sets it).
+      THEME_PREVIEW: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       MERCHANT_DASHBOARD_URL: envField.string({
