@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
  * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
- * then serve on PORT/HOST (default 4321). Exits non-zero with a clear message when anything fails.
+ * then serve on PORT/HOST (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers).
+ * Exits non-zero with a clear message when anything fails.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { answerClientError, createEdgeHandler } from './http-edge.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -65,7 +68,17 @@ if (buildCode !== 0) fail('The build', buildCode);
 
 process.env.PORT ??= '4321';
 process.env.HOST ??= 'localhost';
-console.log(
-  `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
-);
-await import(pathToFileURL(entry).href);
+// Issue 14: the site's own handler behind our edge (Host check, 405s, headers on static files too).
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(pathToFileURL(entry).href);
+const server = http.createServer(createEdgeHandler(handler));
+server.on('clientError', answerClientError);
+server.on('error', (error) => {
+  console.error(`\n✖ Serving on ${process.env.HOST}:${process.env.PORT} failed: ${error.message}`);
+  process.exit(1);
+});
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  console.log(
+    `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
+  );
+});

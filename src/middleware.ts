@@ -33,6 +33,9 @@ function isBarePath(path: string): boolean {
  */
 const CLOCK_QUERY_ALLOWED = !import.meta.env.PROD || THEME_PREVIEW;
 
+/** Issue 14.14: production builds ask browsers to use HTTPS only, for a year (with subdomains). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 function parseClock(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -115,6 +118,7 @@ function withSecurityHeaders(response: Response, isPersonal = false): Response {
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'SAMEORIGIN');
     headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+    if (import.meta.env.PROD) headers.set('Strict-Transport-Security', HSTS);
   } catch {
     // Some responses (redirects from fetch) carry immutable headers; they need none of these.
   }
