@@ -68,6 +68,11 @@ test('issue 14.1: a request naming a foreign Host is refused with a 400, never a
   expect(home.body).toContain(`<link rel="canonical" href="${ORIGIN}/"`);
   const robots = await raw('GET', '/robots.txt');
   expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap-index.xml`);
+  // Even an allowed other name (localhost) never becomes the origin the shop hands out.
+  const viaLocalhost = { Host: `localhost:${PORT}` };
+  expect((await raw('GET', '/', viaLocalhost)).body).toContain(`<link rel="canonical" href="${ORIGIN}/"`);
+  const openapi = JSON.parse((await raw('GET', '/api/openapi.json', viaLocalhost)).body);
+  expect(openapi.servers[0].url).toBe(ORIGIN);
 });
 
 test('issue 14.5: a malformed cookie falls back to the default instead of breaking pages and APIs', async () => {
