@@ -3,10 +3,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
-
+// No `site`: it would be frozen at build time. Absolute URLs come from SITE_URL at run time
+// (src/server/http/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
 export default defineConfig({
-  site,
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
@@ -41,8 +40,12 @@ export default defineConfig({
       FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: true }),
       FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'secret', default: false }),
-      // An ISO date-time that pins "now" for seasonal themes (previews and tests).
+      // An ISO date-time that pins "now" for seasonal themes (previews and tests). Themes only (issue 14.12).
       THEME_CLOCK: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Issue 14.12: lets ?clock= preview themes in a production build (the e2e server sets it).
+      THEME_PREVIEW: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      // Issue 14.1: the public origin every absolute URL and emailed link is built from, read at run time.
+      SITE_URL: envField.string({ context: 'server', access: 'secret', url: true, default: 'http://localhost:4321' }),
       // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       MERCHANT_DASHBOARD_URL: envField.string({

@@ -14,6 +14,10 @@ delete process.env.DATABASE_URL;
 process.env.SESSION_DIR ??= path.join(dir, 'sessions');
 process.env.MAIL_DIR ??= path.join(dir, 'mail');
 process.env.DEV_MAILBOX ??= 'true';
+// Issue 14: links and canonicals name the server the tests talk to; ?clock= previews themes in this
+// production build (brands.spec.ts), as THEME_PREVIEW allows.
+process.env.SITE_URL ??= `http://127.0.0.1:${process.env.PORT ?? 4321}`;
+process.env.THEME_PREVIEW ??= 'true';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

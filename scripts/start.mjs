@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
- * then serve on PORT/HOST (default 4321). Exits non-zero with a clear message when anything fails.
+ * then serve on PORT/HOST (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers).
+ * Exits non-zero with a clear message when anything fails.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressAndCache } from './serve/compress-and-cache.mjs';
+import { answerClientError, createEdgeHandler } from './http-edge.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -67,16 +69,19 @@ if (buildCode !== 0) fail('The build', buildCode);
 
 process.env.PORT ??= '4321';
 process.env.HOST ??= 'localhost';
-console.log(
-  `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
-);
-// The adapter's own handler (static files, then the app), served by our server so responses go
-// out compressed and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
+// The adapter's own handler (static files, then the app) behind our edge: the Host check, 405s and
+// security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
+// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(entry).href);
-const server = http.createServer(compressAndCache(handler));
+const server = http.createServer(createEdgeHandler(compressAndCache(handler)));
+server.on('clientError', answerClientError);
 server.on('error', (error) => {
-  console.error(`\n✖ Could not listen on ${process.env.HOST}:${process.env.PORT}: ${error.message}`);
+  console.error(`\n✖ Serving on ${process.env.HOST}:${process.env.PORT} failed: ${error.message}`);
   process.exit(1);
 });
-server.listen(Number(process.env.PORT), process.env.HOST);
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  console.log(
+    `• Ready in ${((performance.now() - started) / 1000).toFixed(1)} s — serving http://${process.env.HOST}:${process.env.PORT}/`,
+  );
+});

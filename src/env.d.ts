@@ -6,8 +6,11 @@ declare namespace App {
     brand: import('./domain/brands').Brand;
     /** The look in force: brand, VIP, wellness or a seasonal variant. */
     theme: import('./domain/brands').ThemeName;
-    /** "Now" for this request; injectable through THEME_CLOCK or ?clock= in previews and tests. */
-    now: Date;
+    /**
+     * "Now" for how the page looks only (seasonal themes, the footer year): THEME_CLOCK, or ?clock=
+     * outside production builds / with THEME_PREVIEW. Never for expiry, prices or writes (issue 14.12).
+     */
+    themeNow: Date;
     /** The chosen location: from the path, else the location cookie, else London (spec 3). */
     location: { shortName: string; name: string };
     /** A location to remember in the location cookie from the page itself (keeps the page cacheable). */

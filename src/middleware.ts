@@ -3,7 +3,7 @@
  * Everything a page needs to know about the request lands on Astro.locals.
  */
 
-import { THEME_CLOCK } from 'astro:env/server';
+import { THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
@@ -27,6 +27,15 @@ function isBarePath(path: string): boolean {
   return path.startsWith('/images/') || path.startsWith('/_') || path === '/favicon.svg';
 }
 
+/**
+ * Issue 14.12: ?clock= previews themes outside production builds, or when the operator sets
+ * THEME_PREVIEW (the e2e server does). It only ever feeds locals.themeNow.
+ */
+const CLOCK_QUERY_ALLOWED = !import.meta.env.PROD || THEME_PREVIEW;
+
+/** Issue 14.14: production builds ask browsers to use HTTPS only, for a year (with subdomains). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 function parseClock(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -38,14 +47,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const path = url.pathname;
   context.locals.user = null;
   context.locals.rememberLocation = null;
-  context.locals.now = parseClock(url.searchParams.get('clock')) ?? parseClock(THEME_CLOCK) ?? new Date();
+  const previewClock = CLOCK_QUERY_ALLOWED ? parseClock(url.searchParams.get('clock')) : null;
+  context.locals.themeNow = previewClock ?? parseClock(THEME_CLOCK) ?? new Date();
 
   const { brand, remember } = resolveBrand(url.searchParams.get('site'), cookies.get(BRAND_COOKIE)?.value);
   context.locals.brand = brand;
   if (remember) cookies.set(BRAND_COOKIE, brand, { path: '/', maxAge: YEAR_SECONDS, sameSite: 'lax' });
 
   context.locals.location = { shortName: DEFAULT_LOCATION, name: 'London' };
-  context.locals.theme = resolveTheme({ brand, isVip: false, now: context.locals.now });
+  context.locals.theme = resolveTheme({ brand, isVip: false, now: context.locals.themeNow });
   if (isBarePath(path)) return withSecurityHeaders(await next());
 
   let pageLayoutNeedsLogin = false;
@@ -70,7 +80,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.rememberLocation = fromPath.shortName;
     }
     const isVip = info.pageType === 'vipCategory' || info.pageType === 'vipDeal';
-    context.locals.theme = resolveTheme({ brand, isVip, locationShortName: info.location, now: context.locals.now });
+    context.locals.theme = resolveTheme({
+      brand,
+      isVip,
+      locationShortName: info.location,
+      now: context.locals.themeNow,
+    });
   } catch (error) {
     // The page itself will meet the same failure and show the error page; keep defaults here.
     console.error('[middleware] request context unavailable:', error instanceof Error ? error.message : error);
@@ -103,6 +118,7 @@ function withSecurityHeaders(response: Response, isPersonal = false): Response {
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'SAMEORIGIN');
     headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+    if (import.meta.env.PROD) headers.set('Strict-Transport-Security', HSTS);
   } catch {
     // Some responses (redirects from fetch) carry immutable headers; they need none of these.
   }

@@ -1,9 +1,10 @@
 /**
  * /robots.txt: crawl everything public; keep crawlers out of the API, checkout, account pages and
  * search result pages (the bare /search landing stays crawlable). Points to the sitemap index on
- * the configured site (SITE_URL).
+ * the configured public origin (SITE_URL, read at run time).
  */
 import type { APIRoute } from 'astro';
+import { publicUrl } from '../server/http/public-origin';
 
 const DISALLOWED = [
   '/api/',
@@ -22,14 +23,13 @@ const DISALLOWED = [
   '/*?*dealPreview=',
 ] as const;
 
-export const GET: APIRoute = ({ site, url }) => {
-  const base = site ?? new URL(url.origin);
+export const GET: APIRoute = () => {
   const lines = [
     'User-agent: *',
     'Allow: /',
     ...DISALLOWED.map((path) => `Disallow: ${path}`),
     '',
-    `Sitemap: ${new URL('/sitemap-index.xml', base).href}`,
+    `Sitemap: ${publicUrl('/sitemap-index.xml')}`,
     '',
   ];
   return new Response(lines.join('\n'), {

@@ -8,6 +8,7 @@ import { MESSAGES } from '../domain/messages';
 import { PathRuleError, resolvePageType } from '../domain/page-type';
 import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from './cache/page-cache';
 import { getDb } from './db';
+import { publicUrl } from './http/public-origin';
 import { type ListingPageData, type ListingScope, loadListingPage, scopeForPage } from './listing';
 
 export interface ListingPageProps {
@@ -26,7 +27,6 @@ export type PreparedListing =
 /** The parts of Astro's page context this needs. */
 interface ListingContext {
   url: URL;
-  site: URL | undefined;
   cache: { set(options: { maxAge?: number; swr?: number; tags?: string[] } | false): void };
   response: { headers: Headers };
 }
@@ -98,7 +98,6 @@ export async function prepareListing(
     return { kind: 'redirect', location: pageUrl(listing.path, filter, 1) };
   }
   if (filter.page > listing.lastPage) return { kind: 'not-found' };
-  const base = context.site ?? new URL(context.url.origin);
   // spec 2: the canonical keeps only the path and a page after the first, never sort or filter noise.
   const canonicalPath = filter.page > 1 ? `${listing.path}?page=${filter.page}` : listing.path;
   const feedQuery = new URLSearchParams(scope.kind === 'find' ? { path: '/find' } : { path: listing.path });
@@ -116,7 +115,7 @@ export async function prepareListing(
     props: {
       listing,
       filter,
-      canonical: new URL(canonicalPath, base).toString(),
+      canonical: publicUrl(canonicalPath),
       // spec 2: filtered and sorted variants, and deal previews, are "noindex, follow".
       noindex: isPreview || isRefined(filter),
       feedQuery,

@@ -2,6 +2,7 @@
 import { BRAND_INFO } from '../domain/brands';
 import { type HeaderData, retrieveHeaderData } from './catalog';
 import { getDb } from './db';
+import { publicUrl } from './http/public-origin';
 
 /** Header data for this request's location and brand. */
 export async function loadHeader(locals: App.Locals): Promise<HeaderData> {
@@ -10,7 +11,6 @@ export async function loadHeader(locals: App.Locals): Promise<HeaderData> {
 }
 
 /** The absolute canonical URL for a path on this site (query strings never belong in a canonical). */
-export function canonicalFor(site: URL | undefined, requestUrl: URL, path = requestUrl.pathname): string {
-  const base = site ?? new URL(requestUrl.origin);
-  return new URL(path, base).toString();
+export function canonicalFor(path: string): string {
+  return publicUrl(path);
 }

@@ -12,7 +12,7 @@ describe('error page', () => {
       locals: {
         brand: 'fivepm',
         theme: 'fivepm',
-        now: new Date('2026-07-01'),
+        themeNow: new Date('2026-07-01'),
         user: null,
         rememberLocation: null,
         location: { shortName: 'london', name: 'London' },

@@ -147,6 +147,22 @@ describe.each(engines)('Express Buy on $name', (engine) => {
     });
   });
 
+  it('issue 14.12: a token asked for with a far-future ?clock= still expires 30 minutes from the real now', async () => {
+    const user = await shopperWithSavedCard();
+    // What the middleware made of ?clock=2029-01-01 before the fix: the request's "now" in 2029.
+    const future = new Date('2029-01-01T00:00:00Z');
+    const request = context('http://localhost/api/v1/express-buy-token?clock=2029-01-01T00:00:00Z', user, {
+      expressBuyTokenRequest: { email: user.email },
+    });
+    Object.assign(request.locals, { now: future, themeNow: future });
+    const answer = await postToken(request);
+    expect(answer.status).toBe(201);
+    const body = ExpressBuyTokenResponseSchema.parse(await answer.json());
+    const minutes = (new Date(body.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
   it('issue 8: Express Buy places the order with the saved card, on its own basket, and the same key is one order', async () => {
     const user = await shopperWithSavedCard();
     // Something already in the shopper's own basket stays there.

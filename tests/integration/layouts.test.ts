@@ -42,7 +42,7 @@ const seo = { title: 'Page', description: 'A page', canonical: 'http://localhost
 const locals = {
   brand: 'tuppence' as const,
   theme: 'christmas' as const,
-  now: new Date('2026-12-20T12:00:00Z'),
+  themeNow: new Date('2026-12-20T12:00:00Z'),
   user: null,
   rememberLocation: null,
   location: { shortName: 'glasgow', name: 'Glasgow' },

@@ -47,7 +47,10 @@ const klarnaPay = await import('../../src/pages/api/v1/kn/pay');
 const clearpayCheckouts = await import('../../src/pages/api/v1/cp/checkouts');
 const clearpayPay = await import('../../src/pages/api/v1/cp/pay');
 
-const ORIGIN = 'http://shop.test';
+const { publicOrigin } = await import('../../src/server/http/public-origin');
+
+/** Issue 14.1: the shop's own origin is the configured public one (SITE_URL), not the request's. */
+const ORIGIN = publicOrigin();
 
 interface Call {
   body?: unknown;

@@ -1,13 +1,17 @@
-/** GET /api/openapi.json — the read API's OpenAPI 3.1 document, generated from the zod contracts. */
+/**
+ * GET /api/openapi.json — the read API's OpenAPI 3.1 document, generated from the zod contracts. Its
+ * server is the public origin (SITE_URL), never the first request's Host (issue 14.1).
+ */
 import type { APIRoute } from 'astro';
+import { publicOrigin } from '../../server/http/public-origin';
 import { buildOpenApiDocument } from '../../server/openapi/document';
 import { API_OPERATIONS } from '../../server/openapi/operations';
 
 let cached: string | null = null;
 
-export const GET: APIRoute = ({ site, url }) => {
+export const GET: APIRoute = () => {
   cached ??= JSON.stringify(
-    buildOpenApiDocument({ title: 'Tuppence API', version: '1.0.0', serverUrl: (site ?? url).origin }, API_OPERATIONS),
+    buildOpenApiDocument({ title: 'Tuppence API', version: '1.0.0', serverUrl: publicOrigin() }, API_OPERATIONS),
   );
   return new Response(cached, {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -15,13 +15,41 @@ const VARIANT_COOKIES = ['site', 'location'] as const;
 /** Query parameter the variant is carried in, inside the cache key only. */
 const VARIANT_KEY = '__variant';
 
+/** A cookie's value, or '' when absent or not decodable (issue 14.5: `site=%` must not break the site). */
 function readCookie(header: string | null, name: string): string {
   if (!header) return '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return '';
+    }
   }
   return '';
+}
+
+/**
+ * Issue 14.11: shared HTML differs by the variant cookies, so a cache in front of the shop must key
+ * on them too. Added outside Astro's memory cache, which would otherwise refuse to store the page.
+ */
+function withVaryCookie(response: Response): Response {
+  if (!response.headers.has('CDN-Cache-Control')) return response;
+  try {
+    const vary = response.headers.get('Vary');
+    if (
+      !vary
+        ?.toLowerCase()
+        .split(',')
+        .some((name) => name.trim() === 'cookie')
+    ) {
+      response.headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+    }
+  } catch {
+    // Immutable headers (a fetched response): leave them.
+  }
+  return response;
 }
 
 /**
@@ -43,11 +71,14 @@ export default function variantCache(config: { max?: number } | undefined): Prov
   const onRequest: OnRequest = (context, next) => {
     const url = new URL(context.request.url);
     const variant = pageVariant(context.request.headers.get('cookie'), url.pathname);
-    if (!variant) return innerOnRequest(context, next);
-    url.searchParams.set(VARIANT_KEY, variant);
+    // Issue 14.11: the key's variant comes from the cookies only, never from a client's own ?__variant=.
+    const supplied = url.searchParams.has(VARIANT_KEY);
+    url.searchParams.delete(VARIANT_KEY);
+    if (!variant && !supplied) return innerOnRequest(context, next).then(withVaryCookie);
+    if (variant) url.searchParams.set(VARIANT_KEY, variant);
     // Only the key changes: `next` renders the original request.
     const request = new Request(url, { method: context.request.method, headers: context.request.headers });
-    return innerOnRequest({ ...context, request, url }, next);
+    return innerOnRequest({ ...context, request, url }, next).then(withVaryCookie);
   };
   return { ...inner, onRequest };
 }

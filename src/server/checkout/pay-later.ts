@@ -13,6 +13,7 @@ import { MESSAGES } from '../../domain/messages';
 import { currentUser } from '../accounts/session';
 import { basketTokenForRequest } from '../basket/cookies';
 import type { Db } from '../db';
+import { publicOrigin } from '../http/public-origin';
 import { paymentProviders } from '../payments';
 import { type CheckoutDeps, loadCheckout } from './index';
 import { type PayAnswer, pay } from './pay';
@@ -57,7 +58,7 @@ export async function startPayLaterSession(
   request: PayLaterSessionRequest,
   deps: CheckoutDeps = {},
 ): Promise<PayLaterSessionAnswer> {
-  const returnPath = checkoutReturnPath(request.returnUrl, context.url.origin);
+  const returnPath = checkoutReturnPath(request.returnUrl, publicOrigin());
   if (returnPath === null) return failure(400, "returnUrl must be this shop's /checkout page.");
   const user = await currentUser(context);
   const basketToken = await basketTokenForRequest(context, db, user);

@@ -18,6 +18,7 @@ import { retrievePricedBasket } from '../basket';
 import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
+import { publicOrigin } from '../http/public-origin';
 import { idempotencyOwner, runIdempotently } from '../idempotency';
 import { findOwnInstrument } from '../instruments';
 import { type OrderPayment, placeOrder } from '../orders';
@@ -161,7 +162,7 @@ export async function pay(
       payment: payment.payment,
       idempotencyKey: key,
       now: new Date(),
-      origin: context.url.origin,
+      origin: publicOrigin(),
     });
     if (!result.ok) return failure(result.status, result.message, result.reason);
     const { order } = result;
@@ -194,7 +195,7 @@ export async function pay(
         hasPassword: hasUsablePassword(user),
         isThirdPartyLogin: user.isThirdPartyLogin,
       });
-      if (confirm) await requestEmailLink(db, { email: user.email, purpose: 'sign_in', origin: context.url.origin });
+      if (confirm) await requestEmailLink(db, { email: user.email, purpose: 'sign_in', origin: publicOrigin() });
       await flushOutbox();
     }
   }

@@ -13,7 +13,7 @@ export const GET: APIRoute = async (context) => {
   const signedIn = await requireUser(context);
   if (!signedIn.ok) return signedIn.response;
   const { db } = await getDb();
-  const now = context.locals.now ?? new Date();
+  const now = new Date();
   const body: CustomerResponse = { paymentInstruments: await listCustomerInstruments(db, signedIn.user.id, now) };
   return json(body);
 };

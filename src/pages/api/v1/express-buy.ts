@@ -12,6 +12,7 @@ import { flushOutbox } from '../../../server/accounts/runtime';
 import { getDb } from '../../../server/db';
 import { expressBuy } from '../../../server/express-buy';
 import { apiError, json } from '../../../server/http/api';
+import { publicOrigin } from '../../../server/http/public-origin';
 import { isValidIdempotencyKey } from '../../../server/idempotency';
 
 export const POST: APIRoute = async (context) => {
@@ -30,7 +31,7 @@ export const POST: APIRoute = async (context) => {
       request: body.value,
       idempotencyKey: key,
       now: new Date(),
-      origin: context.url.origin,
+      origin: publicOrigin(),
       brand: context.locals.brand ?? 'tuppence',
     });
     // The confirmation email goes now, as /pay sends it.

@@ -10,13 +10,14 @@ import { accountErrorResponse, readBody } from '../../../server/accounts/api';
 import { flushOutbox } from '../../../server/accounts/runtime';
 import { getDb } from '../../../server/db';
 import { json } from '../../../server/http/api';
+import { publicOrigin } from '../../../server/http/public-origin';
 
 export const POST: APIRoute = async (context) => {
   const body = await readBody(context.request, RegisterSchema);
   if (!body.ok) return body.response;
   try {
     const { db } = await getDb();
-    await registerUser(db, body.value, context.url.origin);
+    await registerUser(db, body.value, publicOrigin());
     await flushOutbox();
     return json({ message: ACCOUNT_COPY.registerCheckEmail, status: 202 }, { status: 202 });
   } catch (error) {

@@ -12,7 +12,7 @@ import { getDb } from '../../../../server/db';
 import { apiError, describeIssues, json } from '../../../../server/http/api';
 import { creditWallet } from '../../../../server/wallet';
 
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request }) => {
   if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
   if (request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
     return apiError(401, 'Operator token required');
@@ -28,7 +28,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const { db } = await getDb();
   const user = await retrieveUserByEmail(db, input.email);
   if (user === null) return apiError(404, 'No account with that email');
-  const now = locals.now ?? new Date();
+  const now = new Date();
   const expiresAt =
     input.expiresAt === undefined
       ? walletCreditExpiry(now)

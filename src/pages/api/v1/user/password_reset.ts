@@ -10,13 +10,14 @@ import { accountErrorResponse, readBody } from '../../../../server/accounts/api'
 import { flushOutbox, loginThrottle } from '../../../../server/accounts/runtime';
 import { getDb } from '../../../../server/db';
 import { json } from '../../../../server/http/api';
+import { publicOrigin } from '../../../../server/http/public-origin';
 
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async ({ request }) => {
   const body = await readBody(request, ForgotPasswordSchema);
   if (!body.ok) return body.response;
   try {
     const { db } = await getDb();
-    await requestEmailLink(db, { email: body.value.email, purpose: 'password_reset', origin: url.origin });
+    await requestEmailLink(db, { email: body.value.email, purpose: 'password_reset', origin: publicOrigin() });
     await flushOutbox();
     return json({ message: ACCOUNT_COPY.resetSent }, { status: 202 });
   } catch (error) {

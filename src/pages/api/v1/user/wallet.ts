@@ -13,7 +13,7 @@ export const GET: APIRoute = async (context) => {
   const signedIn = await requireUser(context);
   if (!signedIn.ok) return signedIn.response;
   const { db } = await getDb();
-  const wallets = await walletBalances(db, signedIn.user.id, context.locals.now ?? new Date());
+  const wallets = await walletBalances(db, signedIn.user.id, new Date());
   const userWallet = wallets.find((entry) => entry.currency === 'GBP') ?? {
     currency: 'GBP',
     balance: 0,

@@ -29,7 +29,7 @@ async function change(context: APIContext, run: Change, body?: typeof UpdateInst
   }
   const id = InstrumentIdSchema.safeParse(context.params.id);
   if (!id.success) return apiError(404, CHECKOUT_COPY.instrumentNotFound);
-  const now = context.locals.now ?? new Date();
+  const now = new Date();
   try {
     const { db } = await getDb();
     await run(db, signedIn.user.id, id.data, now);

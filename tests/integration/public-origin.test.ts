@@ -1,0 +1,57 @@
+/**
+ * Issue 14.1 on every engine: an emailed link is built from the configured public origin (SITE_URL,
+ * read at run time), never from the request's Host. A reset asked for through a request that names
+ * evil.example mails a link on SITE_URL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { outbox } from '../../src/server/db/schema';
+import { addShopper } from './basket-fixtures';
+import { engines } from './databases';
+
+const shared: { database?: Database } = {};
+vi.mock('../../src/server/db', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/db')>();
+  return {
+    ...original,
+    getDb: async () => {
+      if (!shared.database) throw new Error('test database not open');
+      return shared.database;
+    },
+  };
+});
+
+const { POST: askForReset } = await import('../../src/pages/api/v1/user/password_reset');
+const { publicOrigin } = await import('../../src/server/http/public-origin');
+
+describe.each(engines)('emailed links on $name', (engine) => {
+  beforeAll(async () => {
+    shared.database = await engine.open();
+  }, 120_000);
+  afterAll(async () => {
+    await shared.database?.close();
+    shared.database = undefined;
+  });
+
+  it('issue 14.1: a reset asked for with Host evil.example mails a link on SITE_URL, not on evil.example', async () => {
+    const database = shared.database;
+    if (!database) throw new Error('no db');
+    // SITE_URL as configured for this run (its default, http://localhost:4321, unless set).
+    const site = publicOrigin();
+    expect(site).toBe(new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin);
+    const user = await addShopper(database.db);
+    const url = 'http://evil.example/api/v1/user/password_reset';
+    const request = new Request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'evil.example' },
+      body: JSON.stringify({ email: user.email }),
+    });
+    const response = await askForReset({ request, url: new URL(url) } as unknown as Parameters<typeof askForReset>[0]);
+    expect(response.status).toBe(202);
+
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+    expect(mail?.body).toContain(`${site}/forgot-password/reset?token=`);
+    expect(mail?.body).not.toContain('evil.example');
+  });
+});
