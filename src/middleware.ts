@@ -11,6 +11,7 @@ import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './serv
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
 import { startHourlyJobs } from './server/jobs/schedule';
+import { logError } from './server/log';
 import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -73,14 +74,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.theme = resolveTheme({ brand, isVip, locationShortName: info.location, now: context.locals.now });
   } catch (error) {
     // The page itself will meet the same failure and show the error page; keep defaults here.
-    console.error('[middleware] request context unavailable:', error instanceof Error ? error.message : error);
+    logError('middleware', 'request context unavailable', error);
   }
 
   if (isPersonal) {
     try {
       context.locals.user = await loadRequestUser(context);
     } catch (error) {
-      console.error('[middleware] session unavailable:', error instanceof Error ? error.message : error);
+      logError('middleware', 'session unavailable', error);
     }
   }
 

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../contracts/account';
 import { MESSAGES } from '../../domain/messages';
 import type { UserRow } from '../db/schema';
 import { apiError } from '../http/api';
+import { logError } from '../log';
 import { AccountError, describeAccountError } from './errors';
 import { currentUser } from './session';
 
@@ -38,7 +39,7 @@ export function accountErrorResponse(error: unknown): Response {
     if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
     return response;
   }
-  console.error('[accounts] request failed:', error instanceof Error ? error.message : error);
+  logError('accounts', 'request failed', error);
   return apiError(503, MESSAGES.somethingWentWrong);
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import { getDb } from '../db';
+import { logError } from '../log';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '../mail';
 import { googleKeySet } from './google';
 import { createLoginThrottle, type LoginThrottle } from './throttle';
@@ -37,7 +38,7 @@ export async function flushOutbox(): Promise<void> {
     const { db } = await getDb();
     await deliverPendingMail(db, transport);
   } catch (error) {
-    console.error('[mail] outbox delivery failed:', error instanceof Error ? error.message : error);
+    logError('mail', 'outbox delivery failed', error);
   }
 }
 

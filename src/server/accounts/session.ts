@@ -7,6 +7,7 @@ import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '..
 import { nextBrandCookie } from '../../domain/identity';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
+import { logError } from '../log';
 import { retrieveUser } from './users';
 
 type RequestContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
@@ -54,7 +55,7 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
     const { reconcileBasketCookies } = await import('../basket/login');
     await reconcileBasketCookies(context, user);
   } catch (error) {
-    console.error('[basket] reconciliation at login failed:', error instanceof Error ? error.message : error);
+    logError('basket', 'reconciliation at login failed', error);
   }
 }
 

@@ -12,6 +12,7 @@ import { currentUser } from '../accounts/session';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
 import { apiError, describeIssues, json } from '../http/api';
+import { logError } from '../log';
 import { rememberBasket } from './cookies';
 import { BasketError, describeBasketError } from './errors';
 import { retrievePricedBasket } from './index';
@@ -46,7 +47,7 @@ export function basketErrorResponse(error: unknown): Response {
     const { status, message } = describeBasketError(error);
     return apiError(status, message);
   }
-  console.error('[basket] request failed:', error instanceof Error ? error.message : error);
+  logError('basket', 'request failed', error);
   return apiError(503, MESSAGES.somethingWentWrong);
 }
 

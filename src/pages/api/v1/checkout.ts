@@ -11,6 +11,7 @@ import { basketTokenForRequest } from '../../../server/basket/cookies';
 import { loadCheckout } from '../../../server/checkout';
 import { getDb } from '../../../server/db';
 import { apiError, json } from '../../../server/http/api';
+import { logError } from '../../../server/log';
 
 export const GET: APIRoute = async (context) => {
   try {
@@ -26,7 +27,7 @@ export const GET: APIRoute = async (context) => {
     });
     return json(view);
   } catch (error) {
-    console.error('[checkout] failed:', error instanceof Error ? error.message : error);
+    logError('checkout', 'failed', error);
     return apiError(503, MESSAGES.requestProblemContinue);
   }
 };
