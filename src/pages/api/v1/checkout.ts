@@ -4,6 +4,7 @@
  * counts as one.
  */
 import type { APIRoute } from 'astro';
+import { hasNul, NUL_MESSAGE } from '../../../contracts/text';
 import { parseCheckoutParams } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { currentUser } from '../../../server/accounts/session';
@@ -19,6 +20,7 @@ export const GET: APIRoute = async (context) => {
     const user = await currentUser(context);
     const token = context.url.searchParams.get('token') || (await basketTokenForRequest(context, db, user));
     if (!token) return apiError(400, MESSAGES.noTokenProvided);
+    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8
     const view = await loadCheckout(db, {
       basketToken: token,
       user,

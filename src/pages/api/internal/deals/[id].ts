@@ -5,6 +5,7 @@
  */
 import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { APIRoute } from 'astro';
+import { DbIdInputSchema } from '../../../../contracts/text';
 import { getDb } from '../../../../server/db';
 import { apiError, describeIssues, json } from '../../../../server/http/api';
 import { DealPatchSchema, UnknownProduct, updateDeal } from '../../../../server/operator';
@@ -13,8 +14,9 @@ export const PATCH: APIRoute = async ({ params, request, cache }) => {
   if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
   if (request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
     return apiError(401, 'Operator token required');
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) return apiError(400, 'The deal id must be a number');
+  const parsedId = DbIdInputSchema.safeParse(params.id);
+  if (!parsedId.success) return apiError(400, 'The deal id must be a number');
+  const id = parsedId.data;
   let body: unknown;
   try {
     body = await request.json();
