@@ -83,3 +83,13 @@ export function logError(scope: string, what: string, error: unknown, options: {
 export function logWarning(scope: string, what: string, error: unknown): void {
   console.warn(`[${scope}] ${redactSecrets(what)}: ${describeError(error)}`);
 }
+
+/**
+ * The same failure with only what `describeError` keeps, for handing on to code that logs whole
+ * errors (Astro logs an unhandled error's stack, whose first line is its message).
+ */
+export function withoutSecrets(error: unknown): Error {
+  const safe = new Error(describeError(error));
+  safe.stack = `Error: ${safe.message}${stackFrames(error)}`;
+  return safe;
+}
