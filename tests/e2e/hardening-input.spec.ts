@@ -36,6 +36,7 @@ test('issue 14.8: a NUL search is a 400 JSON on the API and a normal page on /se
   expectPageNot5xx(page);
   expect(page.headers()['content-type']).toContain('text/html');
   expect(await page.text()).not.toContain('Something went wrong');
+  expectPageNot5xx(await request.get('/near-me?q=%00'));
 });
 
 test('issue 14.8: the sandbox approval pages given a NUL id say the payment is unknown', async ({
