@@ -31,6 +31,8 @@ async function registerByApi(request: APIRequestContext, email: string): Promise
 
 test('issue 14.8: a NUL search is a 400 JSON on the API and a normal page on /search', async ({ request }) => {
   await expectJsonRefusal(await request.get('/api/v1/search?q=%00'));
+  // Every /api answer is JSON, a path no endpoint serves included.
+  await expectJsonRefusal(await request.get('/api/v1/no-such-endpoint'), 404);
   await expectJsonRefusal(await request.get('/api/v1/suggest?q=%00'));
   const page = await request.get('/search?q=%00');
   expectPageNot5xx(page);

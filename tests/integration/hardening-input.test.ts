@@ -10,7 +10,7 @@ import { NUL_MESSAGE } from '../../src/contracts/text';
 import type { Database } from '../../src/server/db/client';
 import type { UserRow } from '../../src/server/db/schema';
 import { BODY_MESSAGES } from '../../src/server/http/api';
-import { answerUnexpectedFailures } from '../../src/server/http/failures';
+import { answerUnexpectedFailures, NO_ENDPOINT } from '../../src/server/http/failures';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { engines } from './databases';
 
@@ -210,6 +210,16 @@ describe('issue 14.8: what an /api endpoint still throws', () => {
     const log = logged.mock.calls.flat().map(String).join('\n');
     expect(log).toContain('select * from "users"');
     expect(log).not.toContain('ada@example.co.uk');
+  });
+
+  it('a path with no endpoint is a JSON 404, not the HTML not-found page', async () => {
+    const notFoundPage: MiddlewareNext = async () =>
+      new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+    const response = (await answerUnexpectedFailures(at('/api/v1/nope') as never, notFoundPage)) as Response;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: 404, message: NO_ENDPOINT });
+    const page = (await answerUnexpectedFailures(at('/nope') as never, notFoundPage)) as Response;
+    expect(page.headers.get('content-type')).toBe('text/html');
   });
 
   it('on a page goes on to the error page with the parameters taken out', async () => {
