@@ -145,4 +145,13 @@ test('issue 14.9: a multipart sign-up without a boundary is a 400 JSON, as is an
   await expectJsonRefusal(
     await request.post('/api/v1/basket', { headers: { 'Content-Type': 'application/xml' }, data: '<basket/>' }),
   );
+  // The form pages and the deal page's Buy now form: a 400, not the error page.
+  for (const path of ['/register', '/login', '/basket/add']) {
+    const response = await request.post(path, {
+      headers: { ...headers, 'Content-Type': 'multipart/form-data' },
+      data: 'email=a@example.co.uk',
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(400);
+  }
 });
