@@ -4,13 +4,15 @@
  */
 
 import { THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './server/accounts/request-user';
 import { knownLocationNames, retrieveLocation } from './server/catalog';
 import { getDb } from './server/db';
+import { answerUnexpectedFailures } from './server/http/failures';
 import { startHourlyJobs } from './server/jobs/schedule';
+import { logError } from './server/log';
 import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -42,7 +44,7 @@ function parseClock(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const requestContext = defineMiddleware(async (context, next) => {
   const { url, cookies } = context;
   const path = url.pathname;
   context.locals.user = null;
@@ -88,14 +90,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   } catch (error) {
     // The page itself will meet the same failure and show the error page; keep defaults here.
-    console.error('[middleware] request context unavailable:', error instanceof Error ? error.message : error);
+    logError('middleware', 'request context unavailable', error);
   }
 
   if (isPersonal) {
     try {
       context.locals.user = await loadRequestUser(context);
     } catch (error) {
-      console.error('[middleware] session unavailable:', error instanceof Error ? error.message : error);
+      logError('middleware', 'session unavailable', error);
     }
   }
 
@@ -109,6 +111,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   return withSecurityHeaders(await next(), isPersonal);
 });
+
+// issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).
+export const onRequest = sequence(answerUnexpectedFailures, requestContext);
 
 function withSecurityHeaders(response: Response, isPersonal = false): Response {
   const headers = response.headers;

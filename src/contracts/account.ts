@@ -5,14 +5,14 @@
 import { z } from 'zod';
 import { ACCOUNT_COPY } from '../domain/account-copy';
 import { MESSAGES } from '../domain/messages';
+import { text } from './text';
 
 /** Not a spec rule: a sane bound so hashing cannot be made expensive (spec 5: upper bounds not shown). */
 export const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** spec 5 email: required, then "Please enter a valid email."; stored lower-cased. */
-export const EmailSchema = z
-  .string({ error: MESSAGES.requiredField })
+export const EmailSchema = text({ error: MESSAGES.requiredField })
   .trim()
   .min(1, { error: MESSAGES.requiredField })
   .max(254, { error: MESSAGES.invalidEmail })
@@ -23,15 +23,14 @@ export const EmailSchema = z
  * spec 5 password, the stricter of the two readings (docs/decisions/006): at least 8 characters,
  * one uppercase letter, one number or special character, each with its own message.
  */
-export const PasswordSchema = z
-  .string({ error: MESSAGES.requiredField })
+export const PasswordSchema = text({ error: MESSAGES.requiredField })
   .min(8, { error: MESSAGES.passwordMin8 })
   .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_COPY.passwordTooLong })
   .regex(/[A-Z]/, { error: MESSAGES.passwordUppercase })
   .regex(/[^A-Za-z\s]/, { error: MESSAGES.passwordNumberOrSpecial });
 
 const RequiredText = (max: number) =>
-  z.string({ error: MESSAGES.requiredField }).trim().min(1, { error: MESSAGES.requiredField }).max(max);
+  text({ error: MESSAGES.requiredField }).trim().min(1, { error: MESSAGES.requiredField }).max(max);
 
 /** A checkbox from a form ("on", or absent) or a JSON boolean. */
 const Checkbox = z
@@ -42,10 +41,7 @@ const Checkbox = z
 /** POST login: spec 7 loginRequest (j_username, j_password) with remember-me; forms send email/password. */
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string({ error: MESSAGES.requiredField })
-    .min(1, { error: MESSAGES.requiredField })
-    .max(PASSWORD_MAX_LENGTH),
+  password: text({ error: MESSAGES.requiredField }).min(1, { error: MESSAGES.requiredField }).max(PASSWORD_MAX_LENGTH),
   rememberMe: Checkbox,
 });
 export type LoginInput = z.input<typeof LoginSchema>;
@@ -53,7 +49,7 @@ export type LoginInput = z.input<typeof LoginSchema>;
 /** POST register: spec 7 requestRegistration. */
 export const RegisterSchema = z.object({
   firstName: RequiredText(60),
-  lastName: z.string().trim().max(60).optional().default(''),
+  lastName: text().trim().max(60).optional().default(''),
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -75,19 +71,18 @@ function withMatchingConfirmation<T extends { newPassword: string; confirmNewPas
 /** spec 5 password change form: oldPassword, newPassword, confirmNewPassword. */
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: z
-      .string({ error: MESSAGES.requiredField })
+    oldPassword: text({ error: MESSAGES.requiredField })
       .min(1, { error: MESSAGES.requiredField })
       .max(PASSWORD_MAX_LENGTH),
     newPassword: PasswordSchema,
-    confirmNewPassword: z.string({ error: MESSAGES.requiredField }),
+    confirmNewPassword: text({ error: MESSAGES.requiredField }),
   })
   .superRefine(withMatchingConfirmation);
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 
 /** password_activate: an account made at checkout chooses its first password. */
 export const ActivatePasswordSchema = z
-  .object({ newPassword: PasswordSchema, confirmNewPassword: z.string({ error: MESSAGES.requiredField }) })
+  .object({ newPassword: PasswordSchema, confirmNewPassword: text({ error: MESSAGES.requiredField }) })
   .superRefine(withMatchingConfirmation);
 
 /** The password reset request: an email. */
@@ -96,16 +91,16 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** password_reset: the emailed single-use token and the new password. */
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().min(20).max(200),
+    token: text().min(20).max(200),
     newPassword: PasswordSchema,
-    confirmNewPassword: z.string({ error: MESSAGES.requiredField }),
+    confirmNewPassword: text({ error: MESSAGES.requiredField }),
   })
   .superRefine(withMatchingConfirmation);
 
 /** PUT user: the details a shopper can change. */
 export const ProfileSchema = z.object({
   firstName: RequiredText(60),
-  lastName: z.string().trim().max(60).optional().default(''),
+  lastName: text().trim().max(60).optional().default(''),
   email: EmailSchema,
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
@@ -113,13 +108,13 @@ export type ProfileInput = z.output<typeof ProfileSchema>;
 /** Deleting the account: a confirmation step, and the password when the account has one. */
 export const DeleteAccountSchema = z.object({
   confirm: Checkbox.refine((checked) => checked, { error: ACCOUNT_COPY.confirmDeletion }),
-  password: z.string().max(PASSWORD_MAX_LENGTH).optional().default(''),
+  password: text().max(PASSWORD_MAX_LENGTH).optional().default(''),
 });
 
 /** POST /v1/logingoogle: the Google one-tap credential (an ID token). */
 export const GoogleLoginSchema = z.object({
-  credential: z.string().min(1).max(4096),
-  redirect: z.string().max(2000).nullish(),
+  credential: text().min(1).max(4096),
+  redirect: text().max(2000).nullish(),
 });
 
 /** spec 7 GET user: email, vipUser, customerToken (plus the names the header shows). */

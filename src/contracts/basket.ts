@@ -6,15 +6,16 @@
 import { z } from 'zod';
 import { BASKET_TOKEN_MIN } from '../domain/basket';
 import { MoneySchema } from './deal';
+import { DbIdInputSchema, text } from './text';
 
 /** spec 3 delivery options. */
 export const DeliveryOptionTypeSchema = z.enum(['e-gift', 'ndd-gpk', 'std-gpk', 'none']);
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' });
-const Id = z.coerce.number().int().positive();
+const IsoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' });
+const Id = DbIdInputSchema;
 
 /** spec 5 tokens: a basket token longer than 10 characters. */
-export const BasketTokenSchema = z.string().min(BASKET_TOKEN_MIN).max(64);
+export const BasketTokenSchema = text().min(BASKET_TOKEN_MIN).max(64);
 
 /**
  * spec 3 Basket line as a caller sends it. Quantity 0 means "take it out" (spec 4 merge rules);
@@ -32,17 +33,17 @@ export const BasketProductInputSchema = z.object({
   giftClaim: z.boolean().optional(),
   payDeposit: z.boolean().optional(),
   deliveryOptionType: DeliveryOptionTypeSchema.optional(),
-  purchaseLocation: z.string().max(200).nullish(),
-  purchaseUrl: z.string().max(2000).nullish(),
-  purchaseGclid: z.string().max(200).nullish(),
-  sessionPurchaseSource: z.string().max(200).nullish(),
+  purchaseLocation: text().max(200).nullish(),
+  purchaseUrl: text().max(2000).nullish(),
+  purchaseGclid: text().max(200).nullish(),
+  sessionPurchaseSource: text().max(200).nullish(),
 });
 export type BasketProductInput = z.output<typeof BasketProductInputSchema>;
 
 /** spec 7 POST basket: brand, customerToken, eligibleForVip and products. */
 export const CreateBasketSchema = z.object({
-  brand: z.string().trim().min(1).max(40).default('tuppence'),
-  customerToken: z.string().min(10).max(64).nullish(),
+  brand: text().trim().min(1).max(40).default('tuppence'),
+  customerToken: text().min(10).max(64).nullish(),
   eligibleForVip: z.boolean().default(false),
   products: z.array(BasketProductInputSchema).max(50).default([]),
 });
@@ -53,11 +54,11 @@ export type CreateBasketInput = z.input<typeof CreateBasketSchema>;
  * replace needs products. PUT makes the lines exactly these; PATCH merges them (spec 4).
  */
 export const ReplaceBasketSchema = CreateBasketSchema.extend({
-  id: z.string().max(64).optional(),
+  id: text().max(64).optional(),
   products: z.array(BasketProductInputSchema).max(50),
 });
 export const PatchBasketSchema = CreateBasketSchema.partial().extend({
-  id: z.string().max(64).optional(),
+  id: text().max(64).optional(),
   products: z.array(BasketProductInputSchema).max(50).optional(),
 });
 
@@ -82,10 +83,10 @@ export type UpdateBasketLineInput = z.output<typeof UpdateBasketLineSchema>;
 /** spec 7 GET get/basket: by token or by the signed-in customer's token, giftPacks=true, plus a timestamp. */
 export const GetBasketQuerySchema = z
   .object({
-    token: z.string().max(64).optional(),
-    customerToken: z.string().max(64).optional(),
+    token: text().max(64).optional(),
+    customerToken: text().max(64).optional(),
     giftPacks: z.enum(['true', 'false']).optional(),
-    timestamp: z.string().max(20).optional(),
+    timestamp: text().max(20).optional(),
   })
   .refine((q) => q.token !== undefined || q.customerToken !== undefined, {
     error: 'token or customerToken is required',

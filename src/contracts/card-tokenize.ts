@@ -3,6 +3,7 @@
  * `${PAYMENTS_GATEWAY_URL}/bt/tokenize` and what comes back. The answer never carries the number.
  */
 import { z } from 'zod';
+import { text } from './text';
 
 /** Digits, with the spaces or dashes the form shows between groups. */
 const CardNumber = z
@@ -28,7 +29,7 @@ export const TokenizeRequestSchema = z.object({
   cvv: z.string({ error: 'Send the security code as a string.' }).regex(/^\d{3,4}$/, {
     error: 'The security code must be 3 or 4 digits.',
   }),
-  postcode: z.string().trim().max(16, { error: 'The postcode is too long.' }).optional(),
+  postcode: text().trim().max(16, { error: 'The postcode is too long.' }).optional(),
 });
 export type TokenizeRequest = z.input<typeof TokenizeRequestSchema>;
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PAYMENT_OPTIONS } from '../domain/payment-methods';
 import { PricedLineSchema } from './basket';
+import { text } from './text';
 
 /**
  * spec 3 Payment instrument: type, gateway, default flag and instrument mode. A saved one
@@ -91,14 +92,14 @@ export type CheckoutView = z.output<typeof CheckoutViewSchema>;
  */
 const Flag = z.enum(['true', 'false']).optional();
 export const CheckoutQuerySchema = z.object({
-  token: z.string().optional(),
+  token: text().optional(),
   deliveryOptions: Flag,
   gifting: Flag,
   giftPacks: Flag,
   por_check: Flag,
-  promoCode: z.string().optional(),
+  promoCode: text().optional(),
   vipChecked: Flag,
   wallet: Flag,
   timerElapsed: Flag,
-  timestamp: z.string().optional(),
+  timestamp: text().optional(),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PaymentInstrumentSchema } from './checkout';
+import { DbIdInputSchema } from './text';
 
 export const CustomerInstrumentSchema = PaymentInstrumentSchema.extend({
   id: z.number().int(),
@@ -27,7 +28,7 @@ export const UpdateInstrumentSchema = z.object({
 });
 
 /** The path's instrument id. */
-export const InstrumentIdSchema = z.coerce.number().int().positive();
+export const InstrumentIdSchema = DbIdInputSchema;
 
 export type CustomerInstrument = z.output<typeof CustomerInstrumentSchema>;
 export type CustomerResponse = z.output<typeof CustomerResponseSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages';
 import { DealImageSchema, DealSummarySchema, MoneySchema, PriceDisplayModeSchema } from './deal';
+import { DbIdSchema, INT4_MAX, text } from './text';
 
 /** spec 3 Deal product, as a shopper may choose it. */
 export const DealProductDetailSchema = z.object({
@@ -102,14 +103,13 @@ export const ComplementaryDealsSchema = z.object({
  * POST /api/v1/deal/sold-out-notification. The same email rule runs in the browser and on the
  * server, with spec 5's wording.
  */
-export const SoldOutNotificationEmailSchema = z
-  .string({ error: MESSAGES.invalidEmail })
+export const SoldOutNotificationEmailSchema = text({ error: MESSAGES.invalidEmail })
   .trim()
   .max(254, { error: MESSAGES.invalidEmail })
   .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 export const SoldOutNotificationRequestSchema = z.object({
-  dealId: z.coerce.number({ error: 'dealId must be a deal id' }).int().positive().max(2_147_483_647),
+  dealId: z.coerce.number({ error: 'dealId must be a deal id' }).pipe(DbIdSchema),
   email: SoldOutNotificationEmailSchema,
 });
 
@@ -128,7 +128,7 @@ export type ReviewPage = z.output<typeof ReviewPageSchema>;
 export type SoldOutNotificationRequest = z.input<typeof SoldOutNotificationRequestSchema>;
 
 /** PostgreSQL integer ids stop here; a larger number names no deal. */
-const MAX_DEAL_ID = 2_147_483_647;
+const MAX_DEAL_ID = INT4_MAX;
 
 /**
  * A deal id from a path or query: 'invalid' when not a whole number (a 400), 'unknown' when
@@ -142,7 +142,7 @@ export function readDealId(raw: string | undefined | null): number | 'invalid' |
 
 /** GET /api/v1/complementary-deals: the deal to relate to, and how many (default 8, at most 50). */
 export const ComplementaryDealsQuerySchema = z.object({
-  dealId: z.string({ error: 'dealId is required' }),
+  dealId: text({ error: 'dealId is required' }),
   limit: z.coerce.number().int().min(1).max(50).default(8),
 });
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DealSummarySchema } from './deal';
+import { text } from './text';
 
 /** spec 7: a default list query has page size 50; we allow 1 to 100. */
 export const FEED_PAGE_SIZE_MAX = 100;
@@ -42,7 +43,7 @@ const wholeNumber = (min: number, max: number) =>
  * The filters (minPrice, maxPrice, orderBy, vip, searchTag) are read by domain/listing-filters.
  */
 export const DealFeedQuerySchema = z.looseObject({
-  path: z.string().optional(),
+  path: text().optional(),
   location: slug.optional(),
   category: slug.optional(),
   subcategory: slug.optional(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './account';
 import { PayFailureSchema } from './pay';
+import { DbIdSchema, text } from './text';
 
 /** spec 7 POST express buy token: payload expressBuyTokenRequest with email. */
 export const ExpressBuyTokenRequestSchema = z.object({
@@ -21,9 +22,9 @@ export const ExpressBuyTokenResponseSchema = z.object({
 
 /** POST /express-buy: one option of one deal, bought with the token's instrument. */
 export const ExpressBuyRequestSchema = z.object({
-  token: z.string().min(20).max(200),
-  dealId: z.number().int().positive(),
-  productId: z.number().int().positive(),
+  token: text().min(20).max(200),
+  dealId: DbIdSchema,
+  productId: DbIdSchema,
   quantity: z.number().int().min(1).max(999),
 });
 

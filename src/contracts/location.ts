@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DealSummarySchema } from './deal';
 import { NavigationItemSchema } from './navigation';
+import { text } from './text';
 
 /** spec 3 Location. */
 export const LocationSchema = z.object({
@@ -43,7 +44,7 @@ const coordinate = (min: number, max: number) =>
 export const NearMeLocationQuerySchema = z.union(
   [
     z.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) }).strict(),
-    z.object({ postcode: z.string().trim().min(1).max(10) }).strict(),
+    z.object({ postcode: text().trim().min(1).max(10) }).strict(),
   ],
   { error: 'Give lat and lon, or a postcode' },
 );

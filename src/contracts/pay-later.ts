@@ -7,10 +7,11 @@
 import { z } from 'zod';
 import { EmailSchema } from './account';
 import { PayRequestSchema } from './pay';
+import { text } from './text';
 
 export const PayLaterSessionRequestSchema = z.object({
   /** Where the provider sends the shopper back: this shop's /checkout (PAYMENTS.md redirect flows). */
-  returnUrl: z.string().min(1).max(2000),
+  returnUrl: text().min(1).max(2000),
   /** The guest's email, passed on so the provider's page can offer it. */
   email: EmailSchema.optional(),
   /** The wallet toggle the shopper saw (spec 3 checkout parameter wallet): the session is for the rest. */
@@ -31,7 +32,7 @@ export const PayLaterPayRequestSchema = PayRequestSchema.pick({
   email: true,
 }).extend({
   /** Klarna's authorization token (/kn/pay) or Clearpay's order token (/cp/pay). */
-  nonce: z.string().min(1).max(200),
+  nonce: text().min(1).max(200),
 });
 
 export type PayLaterSessionRequest = z.output<typeof PayLaterSessionRequestSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { EmailSchema } from './account';
+import { DbIdSchema, text } from './text';
 
 export const PayRequestSchema = z.object({
   /** spec 3 payment data. */
@@ -22,13 +23,13 @@ export const PayRequestSchema = z.object({
    * card, PayPal, Apple Pay or Google Pay, Klarna's authorization token, Clearpay's order token.
    * Never a card number.
    */
-  nonce: z.string().min(1).max(200).optional(),
+  nonce: text().min(1).max(200).optional(),
   /** spec 3 instrument mode: EXISTING pays with the saved instrument `instrumentId`. */
   instrumentMode: z.enum(['EXISTING', 'NEW']).default('NEW'),
-  instrumentId: z.number().int().positive().optional(),
+  instrumentId: DbIdSchema.optional(),
   /** Keep this card or PayPal account for next time (signed-in shoppers). */
   saveInstrument: z.boolean().default(false),
-  billingPostcode: z.string().max(10).optional(),
+  billingPostcode: text().max(10).optional(),
   /** Guests only: the address the vouchers go to (express-register). */
   email: EmailSchema.optional(),
 });

@@ -4,6 +4,7 @@
  * browser then goes to `approvalUrl`; PayPal sends it back to `returnUrl` with pm_status/pm_token.
  */
 import { z } from 'zod';
+import { text } from './text';
 
 /** A path on the shop's own origin: "/checkout?pm=paypal"; never "//elsewhere" or "/\elsewhere". */
 export function isSameOriginPath(url: string): boolean {
@@ -22,8 +23,7 @@ export const CreatePayPalPaymentSchema = z.object({
   credit: z.boolean({ error: 'credit must be true or false.' }).default(false),
   /** checkout pays once; vault also keeps the account for next time. */
   flow: z.enum(['checkout', 'vault'], { error: 'flow must be checkout or vault.' }).default('checkout'),
-  returnUrl: z
-    .string({ error: 'returnUrl must be a path on this site, such as /checkout?pm=paypal.' })
+  returnUrl: text({ error: 'returnUrl must be a path on this site, such as /checkout?pm=paypal.' })
     .max(500, { error: 'returnUrl is too long.' })
     .refine(isSameOriginPath, { error: 'returnUrl must be a path on this site, such as /checkout?pm=paypal.' }),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DealSummarySchema } from './deal';
+import { text } from './text';
 
 /** spec 9: search page size 12. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -33,11 +34,7 @@ const pounds = z.coerce
 
 export const SearchQuerySchema = z
   .object({
-    q: z
-      .string({ error: 'Enter something to search for (q)' })
-      .trim()
-      .min(1, 'Enter something to search for (q)')
-      .max(200),
+    q: text({ error: 'Enter something to search for (q)' }).trim().min(1, 'Enter something to search for (q)').max(200),
     location: z.preprocess(blankAsAbsent, shortName.optional()),
     category: z.preprocess(blankAsAbsent, shortName.optional()),
     subcategory: z.preprocess(blankAsAbsent, shortName.optional()),
@@ -90,7 +87,7 @@ export const SearchResponseSchema = z.object({
 });
 
 export const SuggestQuerySchema = z.object({
-  q: z.preprocess((value) => value ?? '', z.string().trim().max(100)),
+  q: z.preprocess((value) => value ?? '', text().trim().max(100)),
   limit: z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(20).default(8)),
 });
 

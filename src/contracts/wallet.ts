@@ -3,6 +3,7 @@
  * integer minor units (pence, cents).
  */
 import { z } from 'zod';
+import { text } from './text';
 
 const Currency = z.enum(['GBP', 'EUR']);
 
@@ -24,12 +25,12 @@ export type WalletResponse = z.output<typeof WalletResponseSchema>;
 
 /** POST /api/internal/wallet/credit: support gives a shopper credit. */
 export const OperatorCreditSchema = z.object({
-  email: z.string().trim().toLowerCase().email(),
+  email: text().trim().toLowerCase().email(),
   amountMinor: z.number().int().positive().max(10_000_00),
   currency: Currency.default('GBP'),
   kind: z.enum(['cash', 'marketing', 'refundable']),
   /** Absent: spec 4's 12 months from now. null: never expires. */
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  description: z.string().trim().min(1).max(200),
+  description: text().trim().min(1).max(200),
 });
 export type OperatorCreditInput = z.output<typeof OperatorCreditSchema>;

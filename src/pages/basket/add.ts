@@ -10,6 +10,7 @@ import { addToBasket, BasketError, createBasket, retrievePricedBasket } from '..
 import { basketTokenForRequest, rememberBasket } from '../../server/basket/cookies';
 import { getDb } from '../../server/db';
 import { apiError, describeIssues } from '../../server/http/api';
+import { logError } from '../../server/log';
 
 function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
@@ -56,7 +57,7 @@ export const POST: APIRoute = async (context) => {
     return seeOther('/checkout');
   } catch (error) {
     if (error instanceof BasketError) return seeOther(`/deal/${dealId}?basket=${error.code}#options-heading`);
-    console.error('[basket] add from the deal page failed:', error instanceof Error ? error.message : error);
+    logError('basket', 'add from the deal page failed', error);
     return seeOther(`/deal/${dealId}?basket=error#options-heading`);
   }
 };

@@ -7,24 +7,19 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from '../../contracts/account';
 import { MESSAGES } from '../../domain/messages';
 import type { UserRow } from '../db/schema';
-import { apiError } from '../http/api';
+import { apiError, readRequestBody } from '../http/api';
+import { logError } from '../log';
 import { AccountError, describeAccountError } from './errors';
 import { currentUser } from './session';
 
-/** A JSON (or form) body read through a schema; the first field message becomes a 400. */
+/** A JSON (or form) body read through a schema; an unreadable body or the first field message is a 400. */
 export async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  let raw: unknown = {};
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) raw = await request.json();
-    else if (type.includes('form')) raw = Object.fromEntries(await request.formData());
-  } catch {
-    return { ok: false, response: apiError(400, 'The request body is not valid JSON.') };
-  }
-  const result = schema.safeParse(raw);
+  const body = await readRequestBody(request);
+  if (!body.ok) return body;
+  const result = schema.safeParse(body.value);
   if (result.success) return { ok: true, value: result.data };
   const errors = fieldErrorsOf(result.error);
   return { ok: false, response: apiError(400, Object.values(errors)[0] ?? MESSAGES.requiredField) };
@@ -38,7 +33,7 @@ export function accountErrorResponse(error: unknown): Response {
     if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
     return response;
   }
-  console.error('[accounts] request failed:', error instanceof Error ? error.message : error);
+  logError('accounts', 'request failed', error);
   return apiError(503, MESSAGES.somethingWentWrong);
 }
 

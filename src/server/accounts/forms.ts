@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf } from '../../contracts/account';
 import { MESSAGES } from '../../domain/messages';
+import { logError, logWarning } from '../log';
 import { AccountError, describeAccountError } from './errors';
 
 /** What a form page renders after a POST: field messages, one form message, and the values typed. */
@@ -27,7 +28,7 @@ export async function readForm(request: Request): Promise<Record<string, string>
     for (const [key, value] of data.entries()) if (typeof value === 'string') values[key] = value;
   } catch (error) {
     // A body that is not a form leaves every field empty; validation then says what is missing.
-    console.warn('[forms] unreadable form body:', error instanceof Error ? error.message : error);
+    logWarning('forms', 'unreadable form body', error);
   }
   return values;
 }
@@ -53,7 +54,7 @@ export function failureState(error: unknown, values: Record<string, string>): { 
     const { status, message } = describeAccountError(error);
     return { state: { errors: {}, message, values: echoValues(values) }, status };
   }
-  console.error('[accounts] form failed:', error instanceof Error ? error.message : error);
+  logError('accounts', 'form failed', error);
   return { state: { errors: {}, message: MESSAGES.somethingWentWrong, values: echoValues(values) }, status: 503 };
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import { getDb } from '../db';
+import { logError } from '../log';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '../mail';
 import { googleKeySet } from './google';
 import {
@@ -54,7 +55,7 @@ export async function flushOutbox(): Promise<void> {
     const { db } = await getDb();
     await deliverPendingMail(db, transport);
   } catch (error) {
-    console.error('[mail] outbox delivery failed:', error instanceof Error ? error.message : error);
+    logError('mail', 'outbox delivery failed', error);
   }
 }
 

@@ -7,6 +7,7 @@ import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '..
 import { nextBrandCookie } from '../../domain/identity';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
+import { logError } from '../log';
 import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice } from './devices';
 import { retrieveUser } from './users';
 
@@ -55,7 +56,7 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
     const device = await rememberDevice(db, user.id, cookies.get(DEVICE_COOKIE)?.value);
     if (device !== null) cookies.set(DEVICE_COOKIE, device, cookieOptions(context, DEVICE_LIFETIME_SECONDS, true));
   } catch (error) {
-    console.error('[accounts] remembering the device failed:', error instanceof Error ? error.message : error);
+    logError('accounts', 'remembering the device failed', error);
   }
   // spec 4 basket reconciliation (issue 7). Loaded lazily (the basket reads the session too), and a
   // basket failure never blocks a login.
@@ -63,7 +64,7 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
     const { reconcileBasketCookies } = await import('../basket/login');
     await reconcileBasketCookies(context, user);
   } catch (error) {
-    console.error('[basket] reconciliation at login failed:', error instanceof Error ? error.message : error);
+    logError('basket', 'reconciliation at login failed', error);
   }
 }
 

@@ -5,13 +5,15 @@
  */
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
+import { hasNul } from '../../contracts/text';
 import { isValidBasketToken } from '../../domain/basket';
 import { BASKET_COPY } from '../../domain/basket-copy';
 import { MESSAGES } from '../../domain/messages';
 import { currentUser } from '../accounts/session';
 import { getDb } from '../db';
 import type { UserRow } from '../db/schema';
-import { apiError, describeIssues, json } from '../http/api';
+import { apiError, describeIssues, json, readRequestBody } from '../http/api';
+import { logError } from '../log';
 import { mayUseBasket, readBasketToken, rememberBasket } from './cookies';
 import { BasketError, describeBasketError } from './errors';
 import { retrieveBasket, retrievePricedBasket } from './index';
@@ -21,14 +23,9 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 /** A JSON body read through a schema; bad JSON or a failed check is a 400 saying what was wrong. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
-  let raw: unknown = {};
-  try {
-    const text = await request.text();
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return { ok: false, response: apiError(400, 'The request body is not valid JSON.') };
-  }
-  const result = schema.safeParse(raw);
+  const body = await readRequestBody(request);
+  if (!body.ok) return body;
+  const result = schema.safeParse(body.value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, response: apiError(400, describeIssues(result.error)) };
 }
@@ -36,7 +33,9 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 /** The basket token of the path, or spec 8's "No Basket Token" as a 400. */
 export function pathToken(context: BasketContext): Parsed<string> {
   const token = context.params.token;
-  if (!isValidBasketToken(token)) return { ok: false, response: apiError(400, MESSAGES.noBasketToken) };
+  // issue 14.8: a token with a NUL character names no basket (and cannot reach the database).
+  if (!isValidBasketToken(token) || hasNul(token))
+    return { ok: false, response: apiError(400, MESSAGES.noBasketToken) };
   return { ok: true, value: token };
 }
 
@@ -71,7 +70,7 @@ export function basketErrorResponse(error: unknown): Response {
     const { status, message } = describeBasketError(error);
     return apiError(status, message);
   }
-  console.error('[basket] request failed:', error instanceof Error ? error.message : error);
+  logError('basket', 'request failed', error);
   return apiError(503, MESSAGES.somethingWentWrong);
 }
 

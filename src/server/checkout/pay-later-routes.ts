@@ -10,6 +10,7 @@ import { readBody } from '../accounts/api';
 import { getDb } from '../db';
 import { apiError, json } from '../http/api';
 import { isValidIdempotencyKey } from '../idempotency';
+import { logError } from '../log';
 import { type PayLaterMethod, payWithPayLater, startPayLaterSession } from './pay-later';
 
 /** POST /kn/sessions, /cp/checkouts: `{returnUrl, email?, wallet?}` in, `{redirectUrl}` out. */
@@ -22,7 +23,7 @@ export function payLaterSessionRoute(method: PayLaterMethod): APIRoute {
       const answer = await startPayLaterSession(db, context, method, body.value);
       return json(answer.body, { status: answer.status });
     } catch (error) {
-      console.error(`[${method}] session failed:`, error instanceof Error ? error.message : error);
+      logError(`${method}`, `session failed`, error);
       return apiError(503, MESSAGES.requestProblemContinue);
     }
   };
@@ -42,7 +43,7 @@ export function payLaterPayRoute(method: PayLaterMethod): APIRoute {
       const answer = await payWithPayLater(db, context, key, method, body.value);
       return json(answer.body, { status: answer.status });
     } catch (error) {
-      console.error(`[${method}] pay failed:`, error instanceof Error ? error.message : error);
+      logError(`${method}`, `pay failed`, error);
       return apiError(503, MESSAGES.purchaseNotCompleted);
     }
   };

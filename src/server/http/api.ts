@@ -4,6 +4,7 @@
  * query strings whose failures read as one plain sentence.
  */
 import type { z } from 'zod';
+import { hasNul, NUL_MESSAGE } from '../../contracts/text';
 
 export interface ApiErrorBody {
   message: string;
@@ -49,4 +50,58 @@ export function parseQuery<S extends z.ZodType>(
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, response: apiError(400, describeIssues(result.error)) };
+}
+
+/** What a caller reads when the body cannot be read (issue 14.9: a 400 that says what to send). */
+export const BODY_MESSAGES = {
+  notJson: 'The request body is not valid JSON.',
+  notForm: 'The request body is not a readable form (a multipart body needs its boundary).',
+  wrongType: 'Send the body as JSON (Content-Type: application/json) or as a form.',
+} as const;
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/** True when a value read from a body holds a NUL character in any string, key or value. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return hasNul(value);
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => hasNul(key) || holdsNul(inner));
+  }
+  return false;
+}
+
+export type BodyRead = { ok: true; value: unknown; isForm: boolean } | { ok: false; response: Response };
+
+/**
+ * Reads a request body for an endpoint, never throwing: JSON (also sent as text/plain or with no
+ * Content-Type; an empty body is `{}`) or a form (urlencoded or multipart; files are left out).
+ * Unreadable JSON, a multipart body without its boundary, another content type, or text with a NUL
+ * character anywhere (issue 14.8: PostgreSQL cannot store it) is a 400 saying what was wrong.
+ */
+export async function readRequestBody(request: Request): Promise<BodyRead> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  let value: unknown = {};
+  const isForm = FORM_TYPES.has(type);
+  if (isForm) {
+    try {
+      const fields: Record<string, string> = {};
+      for (const [key, entry] of (await request.formData()).entries())
+        if (typeof entry === 'string') fields[key] = entry;
+      value = fields;
+    } catch {
+      return { ok: false, response: apiError(400, BODY_MESSAGES.notForm) };
+    }
+  } else {
+    const isJson = type === '' || type === 'text/plain' || type === 'application/json' || type.endsWith('+json');
+    if (!isJson) return { ok: false, response: apiError(400, BODY_MESSAGES.wrongType) };
+    try {
+      const raw = await request.text();
+      if (raw.trim() !== '') value = JSON.parse(raw);
+    } catch {
+      return { ok: false, response: apiError(400, BODY_MESSAGES.notJson) };
+    }
+  }
+  if (holdsNul(value)) return { ok: false, response: apiError(400, NUL_MESSAGE) };
+  return { ok: true, value, isForm };
 }

@@ -9,6 +9,7 @@ import type { CustomerInstrument } from '../../contracts/customer';
 import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
 import type { Db } from '../db';
 import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '../db/schema';
+import { logError } from '../log';
 import type { Tx } from '../orders/lines';
 import { type PaymentProviders, paymentProviders } from '../payments';
 import type { InstrumentDetails, VaultedInstrument } from '../payments/provider';
@@ -163,7 +164,7 @@ async function deleteFromVault(
       const provider = providers.all().find((candidate) => candidate.type === row.gateway);
       await provider?.deletePaymentMethod?.(row.token);
     } catch (error) {
-      console.error('[instruments] vault delete failed:', error instanceof Error ? error.message : error);
+      logError('instruments', 'vault delete failed', error);
     }
   }
 }

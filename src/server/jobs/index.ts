@@ -1,6 +1,7 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
 import type { Db } from '../db';
 import { purgeIdempotencyKeys } from '../idempotency';
+import { logError } from '../log';
 import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '../orders';
 import { paymentProviders } from '../payments';
 import { expireVouchers } from '../vouchers';
@@ -18,7 +19,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     try {
       return await job();
     } catch (error) {
-      console.error(`[jobs] ${name} failed:`, error instanceof Error ? error.message : error);
+      logError(`jobs`, `${name} failed`, error);
       return 0;
     }
   };

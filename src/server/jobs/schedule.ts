@@ -7,6 +7,7 @@
  * (`jobs:expire-vouchers` runs only the expiry).
  */
 import { getDb } from '../db';
+import { logError } from '../log';
 import { runHourlyJobs } from './index';
 
 const FIRST_RUN_MS = 60 * 1000;
@@ -19,7 +20,7 @@ async function runOnce(): Promise<void> {
     const done = await runHourlyJobs(db, new Date());
     if (done.expiredVouchers + done.voidedAuthorisations + done.capturedPayments > 0) console.log('[jobs]', done);
   } catch (error) {
-    console.error('[jobs] hourly run failed:', error instanceof Error ? error.message : error);
+    logError('jobs', 'hourly run failed', error);
   }
 }
 

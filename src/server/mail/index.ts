@@ -9,6 +9,7 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db';
 import { outbox } from '../db/schema';
+import { describeError, logError } from '../log';
 
 /** A Drizzle handle or an open transaction on it. */
 export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update'>;
@@ -53,12 +54,12 @@ export async function deliverPendingMail(db: Db, transport: MailTransport, limit
         .where(eq(outbox.id, mail.id));
       sent += 1;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       await db
         .update(outbox)
         .set({ attempts: mail.attempts + 1, lastError: reason.slice(0, 500) })
         .where(eq(outbox.id, mail.id));
-      console.error(`[mail] outbox ${mail.id} (${mail.kind}) not sent: ${reason}`);
+      logError('mail', `outbox ${mail.id} (${mail.kind}) not sent`, error);
     }
   }
   return sent;

@@ -19,6 +19,7 @@ import { describePaymentFailure } from '../../domain/payment-outcome';
 import type { Db } from '../db';
 import { baskets, deals, orderLines, orders, payments, vouchers } from '../db/schema';
 import { rememberInstrument, touchInstrument } from '../instruments';
+import { logError } from '../log';
 import type { PaymentProviders } from '../payments';
 import type { InstrumentDetails, PaymentProvider, VaultedInstrument } from '../payments/provider';
 import { issueVouchers } from '../vouchers';
@@ -208,7 +209,7 @@ export async function placeOrder(
         : error instanceof InsufficientWalletBalance
           ? new OrderError('walletShort')
           : null;
-    if (orderError === null) console.error('[orders] order transaction failed:', error);
+    if (orderError === null) logError('orders', 'order transaction failed', error, { withStack: true });
     const described = orderError ? describeOrderFailure(orderError) : null;
     if (authorisation !== null) {
       // PAYMENTS.md: authorised, but our order failed afterwards (voided).
@@ -234,7 +235,7 @@ export async function placeOrder(
         .where(eq(payments.id, authorisation.paymentId));
     } catch (error) {
       // The order stands; the payment stays `authorised` with its order, for the capture retry.
-      console.error('[orders] capture failed, left for retry:', error instanceof Error ? error.message : error);
+      logError('orders', 'capture failed, left for retry', error);
     }
   }
   return { ok: true, order: placed };
@@ -404,6 +405,6 @@ async function releaseAuthorisation(
       .set({ status: 'voided', updatedAt: sql`now()` })
       .where(eq(payments.id, authorisation.paymentId));
   } catch (error) {
-    console.error('[orders] void failed, left for the sweep:', error instanceof Error ? error.message : error);
+    logError('orders', 'void failed, left for the sweep', error);
   }
 }

@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { payments } from '../db/schema';
+import { logError } from '../log';
 import type { PaymentProvider } from '../payments/provider';
 
 /** How long an authorisation may wait for its order before it counts as abandoned. */
@@ -35,7 +36,7 @@ export async function voidAbandonedAuthorisations(
       await db.update(payments).set({ status: 'voided', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
       released += 1;
     } catch (error) {
-      console.error(`[orders] could not void payment ${payment.id}:`, error instanceof Error ? error.message : error);
+      logError(`orders`, `could not void payment ${payment.id}`, error);
     }
   }
   return released;
@@ -70,10 +71,7 @@ export async function captureCommittedAuthorisations(
       await db.update(payments).set({ status: 'settled', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
       captured += 1;
     } catch (error) {
-      console.error(
-        `[orders] capture of payment ${payment.id} failed again:`,
-        error instanceof Error ? error.message : error,
-      );
+      logError(`orders`, `capture of payment ${payment.id} failed again`, error);
     }
   }
   return captured;

@@ -36,6 +36,9 @@ export type {
   ProviderType,
   VaultedInstrument,
 } from './provider';
+
+import { logError } from '../log';
+
 export { PaymentsConfigError } from './sandbox';
 
 export interface SandboxProviderOptions {
@@ -220,7 +223,7 @@ async function limitsOf(provider: PaymentProvider, currency: string): Promise<Am
   try {
     return (await provider.orderAmountLimits?.(currency)) ?? null;
   } catch (error) {
-    console.error(`[payments] ${provider.type} limits unavailable:`, error instanceof Error ? error.message : error);
+    logError(`payments`, `${provider.type} limits unavailable`, error);
     return null;
   }
 }

@@ -5,6 +5,7 @@
  * customer, or the guest browser whose cookie names it); anyone else's, or an unknown one, is a 404.
  */
 import type { APIRoute } from 'astro';
+import { hasNul, NUL_MESSAGE } from '../../../contracts/text';
 import { parseCheckoutParams } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { currentUser } from '../../../server/accounts/session';
@@ -13,6 +14,7 @@ import { basketTokenForRequest } from '../../../server/basket/cookies';
 import { loadCheckout } from '../../../server/checkout';
 import { getDb } from '../../../server/db';
 import { apiError, json } from '../../../server/http/api';
+import { logError } from '../../../server/log';
 
 export const GET: APIRoute = async (context) => {
   try {
@@ -25,6 +27,7 @@ export const GET: APIRoute = async (context) => {
     }
     const token = asked || (await basketTokenForRequest(context, db, user));
     if (!token) return apiError(400, MESSAGES.noTokenProvided);
+    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8
     const view = await loadCheckout(db, {
       basketToken: token,
       user,
@@ -33,7 +36,7 @@ export const GET: APIRoute = async (context) => {
     });
     return json(view);
   } catch (error) {
-    console.error('[checkout] failed:', error instanceof Error ? error.message : error);
+    logError('checkout', 'failed', error);
     return apiError(503, MESSAGES.requestProblemContinue);
   }
 };

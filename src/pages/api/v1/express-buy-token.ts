@@ -10,6 +10,7 @@ import { readBody, requireUser } from '../../../server/accounts/api';
 import { getDb } from '../../../server/db';
 import { issueExpressBuyToken } from '../../../server/express-buy';
 import { apiError, json } from '../../../server/http/api';
+import { logError } from '../../../server/log';
 
 export const POST: APIRoute = async (context) => {
   const signedIn = await requireUser(context);
@@ -23,7 +24,7 @@ export const POST: APIRoute = async (context) => {
     return json(answer.body, { status: answer.status });
   } catch (error) {
     // spec 7 "An express token failure is logged and rethrown": logged here, answered as a failure.
-    console.error('[express-buy-token] failed:', error instanceof Error ? error.message : error);
+    logError('express-buy-token', 'failed', error);
     return apiError(503, MESSAGES.somethingWentWrong);
   }
 };

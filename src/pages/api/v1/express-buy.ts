@@ -14,6 +14,7 @@ import { expressBuy } from '../../../server/express-buy';
 import { apiError, json } from '../../../server/http/api';
 import { publicOrigin } from '../../../server/http/public-origin';
 import { isValidIdempotencyKey } from '../../../server/idempotency';
+import { logError } from '../../../server/log';
 
 export const POST: APIRoute = async (context) => {
   const key = context.request.headers.get('Idempotency-Key');
@@ -38,7 +39,7 @@ export const POST: APIRoute = async (context) => {
     if (answer.status === 201 && answer.fresh) await flushOutbox();
     return json(answer.body, { status: answer.status });
   } catch (error) {
-    console.error('[express-buy] failed:', error instanceof Error ? error.message : error);
+    logError('express-buy', 'failed', error);
     return apiError(503, MESSAGES.purchaseNotCompleted);
   }
 };

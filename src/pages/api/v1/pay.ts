@@ -10,6 +10,7 @@ import { pay } from '../../../server/checkout/pay';
 import { getDb } from '../../../server/db';
 import { apiError, json } from '../../../server/http/api';
 import { isValidIdempotencyKey } from '../../../server/idempotency';
+import { logError } from '../../../server/log';
 
 export const POST: APIRoute = async (context) => {
   const key = context.request.headers.get('Idempotency-Key');
@@ -23,7 +24,7 @@ export const POST: APIRoute = async (context) => {
     const answer = await pay(db, context, key, body.value);
     return json(answer.body, { status: answer.status });
   } catch (error) {
-    console.error('[pay] failed:', error instanceof Error ? error.message : error);
+    logError('pay', 'failed', error);
     return apiError(503, MESSAGES.purchaseNotCompleted);
   }
 };

@@ -5,22 +5,21 @@
  */
 import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { APIRoute } from 'astro';
+import { DbIdInputSchema } from '../../../../contracts/text';
 import { getDb } from '../../../../server/db';
-import { apiError, describeIssues, json } from '../../../../server/http/api';
+import { apiError, describeIssues, json, readRequestBody } from '../../../../server/http/api';
 import { DealPatchSchema, UnknownProduct, updateDeal } from '../../../../server/operator';
 
 export const PATCH: APIRoute = async ({ params, request, cache }) => {
   if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
   if (request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
     return apiError(401, 'Operator token required');
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) return apiError(400, 'The deal id must be a number');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiError(400, 'The body must be JSON');
-  }
+  const parsedId = DbIdInputSchema.safeParse(params.id);
+  if (!parsedId.success) return apiError(400, 'The deal id must be a number');
+  const id = parsedId.data;
+  const read = await readRequestBody(request);
+  if (!read.ok) return read.response;
+  const body = read.value;
   const patch = DealPatchSchema.safeParse(body);
   if (!patch.success) return apiError(400, describeIssues(patch.error));
   const { db } = await getDb();

@@ -9,19 +9,16 @@ import { OperatorCreditSchema } from '../../../../contracts/wallet';
 import { walletCreditExpiry } from '../../../../domain/wallet';
 import { retrieveUserByEmail } from '../../../../server/accounts/users';
 import { getDb } from '../../../../server/db';
-import { apiError, describeIssues, json } from '../../../../server/http/api';
+import { apiError, describeIssues, json, readRequestBody } from '../../../../server/http/api';
 import { creditWallet } from '../../../../server/wallet';
 
 export const POST: APIRoute = async ({ request }) => {
   if (!OPERATOR_TOKEN) return apiError(404, 'Not found');
   if (request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
     return apiError(401, 'Operator token required');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiError(400, 'The body must be JSON');
-  }
+  const read = await readRequestBody(request);
+  if (!read.ok) return read.response;
+  const body = read.value;
   const parsed = OperatorCreditSchema.safeParse(body);
   if (!parsed.success) return apiError(400, describeIssues(parsed.error));
   const input = parsed.data;

@@ -7,21 +7,7 @@ import type { APIRoute } from 'astro';
 import { readDealId, SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '../../../../contracts/deal-detail';
 import { addSoldOutNotification } from '../../../../server/catalog';
 import { getDb } from '../../../../server/db';
-import { apiError, describeIssues, json } from '../../../../server/http/api';
-
-async function readBody(request: Request): Promise<{ isForm: boolean; body: unknown }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await request.formData();
-    return { isForm: true, body: { dealId: form.get('dealId') ?? undefined, email: form.get('email') ?? undefined } };
-  }
-  try {
-    return { isForm: false, body: await request.json() };
-  } catch (error) {
-    if (error instanceof SyntaxError) return { isForm: false, body: null };
-    throw error;
-  }
-}
+import { apiError, describeIssues, json, readRequestBody } from '../../../../server/http/api';
 
 function backToDeal(dealId: number, outcome: 'signed-up' | 'invalid-email'): Response {
   return new Response(null, {
@@ -31,7 +17,10 @@ function backToDeal(dealId: number, outcome: 'signed-up' | 'invalid-email'): Res
 }
 
 export const POST: APIRoute = async ({ request }) => {
-  const { isForm, body } = await readBody(request);
+  // issue 14.9: an unreadable body (a multipart post without its boundary, broken JSON) is a 400.
+  const read = await readRequestBody(request);
+  if (!read.ok) return read.response;
+  const { isForm, value: body } = read;
   if (body === null || typeof body !== 'object') return apiError(400, 'Send JSON {dealId, email}.');
   const parsed = SoldOutNotificationRequestSchema.safeParse(body);
   if (!parsed.success) {

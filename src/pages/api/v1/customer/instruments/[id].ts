@@ -17,6 +17,7 @@ import {
   makeDefaultInstrument,
   removeInstrument,
 } from '../../../../../server/instruments';
+import { logError } from '../../../../../server/log';
 
 type Change = (db: Awaited<ReturnType<typeof getDb>>['db'], userId: number, id: number, now: Date) => Promise<void>;
 
@@ -41,7 +42,7 @@ async function change(context: APIContext, run: Change, body?: typeof UpdateInst
         ? apiError(404, CHECKOUT_COPY.instrumentNotFound)
         : apiError(409, CHECKOUT_COPY.instrumentExpired);
     }
-    console.error('[customer] instrument change failed:', error instanceof Error ? error.message : error);
+    logError('customer', 'instrument change failed', error);
     return apiError(503, MESSAGES.somethingWentWrong);
   }
 }

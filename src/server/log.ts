@@ -1,0 +1,95 @@
+/**
+ * The one way the server logs a failure (issue 14.7: "logs carry no query parameters, hashes,
+ * tokens or card data"). Drizzle's query errors put every bound value in their message
+ * ("Failed query: <sql>\nparams: <values>"), so a failed insert of a new account once logged its
+ * email, argon2 hash and customer token. Here a query error keeps its SQL text and the driver's
+ * reason and code, never its parameters; PostgreSQL's `detail` ("Key (email)=(...) already
+ * exists") is left out; and whatever text remains is swept for anything that looks like a secret.
+ */
+
+/** What a secret looks like in free text, and what it is replaced with. Order matters: hashes first. */
+const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  // Drizzle's bound values, wherever its message was copied into another one (they come last).
+  [/\bparams: [\s\S]*$/, 'params: [left out]'],
+  // argon2 (and other modular-crypt) hashes: $argon2id$v=19$m=...,t=...,p=...$salt$hash
+  [/\$argon2[a-z]*\$[^\s'",)\]}]*/gi, '[hash]'],
+  [/[^\s@'"`,;:()<>[\]{}]+@[^\s@'"`,;:()<>[\]{}]+\.[^\s@'"`,;:()<>[\]{}]+/g, '[email]'],
+  // 12 to 19 digit card numbers, with or without spaces or dashes between the digits.
+  [/(?<![\d.])\d(?:[ -]?\d){11,18}(?![\d.])/g, '[number]'],
+  // Long hex (digests, ids) and base64url tokens. A run that is all lower case without digits is
+  // a SQL identifier ("sold_out_notifications"), not a token, so it stays readable.
+  [/(?<![A-Za-z0-9_-])[0-9a-fA-F]{16,}(?![A-Za-z0-9_-])/g, '[token]'],
+  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Z0-9])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g, '[token]'],
+];
+
+/** Free text with hashes, emails, card numbers and long tokens replaced by placeholders. */
+export function redactSecrets(text: string): string {
+  return REDACTIONS.reduce((redacted, [pattern, placeholder]) => redacted.replace(pattern, placeholder), text);
+}
+
+interface QueryErrorLike {
+  query: string;
+  params: unknown;
+  cause?: unknown;
+}
+
+/** Drizzle's DrizzleQueryError (by shape, so both drivers' wrappers and copies across bundles match). */
+function isQueryError(error: unknown): error is Error & QueryErrorLike {
+  return error instanceof Error && typeof (error as Partial<QueryErrorLike>).query === 'string' && 'params' in error;
+}
+
+/** The driver's own reason: message and SQLSTATE code; never `detail`, `where` or `params`, which embed values. */
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' && code !== '' ? `${cause.message} (code ${code})` : cause.message;
+  }
+  return typeof cause === 'string' ? cause : '';
+}
+
+/**
+ * A failure as one line safe to log: a query error as its SQL and its cause (no parameters),
+ * any other error as its message and its cause's, everything swept by `redactSecrets`.
+ */
+export function describeError(error: unknown): string {
+  if (isQueryError(error)) {
+    const cause = describeCause(error.cause);
+    return redactSecrets(`Failed query: ${error.query}${cause ? ` -- ${cause}` : ''}`);
+  }
+  if (error instanceof Error) {
+    const cause = error.cause === undefined ? '' : describeError(error.cause);
+    const own = describeCause(error);
+    return redactSecrets(cause ? `${own} (cause: ${cause})` : own);
+  }
+  if (typeof error === 'string') return redactSecrets(error);
+  return redactSecrets(String(error));
+}
+
+/** The call stack of an error without its message lines (those are in `describeError`). */
+function stackFrames(error: unknown): string {
+  if (!(error instanceof Error) || typeof error.stack !== 'string') return '';
+  const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.length > 0 ? `\n${redactSecrets(frames.join('\n'))}` : '';
+}
+
+/** Logs a failure the shop answered for: `[scope] what: reason`. Pass `withStack` for unexpected ones. */
+export function logError(scope: string, what: string, error: unknown, options: { withStack?: boolean } = {}): void {
+  console.error(
+    `[${scope}] ${redactSecrets(what)}: ${describeError(error)}${options.withStack ? stackFrames(error) : ''}`,
+  );
+}
+
+/** Logs something that went wrong but was worked around: `[scope] what: reason`. */
+export function logWarning(scope: string, what: string, error: unknown): void {
+  console.warn(`[${scope}] ${redactSecrets(what)}: ${describeError(error)}`);
+}
+
+/**
+ * The same failure with only what `describeError` keeps, for handing on to code that logs whole
+ * errors (Astro logs an unhandled error's stack, whose first line is its message).
+ */
+export function withoutSecrets(error: unknown): Error {
+  const safe = new Error(describeError(error));
+  safe.stack = `Error: ${safe.message}${stackFrames(error)}`;
+  return safe;
+}
