@@ -9,8 +9,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressAndCache } from './serve/compress-and-cache.mjs';
 import { answerClientError, createEdgeHandler } from './http-edge.mjs';
+import { compressAndCache } from './serve/compress-and-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');

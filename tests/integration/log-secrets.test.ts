@@ -54,7 +54,11 @@ describe.each(engines)('issue 14.7: the log on $name', (engine) => {
   });
 
   it('describes a failed insert by its SQL and the database reason, without the email, hash or token it carried', async () => {
-    await registerUser(database.db, { firstName: 'Ada', lastName: 'L', email: EMAIL, password: PASSWORD });
+    await registerUser(
+      database.db,
+      { firstName: 'Ada', lastName: 'L', email: EMAIL, password: PASSWORD },
+      'http://localhost:4321',
+    );
     const passwordHash = await hashPassword(PASSWORD);
     const customerToken = 'Zq9xW2vB7nK4mP1sT8yR3uE6hJ0aL5cD';
     // A second account with the same email: the unique index refuses it.
