@@ -13,7 +13,7 @@ import {
   retrieveLocation,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { isCatalogueEmpty, seedCatalogue } from '../../src/server/db/seed';
+import { isCatalogueEmpty, seedCatalogue } from '../../src/server/seed';
 import { engines } from './databases';
 
 describe.each(engines)('catalogue on $name', (engine) => {

@@ -4,7 +4,7 @@
  * so parallel runs never collide.
  */
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { openThrowawayDatabase } from '../../src/server/db/throwaway';
+import { openThrowawayDatabase } from '../fixtures/throwaway-database';
 
 export interface Engine {
   name: 'pglite' | 'postgres';

@@ -12,7 +12,7 @@ import {
   retrieveDeal,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { engines } from './databases';
 
 describe.each(engines)('deal page data on $name', (engine) => {

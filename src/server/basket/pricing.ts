@@ -3,13 +3,13 @@
  * the lines that can still be bought; the others are shown with the reason, for the shopper to
  * remove. A line's postage is the option's postage per unit times the quantity.
  */
-import type { PricedBasket, PricedLine } from '../../contracts/basket';
-import { DeliveryOptionTypeSchema } from '../../contracts/basket';
-import type { Money } from '../../contracts/deal';
-import { visibleQuantity } from '../../domain/basket';
-import { multiplyMoney, sumMoney } from '../../domain/money';
-import type { BasketLineRow, BasketRow } from '../db/schema';
-import { unavailableWording } from './errors';
+import type { PricedBasket, PricedLine } from '@/contracts/basket';
+import { DeliveryOptionTypeSchema } from '@/contracts/basket';
+import type { Money } from '@/contracts/deal';
+import { visibleQuantity } from '@/domain/basket';
+import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
+import { multiplyMoney, sumMoney } from '@/domain/money';
+import type { BasketLineRow, BasketRow } from '@/server/db';
 import type { Offering } from './offerings';
 
 function money(amountMinor: number, currency: Money['currency']): Money {

@@ -1,10 +1,10 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
-import type { Db } from '../db';
-import { purgeIdempotencyKeys } from '../idempotency';
-import { logError } from '../log';
-import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '../orders';
-import { paymentProviders } from '../payments';
-import { expireVouchers } from '../vouchers';
+import type { Db } from '@/server/db';
+import { purgeIdempotencyKeys } from '@/server/idempotency';
+import { logError } from '@/server/log';
+import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '@/server/orders';
+import { paymentProviders } from '@/server/payments';
+import { expireVouchers } from '@/server/vouchers';
 
 export interface HourlyRun {
   expiredVouchers: number;
@@ -42,3 +42,4 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
   };
 }
+export { startHourlyJobs } from './schedule';

@@ -2,10 +2,10 @@
  * The order confirmation email (issue 7: "a confirmation email with the vouchers goes through the
  * outbox"), written in the order transaction so it exists exactly when the order does.
  */
-import { formatLongDate } from '../../domain/format';
-import { formatMoney } from '../../domain/money';
-import type { OrderRow, VoucherRow } from '../db/schema';
-import { enqueueMail } from '../mail';
+import { formatLongDate } from '@/domain/format';
+import { formatMoney } from '@/domain/money';
+import type { OrderRow, VoucherRow } from '@/server/db';
+import { enqueueMail } from '@/server/mail';
 import type { OrderLineSource, Tx } from './lines';
 
 export async function enqueueConfirmation(

@@ -2,7 +2,8 @@
  * The orders service (issue 7): placing an order in one transaction, and releasing authorisations
  * that never got their order.
  */
-export { describeOrderFailure, OrderError, type OrderFailureCode } from './errors';
+export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
+export type { Tx } from './lines';
 export {
   type OrderPayment,
   type PlacedOrder,

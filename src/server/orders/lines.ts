@@ -4,10 +4,10 @@
  * The browser's idea of the price never enters here (issue 7: priced from the database).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrderLineCheck } from '../../domain/order-lines';
-import { remainingForDayOf } from '../../domain/purchase-cap';
-import type { Db } from '../db';
-import { basketLines, dealProductStock, dealProducts, deals, userDealPurchases } from '../db/schema';
+import type { OrderLineCheck } from '@/domain/order-lines';
+import { remainingForDayOf } from '@/domain/purchase-cap';
+import type { Db } from '@/server/db';
+import { basketLines, dealProductStock, dealProducts, deals, userDealPurchases } from '@/server/db';
 
 /** A Drizzle handle or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

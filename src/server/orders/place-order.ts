@@ -11,21 +11,20 @@
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
 import { eq, sql } from 'drizzle-orm';
-import { splitPayment } from '../../domain/checkout';
-import { MESSAGES } from '../../domain/messages';
-import { checkOrderLine } from '../../domain/order-lines';
-import type { PaymentMethod } from '../../domain/payment-methods';
-import { describePaymentFailure } from '../../domain/payment-outcome';
-import type { Db } from '../db';
-import { baskets, deals, orderLines, orders, payments, vouchers } from '../db/schema';
-import { rememberInstrument, touchInstrument } from '../instruments';
-import { logError } from '../log';
-import type { PaymentProviders } from '../payments';
-import type { InstrumentDetails, PaymentProvider, VaultedInstrument } from '../payments/provider';
-import { issueVouchers } from '../vouchers';
-import { debitWallet, InsufficientWalletBalance, walletBalances } from '../wallet';
+import { splitPayment } from '@/domain/checkout';
+import { describeError as describeOrderFailure, OrderError } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
+import { checkOrderLine } from '@/domain/order-lines';
+import type { PaymentMethod } from '@/domain/payment-methods';
+import { describePaymentFailure } from '@/domain/payment-outcome';
+import type { Db } from '@/server/db';
+import { baskets, deals, orderLines, orders, payments, vouchers } from '@/server/db';
+import { rememberInstrument, touchInstrument } from '@/server/instruments';
+import { logError } from '@/server/log';
+import type { InstrumentDetails, PaymentProvider, PaymentProviders, VaultedInstrument } from '@/server/payments';
+import { issueVouchers } from '@/server/vouchers';
+import { debitWallet, InsufficientWalletBalance, walletBalances } from '@/server/wallet';
 import { enqueueConfirmation } from './confirmation';
-import { describeOrderFailure, OrderError } from './errors';
 import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
 import { recordUserPurchase, takeStock } from './stock';
 

@@ -1,10 +1,10 @@
 /** GET /api/v1/complementary-deals?dealId&limit (spec 7): deals related to one deal, most related first. */
 import type { APIRoute } from 'astro';
-import { ComplementaryDealsQuerySchema, readDealId } from '../../../contracts/deal-detail';
-import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
-import { listComplementaryDeals, retrieveDeal } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
+import { ComplementaryDealsQuerySchema, readDealId } from '@/contracts/deal-detail';
+import { CACHE_AGE_SECONDS } from '@/server/cache';
+import { listComplementaryDeals, retrieveDeal } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
 
 export const GET: APIRoute = async ({ url }) => {
   const query = parseQuery(ComplementaryDealsQuerySchema, url.searchParams);

@@ -3,10 +3,10 @@
  * ?location=, a page at a time (?page=0-based, ?pageSize=1-100; spec 7 default page 0, size 50).
  */
 import type { APIRoute } from 'astro';
-import { EarlyBirdQuerySchema } from '../../../contracts/location';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
-import { listEarlyBirdDeals } from '../../../server/rails';
+import { EarlyBirdQuerySchema } from '@/contracts/location';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
+import { listEarlyBirdDeals } from '@/server/rails';
 
 export const GET: APIRoute = async ({ url }) => {
   const query = parseQuery(EarlyBirdQuerySchema, url.searchParams);

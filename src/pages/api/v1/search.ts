@@ -4,11 +4,11 @@
  * Answers spec 3's search response; bad input is a 400 {message, status}.
  */
 import type { APIRoute } from 'astro';
-import { SearchQuerySchema } from '../../../contracts/search';
-import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
-import { getDb } from '../../../server/db';
-import { json, parseQuery } from '../../../server/http/api';
-import { searchDeals } from '../../../server/search';
+import { SearchQuerySchema } from '@/contracts/search';
+import { CACHE_AGE_SECONDS } from '@/server/cache';
+import { getDb } from '@/server/db';
+import { json, parseQuery } from '@/server/http';
+import { searchDeals } from '@/server/search';
 
 export const GET: APIRoute = async ({ url }) => {
   const parsed = parseQuery(SearchQuerySchema, url.searchParams);

@@ -3,10 +3,10 @@
  * (spec 2 "Search shows Suggestions and Top Searches"). Bad input is a 400 {message, status}.
  */
 import type { APIRoute } from 'astro';
-import { SuggestQuerySchema } from '../../../contracts/search';
-import { getDb } from '../../../server/db';
-import { json, parseQuery } from '../../../server/http/api';
-import { suggestDeals } from '../../../server/search';
+import { SuggestQuerySchema } from '@/contracts/search';
+import { getDb } from '@/server/db';
+import { json, parseQuery } from '@/server/http';
+import { suggestDeals } from '@/server/search';
 
 /** Suggestions change only when the catalogue does; a short shared cache absorbs fast typists. */
 const SUGGEST_CACHE_SECONDS = 300;

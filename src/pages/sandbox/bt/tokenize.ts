@@ -5,11 +5,11 @@
  * logged: error messages name the field, never its value.
  */
 import type { APIRoute } from 'astro';
-import { TokenizeRequestSchema, type TokenizeResponse } from '../../../contracts/card-tokenize';
-import { getDb } from '../../../server/db';
-import { apiError, json } from '../../../server/http/api';
-import { tokenise } from '../../../server/payments/sandbox';
-import { answerGatewayRequest } from '../../../server/payments/sandbox/endpoint';
+import { TokenizeRequestSchema, type TokenizeResponse } from '@/contracts/card-tokenize';
+import { tokenise } from '@/sandbox';
+import { answerGatewayRequest } from '@/sandbox/endpoint';
+import { getDb } from '@/server/db';
+import { apiError, json } from '@/server/http';
 
 const ENDPOINT = {
   schema: TokenizeRequestSchema,

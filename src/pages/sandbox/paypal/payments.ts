@@ -5,11 +5,11 @@
  * PAYMENTS_FAULT=unreachable makes it fail as a real outage would.
  */
 import type { APIRoute } from 'astro';
-import { type CreatePayPalPaymentResponse, CreatePayPalPaymentSchema } from '../../../contracts/paypal';
-import { getDb } from '../../../server/db';
-import { json } from '../../../server/http/api';
-import { createPayPal } from '../../../server/payments/sandbox';
-import { answerGatewayRequest } from '../../../server/payments/sandbox/endpoint';
+import { type CreatePayPalPaymentResponse, CreatePayPalPaymentSchema } from '@/contracts/paypal';
+import { createPayPal } from '@/sandbox';
+import { answerGatewayRequest } from '@/sandbox/endpoint';
+import { getDb } from '@/server/db';
+import { json } from '@/server/http';
 
 const ENDPOINT = {
   schema: CreatePayPalPaymentSchema,

@@ -4,10 +4,10 @@
  * comes back, as Braintree's sandbox gives it. Through the simulated network (PAYMENTS_FAULT).
  */
 import type { APIRoute } from 'astro';
-import { type WalletTokenizeResponse, WalletTokenizeSchema } from '../../../contracts/wallet-tokenize';
-import { json } from '../../../server/http/api';
-import { tokeniseDeviceWallet } from '../../../server/payments/sandbox';
-import { answerGatewayRequest } from '../../../server/payments/sandbox/endpoint';
+import { type WalletTokenizeResponse, WalletTokenizeSchema } from '@/contracts/wallet-tokenize';
+import { tokeniseDeviceWallet } from '@/sandbox';
+import { answerGatewayRequest } from '@/sandbox/endpoint';
+import { json } from '@/server/http';
 
 const ENDPOINT = {
   schema: WalletTokenizeSchema,

@@ -1,10 +1,10 @@
 /** GET /api/v1/deal/{id} (spec 7 public "deal"): one deal as the DealDetail contract. */
 import type { APIRoute } from 'astro';
-import { readDealId } from '../../../../contracts/deal-detail';
-import { CACHE_AGE_SECONDS } from '../../../../server/cache/page-cache';
-import { retrieveDeal } from '../../../../server/catalog';
-import { getDb } from '../../../../server/db';
-import { apiError, json } from '../../../../server/http/api';
+import { readDealId } from '@/contracts/deal-detail';
+import { CACHE_AGE_SECONDS } from '@/server/cache';
+import { retrieveDeal } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json } from '@/server/http';
 
 export const GET: APIRoute = async ({ params }) => {
   const id = readDealId(params.id);

@@ -1,10 +1,10 @@
 /** GET /api/v1/deal/{id}/reviews?page=n: a deal's written reviews, newest first (spec 9: 10 per page). */
 import type { APIRoute } from 'astro';
-import { type ReviewPage, ReviewsQuerySchema, readDealId } from '../../../../../contracts/deal-detail';
-import { CACHE_AGE_SECONDS } from '../../../../../server/cache/page-cache';
-import { listReviews, REVIEWS_PAGE_SIZE, retrieveDeal } from '../../../../../server/catalog';
-import { getDb } from '../../../../../server/db';
-import { apiError, json, parseQuery } from '../../../../../server/http/api';
+import { type ReviewPage, ReviewsQuerySchema, readDealId } from '@/contracts/deal-detail';
+import { CACHE_AGE_SECONDS } from '@/server/cache';
+import { listReviews, REVIEWS_PAGE_SIZE, retrieveDeal } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
 
 export const GET: APIRoute = async ({ params, url }) => {
   const id = readDealId(params.id);

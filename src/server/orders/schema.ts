@@ -1,0 +1,129 @@
+/**
+ * Orders, their lines, payment records and per-shopper purchase counts (issue 7). An order and
+ * everything it writes change in one transaction (docs/decisions/012).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+import { dealProducts, deals } from '../catalog/schema';
+
+/** A placed order: what was charged, how, and from which basket. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    basketId: text('basket_id'),
+    currency: text('currency').$type<'GBP' | 'EUR'>().notNull().default('GBP'),
+    totalMinor: integer('total_minor').notNull(),
+    /** spec 3 payment data: walletUsed plus cashAmount make the total. */
+    walletUsedMinor: integer('wallet_used_minor').notNull().default(0),
+    cashAmountMinor: integer('cash_amount_minor').notNull(),
+    /** spec 3 payment methods: credit_card, paypal, ... or wallet for a wholly wallet-paid order. */
+    paymentMethod: text('payment_method').notNull(),
+    cardType: text('card_type'),
+    /** The Idempotency-Key of the submit that placed it: one key, one order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'placed' | 'refunded'>().notNull().default('placed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** spec 3 order lines, priced from the catalogue at the moment of the order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    dealProductId: integer('deal_product_id')
+      .notNull()
+      .references(() => dealProducts.id),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    postageMinor: integer('postage_minor').notNull().default(0),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+    deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    gift: boolean('gift').notNull().default(false),
+    checkInDate: date('check_in_date'),
+    checkOutDate: date('check_out_date'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * One payment attempt at a provider. Written as `authorising` before the provider is called, so
+ * an authorisation whose order never committed (a crash, a lost race for stock) is found and voided.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** spec 3 provider types: BRAINTREE, CLEARPAY, KLARNA. */
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    transactionId: text('transaction_id'),
+    status: text('status')
+      .$type<'authorising' | 'authorised' | 'settled' | 'voided' | 'declined' | 'failed'>()
+      .notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    cardType: text('card_type'),
+    lastFour: text('last_four'),
+    expiryMonth: text('expiry_month'),
+    expiryYear: text('expiry_year'),
+    /** The provider's code for a refusal (2000, 2001, gateway_rejected, ...). */
+    responseCode: text('response_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('authorising', 'authorised')`),
+  ],
+);
+
+/** spec 5 per-user maximum: how many of a deal each account has bought (a conditional upsert guards it). */
+export const userDealPurchases = pgTable(
+  'user_deal_purchases',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] })],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export type PaymentRow = typeof payments.$inferSelect;
