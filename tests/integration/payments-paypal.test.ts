@@ -31,8 +31,8 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 
-const { POST } = await import('../../src/pages/sandbox/paypal/payments');
-const { default: ApprovePage } = await import('../../src/pages/sandbox/paypal/approve.astro');
+const { POST } = await import('../../src/sandbox/routes/paypal/payments');
+const { default: ApprovePage } = await import('../../src/sandbox/routes/paypal/approve.astro');
 
 const gateway = 'http://localhost/sandbox/paypal/payments';
 function create(body: unknown): Promise<Response> {
