@@ -5,11 +5,15 @@
  * ActionError with the same status and wording a JSON endpoint gives.
  */
 import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'zod';
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
-import { AppError, NotFound } from '@/domain/errors';
+import { DbIdInputSchema } from '@/contracts/text';
+import { AccountError, AppError, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
+import { currentUser } from '@/server/accounts';
 import { addSoldOutNotification } from '@/server/catalog';
 import { getDb } from '@/server/db';
+import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { logError } from '@/server/log';
 
 type ActionCode = ConstructorParameters<typeof ActionError>[0]['code'];
@@ -37,6 +41,22 @@ export const server = {
         const result = await addSoldOutNotification(db, dealId, email);
         if (result.kind === 'unknown-deal') throw new NotFound('No deal has this id.');
         return { message: SIGNED_UP_MESSAGE, created: result.kind === 'created' };
+      }),
+  }),
+
+  /** Issue 8: make a saved payment method the default, or remove it (the /myaccount/payment-methods forms). */
+  changePaymentMethod: defineAction({
+    accept: 'form',
+    input: z.object({ intent: z.enum(['default', 'remove']), id: DbIdInputSchema }),
+    handler: ({ intent, id }, context) =>
+      answer('payment-methods', async () => {
+        const user = await currentUser(context);
+        if (user === null) throw new AccountError('notSignedIn');
+        const { db } = await getDb();
+        const now = new Date();
+        if (intent === 'default') await makeDefaultInstrument(db, user.id, id, now);
+        else await removeInstrument(db, user.id, id, { now });
+        return { done: intent === 'default' ? ('default' as const) : ('removed' as const) };
       }),
   }),
 };
