@@ -22,6 +22,7 @@ export const GET = endpoint({
     const { db } = await getDb();
     const user = await currentUser(context);
     const asked = context.url.searchParams.get('token');
+    if (asked && hasNul(asked)) return apiError(400, NUL_MESSAGE); // issue 14.8: before it reaches the database
     if (asked) await ownBasketToken(context, asked);
     const token = asked || (await basketTokenForRequest(context, db, user));
     if (!token) return apiError(400, MESSAGES.noTokenProvided);
