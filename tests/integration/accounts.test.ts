@@ -341,6 +341,27 @@ describe.each(engines)('accounts on $name', (engine) => {
     }
   });
 
+  it('sends each queued email once when two requests flush the outbox at the same moment', async () => {
+    await register('twice@example.co.uk');
+    await requestEmailLink(database.db, { email: 'twice@example.co.uk', purpose: 'sign_in', origin: ORIGIN });
+    const delivered: string[] = [];
+    // A transport that yields before finishing, so both deliveries have read the row before either sends.
+    const transport = {
+      async send(mail: { to: string; subject: string }) {
+        await Promise.resolve();
+        delivered.push(`${mail.to}: ${mail.subject}`);
+      },
+    };
+    const [first, second] = await Promise.all([
+      deliverPendingMail(database.db, transport, 100),
+      deliverPendingMail(database.db, transport, 100),
+    ]);
+    const signInLinks = delivered.filter((line) => line === 'twice@example.co.uk: Your Tuppence sign-in link');
+    expect(signInLinks).toHaveLength(1);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(first + second).toBe(delivered.length);
+  });
+
   it('changes a password only with the current one, and activates one for a checkout account', async () => {
     const user = await register('alan@example.co.uk');
     expect(

@@ -5,7 +5,7 @@
  */
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
-import { hasNul } from '../../contracts/text';
+import { hasNul, NUL_MESSAGE } from '../../contracts/text';
 import { isValidBasketToken } from '../../domain/basket';
 import { BASKET_COPY } from '../../domain/basket-copy';
 import { MESSAGES } from '../../domain/messages';
@@ -45,6 +45,7 @@ export function pathToken(context: BasketContext): Parsed<string> {
  * token reveals nothing, not even that the basket exists.
  */
 export async function ownBasketToken(context: BasketContext, token: string): Promise<Parsed<string>> {
+  if (hasNul(token)) return { ok: false, response: apiError(400, NUL_MESSAGE) }; // issue 14.8: never reaches SQL
   try {
     const { db } = await getDb();
     const basket = await retrieveBasket(db, token);

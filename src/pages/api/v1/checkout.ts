@@ -21,13 +21,14 @@ export const GET: APIRoute = async (context) => {
     const { db } = await getDb();
     const user = await currentUser(context);
     const asked = context.url.searchParams.get('token');
+    if (asked && hasNul(asked)) return apiError(400, NUL_MESSAGE); // issue 14.8
     if (asked) {
       const own = await ownBasketToken(context, asked);
       if (!own.ok) return own.response;
     }
     const token = asked || (await basketTokenForRequest(context, db, user));
     if (!token) return apiError(400, MESSAGES.noTokenProvided);
-    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8
+    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8: a cookie's token too
     const view = await loadCheckout(db, {
       basketToken: token,
       user,
