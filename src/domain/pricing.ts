@@ -13,6 +13,8 @@
  * packs, loyalty) have their place in the order and plug in as another `PricingRule`.
  */
 
+import { splitPayment } from './checkout';
+
 export type Currency = 'GBP' | 'EUR';
 
 /** Every kind of adjustment, in the order they apply (issue 16.1). */
@@ -159,7 +161,7 @@ export const walletRule: PricingRule = {
     const wallet = input.wallet;
     if (!wallet?.use) return [];
     const balance = wallet.balances.find((b) => b.currency === currency)?.balanceMinor ?? 0;
-    const used = Math.min(Math.max(0, totalMinor), Math.max(0, Math.trunc(balance)));
+    const used = splitPayment(totalMinor, balance, true).walletUsedMinor;
     return used > 0 ? [{ lineId: null, amountMinor: used }] : [];
   },
 };
