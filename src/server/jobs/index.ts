@@ -2,7 +2,9 @@
 import type { Db } from '../db';
 import { purgeIdempotencyKeys } from '../idempotency';
 import { logError } from '../log';
-import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '../orders';
+import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthorisations } from '../orders';
+// Every order-event handler registered, so the retry can run each one (issue 16.2).
+import '../checkout/order-followups';
 import { paymentProviders } from '../payments';
 import { expireVouchers } from '../vouchers';
 
@@ -11,6 +13,8 @@ export interface HourlyRun {
   voidedAuthorisations: number;
   capturedPayments: number;
   purgedKeys: number;
+  /** Order events whose handler failed after commit, now handled (issue 16.2). */
+  retriedOrderEvents: number;
 }
 
 /** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
@@ -40,5 +44,6 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       'capture retry',
     ),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
+    retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
   };
 }
