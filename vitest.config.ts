@@ -8,6 +8,8 @@ export default getViteConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Issue 16.6: one migrated embedded database for the whole run, copied by each test file.
+    globalSetup: ['tests/integration/support/prepared-database.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
