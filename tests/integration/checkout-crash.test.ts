@@ -16,7 +16,7 @@ import { seedCatalogue } from '../../src/server/db/seed';
 import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
-import { enginesWhereSqlDiffers } from './databases';
+import { enginesWhereSqlDiffers, openEmbeddedIn } from './databases';
 
 const child = path.resolve(import.meta.dirname, 'support/crash-child.ts');
 const folders: string[] = [];
@@ -65,8 +65,7 @@ describe.each(enginesWhereSqlDiffers)('a checkout killed mid-transaction on $nam
       const folder = mkdtempSync(path.join(tmpdir(), 'tuppence-crash-'));
       folders.push(folder);
       target = path.join(folder, 'pglite');
-      database = await openDatabase({ dataDir: target, url: '' });
-      await database.migrate();
+      database = await openEmbeddedIn(target);
     } else {
       const url = process.env.TEST_DATABASE_URL ?? '';
       const name = (await database.db.execute<{ db: string }>(sql`select current_database() as db`)).rows[0]?.db;

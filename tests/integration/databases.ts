@@ -37,6 +37,14 @@ const pglite: Engine = {
   },
 };
 
+/** A migrated embedded database in a folder of its own (for a child process to open too). */
+export async function openEmbeddedIn(dataDir: string): Promise<Database> {
+  const loadDataDir = migratedPgliteDump();
+  const database = await openDatabase({ dataDir, url: '', loadDataDir });
+  if (!loadDataDir) await database.migrate();
+  return database;
+}
+
 function postgres(serverUrl: string): Engine {
   return {
     name: 'postgres',
