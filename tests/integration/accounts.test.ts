@@ -1,5 +1,5 @@
 /**
- * Issue 6 accounts service on every engine: register, sign in with one generic refusal, single-use
+ * Issue 6 accounts service on embedded PGlite: register, sign in with one generic refusal, single-use
  * reset links through the outbox, and deletion that blanks the person but keeps rows that point at
  * them. Issue 14: throttling that never locks the owner out (14.4), one used link ends the others
  * (14.6), and registration that tells nobody whether the email had an account (14.10).
@@ -32,7 +32,7 @@ import {
 import type { Database } from '../../src/server/db/client';
 import { outbox, type UserRow, users } from '../../src/server/db/schema';
 import { createMailTransport, deliverPendingMail, listMailbox } from '../../src/server/mail';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const PASSWORD = 'Sunshine1';
 const ip = '203.0.113.9';
@@ -58,7 +58,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe.each(engines)('accounts on $name', (engine) => {
+describe.each(embedded)('accounts on $name', (engine) => {
   let database: Database;
   /** Registers and follows the emailed confirmation link (issue 14.10): a working account. */
   const register = async (email: string, password = PASSWORD): Promise<UserRow> => {

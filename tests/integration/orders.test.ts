@@ -24,9 +24,9 @@ import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } fr
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 import { tokenise } from '../../src/server/payments/sandbox';
 import { creditWallet } from '../../src/server/wallet';
-import { engines } from './databases';
+import { enginesWhereSqlDiffers } from './databases';
 
-describe.each(engines)('orders on $name', (engine) => {
+describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
 

@@ -34,7 +34,7 @@ import {
 } from '../../src/server/payments/sandbox/klarna';
 import { GatewayTimeout, GatewayUnreachable } from '../../src/server/payments/sandbox/network';
 import { payLaterSale } from '../../src/server/payments/sandbox/pay-later-sales';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const quiet = {};
 const unreachable = { PAYMENTS_FAULT: 'unreachable' };
@@ -52,7 +52,7 @@ function returned(location: string) {
   };
 }
 
-describe.each(engines)('Klarna and Clearpay sandboxes on $name', (engine) => {
+describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
   let database: Database;
   let klarna: PaymentProvider;
   let clearpay: PaymentProvider;

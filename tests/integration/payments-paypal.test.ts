@@ -22,7 +22,7 @@ import {
   createPayPal,
   findPayPalPayment,
 } from '../../src/server/payments/sandbox';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -57,7 +57,7 @@ function tokenOf(redirectTo: string): string {
   return token;
 }
 
-describe.each(engines)('the PayPal sandbox on $name', (engine) => {
+describe.each(embedded)('the PayPal sandbox on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {
