@@ -9,7 +9,9 @@ const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  // Two workers on the 2-core machine: three were no faster there and two tests failed under them
+  // (a doubled mail, an axe check racing hydration) that pass with two (issue 16.6). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 30_000,
   forbidOnly: true,

@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 /** Starts the site for the end-to-end tests on a fresh embedded database of its own (removed on exit). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
 process.env.PGLITE_DIR = path.join(dir, 'pglite');
+// Issue 16.6: npm test seeds a database beside the type check (scripts/e2e-prepare.mjs); a copy of it
+// spares this server the seeding. Without one, start.mjs seeds as before.
+const prepared = process.env.E2E_PREPARED_PGLITE;
+if (prepared && existsSync(path.join(prepared, 'PG_VERSION'))) {
+  cpSync(prepared, process.env.PGLITE_DIR, { recursive: true });
+  console.log('✔ Copied the database npm test seeded for this run');
+}
 // The cache e2e test changes a deal through the operator endpoint.
 process.env.OPERATOR_TOKEN ??= 'e2e-operator-token';
 delete process.env.DATABASE_URL;

@@ -3,8 +3,9 @@
  * npm test: type check, lint, import walls, vitest (unit + integration), then Playwright end-to-end in Chromium.
  * Ends with one "N passed, N failed" line counting every test that ran.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +36,19 @@ function readJson(file) {
 const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.includes(name);
 
+// Issue 16.6: the type check keeps one core busy and leaves the other idle, so the end-to-end
+// database is seeded (and a stale site built) beside it; the e2e web server then starts from them.
+let e2ePrepared = null;
+const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
+if (wants('e2e')) {
+  const log = openSync(path.join(reports, 'e2e-prepare.log'), 'w');
+  const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
+  if (!wants('typecheck')) args.push('--alongside');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
+  e2ePrepared = new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
+}
+
 if (wants('typecheck')) step('Type check (astro check)', bin('astro'), ['check', '--minimumSeverity', 'warning']);
 if (wants('lint')) step('Lint and format (biome)', bin('biome'), ['ci', '.']);
 // Issue 16.4: a wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here.
@@ -51,8 +65,18 @@ if (wants('unit')) {
 }
 const playwrightJson = path.join(reports, 'playwright.json');
 if (wants('e2e')) {
+  const started = performance.now();
+  const prepared = await e2ePrepared;
+  const waited = (performance.now() - started) / 1000;
+  steps.push({ label: 'End-to-end database and build, waited for after the steps above', ok: true, seconds: waited });
+  console.log(
+    prepared
+      ? `\n• Seeded database and build ready for the end-to-end server (waited ${waited.toFixed(1)} s)`
+      : '\n• Preparing the end-to-end database failed (see test-reports/e2e-prepare.log); the web server seeds its own',
+  );
   step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    ...(prepared ? { E2E_PREPARED_PGLITE: path.join(e2eDir, 'pglite') } : {}),
   });
 }
 

@@ -12,6 +12,6 @@ await withDatabase(async (database) => {
   if (Number.isNaN(now.getTime())) throw new Error(`--now is not a date: ${raw}`);
   const done = await runHourlyJobs(database.db, now);
   console.log(
-    `✔ ${done.expiredVouchers} voucher(s) expired, ${done.voidedAuthorisations} authorisation(s) voided, ${done.capturedPayments} payment(s) captured, ${done.purgedKeys} idempotency key(s) purged (${database.engine}, ${database.where})`,
+    `✔ ${done.expiredVouchers} voucher(s) expired, ${done.voidedAuthorisations} authorisation(s) voided, ${done.capturedPayments} payment(s) captured, ${done.purgedKeys} idempotency key(s) purged, ${done.retriedOrderEvents} order event(s) retried (${database.engine}, ${database.where})`,
   );
 });

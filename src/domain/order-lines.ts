@@ -1,16 +1,16 @@
 /**
- * Pricing and checking an order's lines (issue 7): the same spec 5 purchase-cap rule the deal page
- * and basket use, applied to what is really left at the moment of the order.
+ * Checking an order's lines (issue 7): the same spec 5 purchase-cap rule the deal page and basket
+ * use, and the one "on sale" rule (issue 16.2), applied to what is really left at the moment of
+ * the order. Pricing is the pricing pipeline's (`pricing.ts`).
  */
-import { purchaseCap, quantityBounds } from './purchase-cap';
+import { isOnSale, type SaleFacts } from './on-sale';
+import { purchaseCap, type QuantityBounds, quantityBounds } from './purchase-cap';
 
-/** What one line needs to be priced and checked. */
+/** What one line needs to be checked. */
 export interface OrderLineCheck {
   quantity: number;
-  unitPriceMinor: number;
-  postageMinor: number;
-  /** Live, not closed, the option enabled and visible. */
-  isOnSale: boolean;
+  /** The deal, the option and the shopper, for "on sale" (live, not closed, enabled, VIP rule). */
+  sale: Omit<SaleFacts, 'bounds'>;
   pricePerPerson: boolean;
   minPeople: number;
   productCap: number | null;
@@ -21,24 +21,23 @@ export interface OrderLineCheck {
   userRemaining: number | null;
 }
 
-export type LineVerdict = { ok: true; lineTotalMinor: number } | { ok: false; available: number };
+export type LineVerdict = { ok: true } | { ok: false; available: number };
 
-/** Postage is charged per voucher, so a line costs (price + postage) x quantity. */
-export function lineTotalMinor(line: Pick<OrderLineCheck, 'quantity' | 'unitPriceMinor' | 'postageMinor'>): number {
-  return (line.unitPriceMinor + line.postageMinor) * line.quantity;
-}
-
-/** spec 5: whether the line's quantity may be bought now, and if not, how many could. */
-export function checkOrderLine(line: OrderLineCheck): LineVerdict {
-  if (!line.isOnSale) return { ok: false, available: 0 };
+/** spec 5 quantity bounds of the line for this buyer now. */
+export function orderLineBounds(line: OrderLineCheck): QuantityBounds {
   const cap = purchaseCap({
     productCap: line.productCap,
     dealCap: line.dealCap,
     remainingForDay: line.remainingForDay,
     userMaxQuantity: line.userRemaining ?? undefined,
   });
-  const bounds = quantityBounds(line.pricePerPerson, line.minPeople, cap);
-  if (!bounds.canBuy) return { ok: false, available: 0 };
+  return quantityBounds(line.pricePerPerson, line.minPeople, cap);
+}
+
+/** spec 5: whether the line's quantity may be bought now, and if not, how many could. */
+export function checkOrderLine(line: OrderLineCheck): LineVerdict {
+  const bounds = orderLineBounds(line);
+  if (!isOnSale({ ...line.sale, bounds })) return { ok: false, available: 0 };
   const fits = line.quantity >= bounds.min && (bounds.max === null || line.quantity <= bounds.max);
-  return fits ? { ok: true, lineTotalMinor: lineTotalMinor(line) } : { ok: false, available: bounds.max ?? 0 };
+  return fits ? { ok: true } : { ok: false, available: bounds.max ?? 0 };
 }

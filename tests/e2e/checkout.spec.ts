@@ -6,9 +6,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { formatMoney } from '../../src/domain/money';
 import { readPdf } from '../integration/pdf-reading';
 import { registerConfirmed } from './account-helpers';
-import { buyableDeal } from './deal-fixtures';
+import { buyableDeal, dealKinds } from './deal-fixtures';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 
@@ -238,3 +239,44 @@ test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the
   await page.goto('/myaccount/wallet');
   await expect(page.getByTestId('balance-GBP')).toHaveText('£0');
 });
+
+for (const { kind, lines } of dealKinds) {
+  test(`issue 16.1: ${kind}: the basket, the checkout summary and the order's total agree to the penny`, async ({
+    page,
+  }) => {
+    const created = await page.request.post('/api/v1/basket', { data: { products: lines } });
+    expect(created.status()).toBe(201);
+    const basket = await created.json();
+    expect(basket.lines).toHaveLength(lines.length);
+    for (const line of basket.lines) expect(line.isAvailable).toBe(true);
+    const total = basket.total.amountMinor as number;
+    expect(total).toBeGreaterThan(0);
+
+    const checkout = await (await page.request.get('/api/v1/checkout')).json();
+    expect(checkout.orderSummary).toMatchObject({
+      totalOrderAmount: total,
+      subtotal: basket.subtotal.amountMinor,
+      postage: basket.postage.amountMinor,
+      walletUsed: 0,
+      cashAmount: total,
+    });
+
+    // The pay call refuses any figure but the server's own, so a 201 here is the charge agreeing too.
+    const paid = await page.request.post('/api/v1/pay', {
+      data: {
+        totalOrderAmount: total,
+        walletUsed: 0,
+        cashAmount: total,
+        wallet: false,
+        paymentMethod: 'credit_card',
+        nonce: 'fake-valid-visa-nonce',
+        email: uniqueEmail(`kind-${kind.replace(/\W+/g, '-')}`),
+      },
+      headers: { 'Idempotency-Key': `e2e-kind-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    });
+    expect(paid.status()).toBe(201);
+    const order = await paid.json();
+    await page.goto(`/myaccount/vouchers?order=${order.productOrder.id}`);
+    await expect(page.getByText(/Order number/)).toContainText(formatMoney({ amountMinor: total, currency: 'GBP' }));
+  });
+}

@@ -180,3 +180,70 @@ export const giftClaimDeal = (() => {
   if (!first) throw new Error('gift claim deal lost its option');
   return { dealId: deal.id, productId: first.id };
 })();
+
+/** One line of a basket to create through `POST /api/v1/basket`. */
+export interface KindLine {
+  dealId: number;
+  dealProductId: number;
+  quantity: number;
+  payDeposit?: boolean;
+}
+
+/**
+ * Issue 16.1: one basket of each deal kind (per person, deposit, several options, travel nights),
+ * to buy through the pages. The last deal that fits is taken, so no other spec shares its stock;
+ * plain sub-categories only, and under 1,500 pounds (the sandbox declines from 2,000).
+ */
+export const dealKinds = (() => {
+  const fits = (d: DealRow) =>
+    isOnSale(d) &&
+    !d.highFraudRisk &&
+    !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0) &&
+    (d.currency ?? 'GBP') === 'GBP';
+  const allows = (d: DealRow, p: ProductRow, quantity: number) => {
+    const cap = capOf(d, p);
+    return cap === null || cap >= quantity + 2;
+  };
+  const line = (d: DealRow, p: ProductRow, extra: Partial<KindLine> = {}): KindLine => ({
+    dealId: d.id,
+    dealProductId: p.id,
+    quantity: Math.max(d.pricePerPerson ? 2 : 1, p.minPeople ?? 1),
+    ...extra,
+  });
+  const cost = (p: ProductRow, q: number, deposit = false) =>
+    ((deposit ? (p.depositPriceMinor ?? 0) : p.priceMinor) + (p.postagePriceMinor ?? 0)) * q;
+  const last = (what: string, test: (d: DealRow) => KindLine[] | null) => {
+    for (const d of [...catalogue.deals].reverse()) {
+      const lines = fits(d) ? test(d) : null;
+      if (lines !== null) return { kind: what, lines };
+    }
+    throw new Error(`No seeded deal is ${what}`);
+  };
+  return [
+    last('per person', (d) => {
+      const [p] = guestProducts(d);
+      if (!d.pricePerPerson || p === undefined) return null;
+      const l = line(d, p);
+      return allows(d, p, l.quantity) && cost(p, l.quantity) < 150_000 ? [l] : null;
+    }),
+    last('deposit', (d) => {
+      const p = guestProducts(d).find((o) => o.hasDeposit && (o.depositPriceMinor ?? 0) > 0);
+      if (p === undefined) return null;
+      const l = line(d, p, { payDeposit: true });
+      return allows(d, p, l.quantity) && cost(p, l.quantity, true) < 150_000 ? [l] : null;
+    }),
+    last('several options', (d) => {
+      const [a, b] = guestProducts(d);
+      if (a === undefined || b === undefined || d.isTravel || d.pricePerPerson) return null;
+      const lines = [line(d, a), line(d, b)];
+      const ok = allows(d, a, 1) && allows(d, b, 1) && cost(a, 1) + cost(b, 1) < 150_000;
+      return ok ? lines : null;
+    }),
+    last('travel nights', (d) => {
+      const [p] = guestProducts(d);
+      if (!d.isTravel || p === undefined || !p.numberOfNights) return null;
+      const l = line(d, p);
+      return allows(d, p, l.quantity) && cost(p, l.quantity) < 150_000 ? [l] : null;
+    }),
+  ];
+})();

@@ -11,7 +11,7 @@ import { ACCOUNT_COPY } from '../../src/domain/account-copy';
 import { ACCOUNT_CHECK_LIMIT } from '../../src/server/accounts/throttle';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -84,7 +84,7 @@ async function seen(
   };
 }
 
-describe.each(engines)('issue 14.10 account enumeration on $name', (engine) => {
+describe.each(embedded)('issue 14.10 account enumeration on $name', (engine) => {
   const run = `${engine.name}-${Date.now()}`;
   const emails = {
     fresh: `fresh-${run}@example.co.uk`,

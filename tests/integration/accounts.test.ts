@@ -1,5 +1,5 @@
 /**
- * Issue 6 accounts service on every engine: register, sign in with one generic refusal, single-use
+ * Issue 6 accounts service on embedded PGlite: register, sign in with one generic refusal, single-use
  * reset links through the outbox, and deletion that blanks the person but keeps rows that point at
  * them. Issue 14: throttling that never locks the owner out (14.4), one used link ends the others
  * (14.6), and registration that tells nobody whether the email had an account (14.10).
@@ -32,7 +32,7 @@ import {
 import type { Database } from '../../src/server/db/client';
 import { outbox, type UserRow, users } from '../../src/server/db/schema';
 import { createMailTransport, deliverPendingMail, listMailbox } from '../../src/server/mail';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const PASSWORD = 'Sunshine1';
 const ip = '203.0.113.9';
@@ -58,7 +58,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe.each(engines)('accounts on $name', (engine) => {
+describe.each(embedded)('accounts on $name', (engine) => {
   let database: Database;
   /** Registers and follows the emailed confirmation link (issue 14.10): a working account. */
   const register = async (email: string, password = PASSWORD): Promise<UserRow> => {
@@ -339,6 +339,27 @@ describe.each(engines)('accounts on $name', (engine) => {
     } finally {
       rmSync(mailDir, { recursive: true, force: true });
     }
+  });
+
+  it('sends each queued email once when two requests flush the outbox at the same moment', async () => {
+    await register('twice@example.co.uk');
+    await requestEmailLink(database.db, { email: 'twice@example.co.uk', purpose: 'sign_in', origin: ORIGIN });
+    const delivered: string[] = [];
+    // A transport that yields before finishing, so both deliveries have read the row before either sends.
+    const transport = {
+      async send(mail: { to: string; subject: string }) {
+        await Promise.resolve();
+        delivered.push(`${mail.to}: ${mail.subject}`);
+      },
+    };
+    const [first, second] = await Promise.all([
+      deliverPendingMail(database.db, transport, 100),
+      deliverPendingMail(database.db, transport, 100),
+    ]);
+    const signInLinks = delivered.filter((line) => line === 'twice@example.co.uk: Your Tuppence sign-in link');
+    expect(signInLinks).toHaveLength(1);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(first + second).toBe(delivered.length);
   });
 
   it('changes a password only with the current one, and activates one for a checkout account', async () => {

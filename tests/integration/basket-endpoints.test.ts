@@ -1,5 +1,5 @@
 /**
- * spec 7 basket calls on every engine: status codes, spec 4's Location header and cookie, spec 5
+ * spec 7 basket calls on embedded PGlite: status codes, spec 4's Location header and cookie, spec 5
  * "args malformed" and "No Basket Token", the customer's own token only, and the login hook.
  */
 import type { APIContext } from 'astro';
@@ -9,7 +9,7 @@ import { retrieveBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import type { UserRow } from '../../src/server/db/schema';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -88,7 +88,7 @@ async function expectError(response: Response, status: number, message?: string)
   expect(await response.json()).toMatchObject({ status, message: message ?? expect.any(String) });
 }
 
-describe.each(engines)('basket endpoints on $name', (engine) => {
+describe.each(embedded)('basket endpoints on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
   let dealId = 0;
   let productId = 0;

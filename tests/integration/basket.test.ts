@@ -1,5 +1,5 @@
 /**
- * Issue 7 basket service on every engine: spec 4 creation and merge rules, spec 5 quantity bounds
+ * Issue 7 basket service on embedded PGlite: spec 4 creation and merge rules, spec 5 quantity bounds
  * (caps, per-person at least 2, the signed-in user's max), refusals, pricing from the catalogue,
  * and spec 4 reconciliation at login.
  */
@@ -22,7 +22,7 @@ import {
 import type { Database } from '../../src/server/db/client';
 import { basketLines, baskets, dealProductStock, userDealPurchases } from '../../src/server/db/schema';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
@@ -34,7 +34,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe.each(engines)('basket on $name', (engine) => {
+describe.each(embedded)('basket on $name', (engine) => {
   let database: Database;
   let base: { locationId: number; merchantId: number };
   const db = () => database.db;

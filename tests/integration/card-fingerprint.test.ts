@@ -1,5 +1,5 @@
 /**
- * Issue 14.13 on every engine: the sandbox's card fingerprint is keyed with a per-installation secret
+ * Issue 14.13 on embedded PGlite: the sandbox's card fingerprint is keyed with a per-installation secret
  * (PAYMENTS_FINGERPRINT_SECRET, else a random one kept in the data directory), never a key written
  * in the source, so the stored value beside the last four cannot be reversed to the number; the same
  * card still gives the same fingerprint (one saved row, issue 8), and fingerprints made under the old
@@ -15,7 +15,7 @@ import { PaymentsConfigError, tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { paymentInstruments, sandboxNonces, sandboxVault } from '../../src/server/db/schema';
 import { addShopper } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const VISA = '4111111111111111';
 /** The key that used to be written in tokenise.ts: anyone with the source could rebuild every fingerprint. */
@@ -34,7 +34,7 @@ describe('issue 14.13: no fingerprint key in the source', () => {
   });
 });
 
-describe.each(engines)('issue 14.13: card fingerprints on $name', (engine) => {
+describe.each(embedded)('issue 14.13: card fingerprints on $name', (engine) => {
   let database: Database;
   beforeAll(async () => {
     database = await engine.open();

@@ -1,5 +1,5 @@
 /**
- * The catalogue as a shopper meets it, on every engine: seeded, listed by location,
+ * The catalogue as a shopper meets it, on embedded PGlite: seeded, listed by location,
  * one deal with its options, and the header navigation (spec 2, spec 3, spec 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import {
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { isCatalogueEmpty, seedCatalogue } from '../../src/server/seed';
-import { engines } from './databases';
+import { embedded } from './databases';
 
-describe.each(engines)('catalogue on $name', (engine) => {
+describe.each(embedded)('catalogue on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

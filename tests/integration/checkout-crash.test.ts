@@ -5,43 +5,57 @@
  * was, the basket still open, and the authorisation left behind is voided by the sweep.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { baskets, dealProductStock, orderLines, orders, payments, vouchers } from '../../src/server/db/schema';
 import { voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
-import { engines } from './databases';
+import { enginesWhereSqlDiffers, openEmbeddedIn } from './databases';
 
 const child = path.resolve(import.meta.dirname, 'support/crash-child.ts');
 const folders: string[] = [];
+/** The file the embedded trigger writes once the order transaction reaches the voucher insert. */
+const INSIDE = 'inside-order-transaction';
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs the child until it has been inside the order transaction for a moment, then kills it. */
-function killMidTransaction(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    proc.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('placing')) setTimeout(() => proc.kill('SIGKILL'), 4000);
-    });
-    proc.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    proc.on('error', reject);
-    proc.on('exit', () => resolve(output));
+/**
+ * Runs the child and kills it once it is inside the order transaction: `inside` reports the voucher
+ * trigger's own signal (issue 16.6: a signal, not a fixed wait).
+ */
+async function killMidTransaction(args: string[], inside: () => Promise<boolean>): Promise<string> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
+  proc.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve, reject) => {
+    proc.on('error', reject);
+    proc.on('close', () => resolve());
+  });
+  await vi.waitFor(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`the child ended before its order transaction: ${output}`);
+      if (!(await inside())) throw new Error('not inside the order transaction yet');
+    },
+    { timeout: 60_000, interval: 20 },
+  );
+  proc.kill('SIGKILL');
+  await exited;
+  return output;
 }
 
-describe.each(engines)('a checkout killed mid-transaction on $name', (engine) => {
+describe.each(enginesWhereSqlDiffers)('a checkout killed mid-transaction on $name', (engine) => {
   it('leaves no half-written order', async () => {
     // A database the child can open too: a PGlite folder, or a PostgreSQL database of its own.
     let target: string;
@@ -51,8 +65,7 @@ describe.each(engines)('a checkout killed mid-transaction on $name', (engine) =>
       const folder = mkdtempSync(path.join(tmpdir(), 'tuppence-crash-'));
       folders.push(folder);
       target = path.join(folder, 'pglite');
-      database = await openDatabase({ dataDir: target, url: '' });
-      await database.migrate();
+      database = await openEmbeddedIn(target);
     } else {
       const url = process.env.TEST_DATABASE_URL ?? '';
       const name = (await database.db.execute<{ db: string }>(sql`select current_database() as db`)).rows[0]?.db;
@@ -64,19 +77,33 @@ describe.each(engines)('a checkout killed mid-transaction on $name', (engine) =>
     const deal = await prepareLimitedDeal(database.db, 10);
     const [buyer] = await createBuyers(database.db, deal, 1, { prefix: 'crash' });
     if (buyer === undefined) throw new Error('no buyer');
-    await database.db.execute(sql`
+    // The voucher insert stalls inside the order transaction. Embedded, the child's whole process
+    // stalls with it, so the trigger first leaves a file in the data folder to say it got there; on
+    // PostgreSQL the parent sees the sleeping backend.
+    const signal =
+      engine.name === 'pglite'
+        ? `execute format('copy (select 1) to %L', current_setting('data_directory') || '/${INSIDE}');`
+        : '';
+    await database.db.execute(
+      sql.raw(`
       create function tuppence_test_slow_voucher() returns trigger language plpgsql as $$
-      begin perform pg_sleep(60); return new; end $$`);
+      begin ${signal} perform pg_sleep(60); return new; end $$`),
+    );
     await database.db.execute(sql`
       create trigger slow_voucher before insert on vouchers for each row execute function tuppence_test_slow_voucher()`);
     if (engine.name === 'pglite') await database.close();
 
-    const output = await killMidTransaction([
-      target,
-      buyer.basketToken,
-      String(buyer.user.id),
-      String(deal.unitTotalMinor),
-    ]);
+    const sleeping = async () => {
+      const rows = await database.db.execute<{ n: number | string }>(
+        sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`,
+      );
+      return Number(rows.rows[0]?.n) > 0;
+    };
+    const inside = engine.name === 'pglite' ? async () => existsSync(path.join(target, INSIDE)) : sleeping;
+    const output = await killMidTransaction(
+      [target, buyer.basketToken, String(buyer.user.id), String(deal.unitTotalMinor)],
+      inside,
+    );
     expect(output).toContain('placing');
     expect(output).not.toContain('finished');
 

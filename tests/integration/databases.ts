@@ -1,8 +1,12 @@
 /**
- * The engines integration tests run on: embedded PGlite always, and a PostgreSQL server when
- * TEST_DATABASE_URL is set. Each PostgreSQL run gets a database of its own, dropped afterwards,
- * so parallel runs never collide.
+ * The engines integration tests run on. Embedded PGlite always: each test file gets a copy of one
+ * database migrated once per run (support/prepared-database.ts), so no file pays for initdb and
+ * the migrations again. A PostgreSQL server too when TEST_DATABASE_URL is set, but only for the
+ * files whose SQL behaves differently there (issue 16.6): each PostgreSQL run gets a database of
+ * its own, dropped afterwards, so parallel runs never collide.
  */
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openThrowawayDatabase } from '../fixtures/throwaway-database';
 
@@ -12,14 +16,34 @@ export interface Engine {
   open(): Promise<Database>;
 }
 
+let migratedDump: Blob | undefined;
+
+/** The migrated database the global setup dumped; read once per test file. */
+function migratedPgliteDump(): Blob | undefined {
+  const file = inject('migratedPgliteDump');
+  if (!file) return undefined;
+  migratedDump ??= new Blob([readFileSync(file)]);
+  return migratedDump;
+}
+
 const pglite: Engine = {
   name: 'pglite',
   async open() {
-    const database = await openDatabase({ dataDir: 'memory', url: '' });
-    await database.migrate();
+    const loadDataDir = migratedPgliteDump();
+    const database = await openDatabase({ dataDir: 'memory', url: '', loadDataDir });
+    // Without the global setup (a config that leaves it out), migrate here as before.
+    if (!loadDataDir) await database.migrate();
     return database;
   },
 };
+
+/** A migrated embedded database in a folder of its own (for a child process to open too). */
+export async function openEmbeddedIn(dataDir: string): Promise<Database> {
+  const loadDataDir = migratedPgliteDump();
+  const database = await openDatabase({ dataDir, url: '', loadDataDir });
+  if (!loadDataDir) await database.migrate();
+  return database;
+}
 
 function postgres(serverUrl: string): Engine {
   return {
@@ -32,8 +56,21 @@ function postgres(serverUrl: string): Engine {
   };
 }
 
-/** Every engine this run tests against. */
-export const engines: Engine[] = [
+/**
+ * Embedded PGlite only: for tests whose SQL runs the same on every engine (most of them: the
+ * service logic, endpoints and pages over ordinary queries).
+ */
+export const embedded: Engine[] = [pglite];
+
+/**
+ * PGlite and, when TEST_DATABASE_URL is set, PostgreSQL: for tests where the engines really differ,
+ * i.e. concurrency (row locks, unique races between connections; PGlite has one connection), crash
+ * recovery, full-text and trigram search, and idempotency under concurrent submits.
+ */
+export const enginesWhereSqlDiffers: Engine[] = [
   pglite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
+
+/** @deprecated choose `embedded` or `enginesWhereSqlDiffers`; kept so tests written before issue 16 still run. */
+export const engines = enginesWhereSqlDiffers;

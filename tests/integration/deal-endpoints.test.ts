@@ -9,7 +9,7 @@ import { DealDetailSchema, ReviewPageSchema } from '../../src/contracts/deal-det
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -43,7 +43,7 @@ async function expectError(response: Response, status: number, message?: string)
   expect(body).toMatchObject({ status, message: message ?? expect.any(String) });
 }
 
-const [pglite] = engines;
+const [pglite] = embedded;
 
 describe('deal endpoints', () => {
   let liveId = 0;

@@ -1,5 +1,5 @@
 /**
- * The deal page's data on every engine: related deals (spec 7 complementary-deals), reviews
+ * The deal page's data on embedded PGlite: related deals (spec 7 complementary-deals), reviews
  * (spec 9: 10 per page), ended deals, and sold-out sign-ups stored once per deal and email (spec 4).
  */
 import { sql } from 'drizzle-orm';
@@ -13,9 +13,9 @@ import {
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
-import { engines } from './databases';
+import { embedded } from './databases';
 
-describe.each(engines)('deal page data on $name', (engine) => {
+describe.each(embedded)('deal page data on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 Express Buy on every engine (spec 4, spec 7 express-buy-token): a signed-in shopper with a
+ * Issue 8 Express Buy on embedded PGlite (spec 4, spec 7 express-buy-token): a signed-in shopper with a
  * default saved card gets a token for their own email and buys one option in one step, on a basket
  * of its own (their basket is untouched); a deal Express Buy cannot take, or a method spec 5 does
  * not allow for the amount, is refused with "Requested deal cannot be purchased via Express Buy."
@@ -25,7 +25,7 @@ import {
 import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -65,7 +65,7 @@ function context(url: string, user: Shopper | null, body: unknown, headers: Reco
   } as unknown as APIContext;
 }
 
-describe.each(engines)('Express Buy on $name', (engine) => {
+describe.each(embedded)('Express Buy on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
   const db = () => {
     if (!shared.database) throw new Error('no db');

@@ -1,5 +1,5 @@
 /**
- * Listings as a shopper meets them, on every engine: sorting, price bounds, VIP and tag filters,
+ * Listings as a shopper meets them, on embedded PGlite: sorting, price bounds, VIP and tag filters,
  * facets that add up, paging without repeats (spec 2 filter parameters, spec 3 faceted navigation,
  * spec 4 deal list, spec 9 filters, sorting and page sizes); and the read API's answers (spec 5, 7).
  */
@@ -11,7 +11,7 @@ import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { FIND_PAGE_SIZE, type ListingScope, loadListingPage } from '../../src/server/listing';
 import { seedCatalogue } from '../../src/server/seed';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared = vi.hoisted(() => ({ database: undefined as Database | undefined }));
 vi.mock('../../src/server/db', async (importOriginal) => ({
@@ -40,7 +40,7 @@ async function call(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe.each(engines)('listings on $name', (engine) => {
+describe.each(embedded)('listings on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

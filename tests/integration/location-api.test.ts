@@ -12,8 +12,9 @@ import { GET as menu } from '../../src/pages/api/v1/menu';
 import { GET as navigations } from '../../src/pages/api/v1/navigations';
 import { GET as nearMe } from '../../src/pages/api/v1/nearmelocation';
 import { clearCatalogueCaches } from '../../src/server/catalog';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
+import { embedded } from './databases';
 
 const state = vi.hoisted(() => ({ database: null as Database | null }));
 vi.mock('../../src/server/db', async (importOriginal) => ({
@@ -34,8 +35,9 @@ async function call(handler: APIRoute, path: string): Promise<{ status: number; 
 describe('location API endpoints', () => {
   beforeAll(async () => {
     clearCatalogueCaches();
-    const database = await openDatabase({ dataDir: 'memory', url: '' });
-    await database.migrate();
+    const [pglite] = embedded;
+    if (!pglite) throw new Error('no embedded engine');
+    const database = await pglite.open();
     await seedCatalogue(database.db, { deals: 300, seed: 3 });
     state.database = database;
   });

@@ -10,7 +10,7 @@ import { hashPassword, registerUser } from '../../src/server/accounts';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { describeError } from '../../src/server/log';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -39,7 +39,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
-describe.each(engines)('issue 14.7: the log on $name', (engine) => {
+describe.each(embedded)('issue 14.7: the log on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Shared home rails, the near-me lookups and the sitemaps, on every engine (spec 2 home rails and
+ * Shared home rails, the near-me lookups and the sitemaps, on embedded PGlite (spec 2 home rails and
  * hyperlocal hub; spec 7 nearmelocation and early-bird-deal).
  */
 import { sql } from 'drizzle-orm';
@@ -17,9 +17,9 @@ import {
 import { listEarlyBirdDeals, listNewProducts } from '../../src/server/rails';
 import { seedCatalogue } from '../../src/server/seed';
 import { countSitemapFiles, listSitemapPages } from '../../src/server/sitemap';
-import { engines } from './databases';
+import { embedded } from './databases';
 
-describe.each(engines)('near me, rails and sitemaps on $name', (engine) => {
+describe.each(embedded)('near me, rails and sitemaps on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

@@ -24,9 +24,9 @@ import { createSandboxProvider, singleProvider } from '../../src/server/payments
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
-import { engines } from './databases';
+import { enginesWhereSqlDiffers } from './databases';
 
-describe.each(engines)('orders on $name', (engine) => {
+describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
 

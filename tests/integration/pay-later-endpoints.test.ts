@@ -1,5 +1,5 @@
 /**
- * spec 7 payment service paths /kn/sessions, /cp/checkouts, /kn/pay and /cp/pay on every engine:
+ * spec 7 payment service paths /kn/sessions, /cp/checkouts, /kn/pay and /cp/pay on embedded PGlite:
  * a session is opened only for a basket spec 5 lets pay later, for the amount the server prices,
  * and only back to this shop; an approval pays once through the ordinary pay call; refusals carry
  * spec 8's words and place nothing.
@@ -23,7 +23,7 @@ import {
 } from '../../src/server/db/schema';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -95,7 +95,7 @@ async function call(route: APIRoute, path: string, options: Call = {}) {
 
 const uniqueEmail = () => `guest-${randomUUID().slice(0, 8)}@example.co.uk`;
 
-describe.each(engines)('pay-later endpoints on $name', (engine) => {
+describe.each(embedded)('pay-later endpoints on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 14.2 on every engine: an Idempotency-Key belongs to the customer or guest session that made
+ * Issue 14.2 on embedded PGlite: an Idempotency-Key belongs to the customer or guest session that made
  * it. A stranger replaying A's key with A's exact body gets a 422 `{message, status}` (no order
  * answer) and no access to A's vouchers; A's own retry still replays the first answer.
  */
@@ -11,7 +11,7 @@ import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { orders, vouchers } from '../../src/server/db/schema';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -82,7 +82,7 @@ async function send(
   return route(context);
 }
 
-describe.each(engines)('issue 14.2: pay replays belong to their buyer on $name', (engine) => {
+describe.each(embedded)('issue 14.2: pay replays belong to their buyer on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
   const db = () => {
     if (!shared.database) throw new Error('test database not open');

@@ -1,5 +1,5 @@
 /**
- * Issue 8 on every engine: the checkout offers what spec 5 allows for the basket in the database
+ * Issue 8 on embedded PGlite: the checkout offers what spec 5 allows for the basket in the database
  * (its deals' sub-categories and fraud flags, the order total, the shopper), with the pay-later
  * providers' own limits from the sandbox; and an operator's price change reaches the checkout.
  */
@@ -13,9 +13,9 @@ import { categories, dealProducts, deals } from '../../src/server/db/schema';
 import { UnknownProduct, updateDeal } from '../../src/server/operator';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
-describe.each(engines)('payment options on $name', (engine) => {
+describe.each(embedded)('payment options on $name', (engine) => {
   let database: Database;
   let base: { locationId: number; merchantId: number };
   const db = () => database.db;

@@ -34,7 +34,7 @@ import {
   forgetClearpayConfiguration,
 } from '../../src/server/payments/clearpay';
 import { createSandboxKlarnaProvider } from '../../src/server/payments/klarna';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const quiet = {};
 const unreachable = { PAYMENTS_FAULT: 'unreachable' };
@@ -52,7 +52,7 @@ function returned(location: string) {
   };
 }
 
-describe.each(engines)('Klarna and Clearpay sandboxes on $name', (engine) => {
+describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
   let database: Database;
   let klarna: PaymentProvider;
   let clearpay: PaymentProvider;

@@ -17,7 +17,7 @@ import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -52,7 +52,7 @@ function tokenOf(redirectTo: string): string {
   return token;
 }
 
-describe.each(engines)('the PayPal sandbox on $name', (engine) => {
+describe.each(embedded)('the PayPal sandbox on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

@@ -10,13 +10,13 @@ import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { createSandboxProvider, type PaymentProvider } from '../../src/server/payments';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 /** A quiet environment: no fault switch, every brand taken. */
 const env = {};
 const newKey = () => `test-key-${randomUUID()}`;
 
-describe.each(engines)('card payments through the sandbox provider on $name', (engine) => {
+describe.each(embedded)('card payments through the sandbox provider on $name', (engine) => {
   let database: Database;
   let provider: PaymentProvider;
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { sandboxNonces } from '../../src/server/db/schema';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -31,7 +31,7 @@ function post(body: string): Promise<Response> {
 
 const good = { number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 31, cvv: '123', postcode: 'LS1 4AP' };
 
-describe.each(engines)('POST /sandbox/bt/tokenize on $name', (engine) => {
+describe.each(embedded)('POST /sandbox/bt/tokenize on $name', (engine) => {
   beforeAll(async () => {
     shared.database = await engine.open();
   });

@@ -10,7 +10,7 @@ import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import type { Database } from '../../src/server/db/client';
 import { createSandboxProvider } from '../../src/server/payments';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const { POST } = await import('../../src/sandbox/routes/wallets/tokenize');
 
@@ -56,7 +56,7 @@ describe('POST /sandbox/wallets/tokenize', () => {
   });
 });
 
-describe.each(engines)('device wallet sales on $name', (engine) => {
+describe.each(embedded)('device wallet sales on $name', (engine) => {
   let database: Database;
   beforeAll(async () => {
     database = await engine.open();

@@ -1,5 +1,5 @@
 /**
- * Issue 14.1 on every engine: an emailed link is built from the configured public origin (SITE_URL,
+ * Issue 14.1 on embedded PGlite: an emailed link is built from the configured public origin (SITE_URL,
  * read at run time), never from the request's Host. A reset asked for through a request that names
  * evil.example mails a link on SITE_URL.
  */
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { outbox } from '../../src/server/db/schema';
 import { addShopper } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -25,7 +25,7 @@ vi.mock('../../src/server/db', async (importOriginal) => {
 const { POST: askForReset } = await import('../../src/pages/api/v1/user/password_reset');
 const { publicOrigin } = await import('../../src/server/runtime/public-origin');
 
-describe.each(engines)('emailed links on $name', (engine) => {
+describe.each(embedded)('emailed links on $name', (engine) => {
   beforeAll(async () => {
     shared.database = await engine.open();
   }, 120_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 8 saved instruments on every engine: the sandbox vaults a card or PayPal account when an
+ * Issue 8 saved instruments on embedded PGlite: the sandbox vaults a card or PayPal account when an
  * authorised sale asks it to (PAYMENTS.md: a fingerprint, never the number) and pays with its token
  * later; the order service keeps one instrument per card with one default; the pay call pays with a
  * saved instrument (EXISTING) and refuses someone else's; spec 7 /customer lists, defaults and
@@ -22,7 +22,7 @@ import { listInstruments } from '../../src/server/instruments';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, type PaymentProvider, singleProvider } from '../../src/server/payments';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
 vi.mock('../../src/server/db', async (importOriginal) => {
@@ -74,7 +74,7 @@ function context(
   } as unknown as APIContext;
 }
 
-describe.each(engines)('saved instruments on $name', (engine) => {
+describe.each(embedded)('saved instruments on $name', (engine) => {
   let provider: PaymentProvider;
   let base: { locationId: number; merchantId: number };
   const db = () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 vouchers on every engine: one voucher per unit with unique readable codes, travel deals
+ * Issue 7 vouchers on embedded PGlite: one voucher per unit with unique readable codes, travel deals
  * Booked, the expiry job, listing for a shopper or a guest's orders, and the printable PDF that
  * carries the code in words and in a QR code.
  */
@@ -11,13 +11,13 @@ import { vouchers } from '../../src/server/db/schema';
 import { seedCatalogue } from '../../src/server/seed';
 import { expireVouchers, listVouchers, renderVoucherPdf, retrieveVoucher } from '../../src/server/vouchers';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 import { readPdf } from './pdf-reading';
 
 const NOW = new Date('2027-03-01T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(engines)('vouchers on $name', (engine) => {
+describe.each(embedded)('vouchers on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 personal endpoints on every engine: GET /api/v1/user/wallet answers 401 to a guest and
+ * Issue 7 personal endpoints on embedded PGlite: GET /api/v1/user/wallet answers 401 to a guest and
  * the spec 3 wallet to the signed-in shopper; the voucher PDF goes to its owner or the guest session
  * that bought it, and is a 404 to anyone else.
  */
@@ -10,7 +10,7 @@ import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 import { readPdf } from './pdf-reading';
 
 const shared: { database?: Database } = {};
@@ -53,7 +53,7 @@ const signedIn = (user: { id: number; sessionEpoch: number }) => ({
   account: { userId: user.id, epoch: user.sessionEpoch },
 });
 
-describe.each(engines)('wallet and voucher endpoints on $name', (engine) => {
+describe.each(embedded)('wallet and voucher endpoints on $name', (engine) => {
   beforeAll(async () => {
     shared.database = await engine.open();
     await seedCatalogue(shared.database.db, { deals: 40, seed: 5 });

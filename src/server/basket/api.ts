@@ -4,10 +4,10 @@
  * answer that also refreshes the basket cookies. A refusal is thrown as one of the error family.
  */
 import type { APIContext } from 'astro';
-import { hasNul } from '@/contracts/text';
+import { hasNul, NUL_MESSAGE } from '@/contracts/text';
 import { isValidBasketToken } from '@/domain/basket';
 import { BASKET_COPY } from '@/domain/basket-copy';
-import { BasketError, Forbidden } from '@/domain/errors';
+import { BasketError, Forbidden, Invalid } from '@/domain/errors';
 import { currentUser } from '@/server/accounts';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
@@ -31,6 +31,7 @@ export function pathToken(context: BasketContext): string {
  * token reveals nothing, not even that the basket exists.
  */
 export async function ownBasketToken(context: BasketContext, token: string): Promise<string> {
+  if (hasNul(token)) throw new Invalid(NUL_MESSAGE); // issue 14.8: never reaches SQL
   const { db } = await getDb();
   const basket = await retrieveBasket(db, token);
   const user = basket === null ? null : await currentUser(context);

@@ -8,15 +8,17 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '@/contracts/basket';
 import { isValidBasketToken } from '@/domain/basket';
 import { BasketError } from '@/domain/errors';
+import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
 import { type DbOrTx, loadOfferings } from './offerings';
-import { priceBasket } from './pricing';
+import { type BasketPricing, priceBasket } from './pricing';
 
 export type { PricedBasket, PricedLine } from '@/contracts/basket';
 export { BasketError, type BasketErrorCode } from '@/domain/errors';
+export type { BasketPricing } from './pricing';
 
 /** A basket with its lines, as stored. */
 export type BasketWithLines = BasketRow & { lines: BasketLineRow[] };
@@ -186,6 +188,19 @@ export async function retrievePricedBasket(
   token: string,
   options: { userId?: number | null } = {},
 ): Promise<PricedBasket | null> {
+  return (await retrieveBasketPricing(db, token, options))?.basket ?? null;
+}
+
+/**
+ * The priced basket with its price breakdown (issue 16.1), or null when it is absent or ordered.
+ * With a wallet, the breakdown says what the wallet pays and what is left for the card: the
+ * checkout shows exactly what the order will charge.
+ */
+export async function retrieveBasketPricing(
+  db: Db,
+  token: string,
+  options: { userId?: number | null; wallet?: PricingWallet | null } = {},
+): Promise<BasketPricing | null> {
   const basket = await retrieveBasket(db, token);
   if (basket === null) return null;
   const shopper = await shopperOf(db, basket);
@@ -194,7 +209,7 @@ export async function retrievePricedBasket(
     basket.lines.map((line) => line.dealProductId),
     { ...shopper, userId: options.userId ?? shopper.userId },
   );
-  return priceBasket(basket, basket.lines, offerings);
+  return priceBasket(basket, basket.lines, offerings, options.wallet ?? null);
 }
 
 /**

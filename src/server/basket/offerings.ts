@@ -6,8 +6,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import type { UnavailableCode } from '@/domain/basket-copy';
+import { notOnSaleReason } from '@/domain/on-sale';
 import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '@/domain/purchase-cap';
-import { isDealClosed } from '@/server/catalog';
 import type { Db } from '@/server/db';
 import {
   type DealProductRow,
@@ -104,26 +104,11 @@ export async function loadOfferings(
       imageUrl: firstImage.get(deal.id) ?? null,
       currency: currencyOf(deal.currency),
       bounds,
-      unavailable: unavailableReason(deal, product, bounds, shopper, now),
+      // issue 16.2: "on sale" is the domain's one definition.
+      unavailable: notOnSaleReason({ deal, option: product, bounds, shopper, now }),
     });
   }
   return offerings;
-}
-
-function unavailableReason(
-  deal: DealRow,
-  product: DealProductRow,
-  bounds: QuantityBounds,
-  shopper: Shopper,
-  now: Date,
-): UnavailableCode | null {
-  if (deal.status !== 'live' || isDealClosed(deal.status, deal.closingDate, now)) return 'dealEnded';
-  if (product.disabled) return 'productDisabled';
-  // spec 6: VIP users can buy VIP-exclusive products; eligibleForVip carries that on the basket.
-  if (product.vipExclusive && !shopper.eligibleForVip) return 'vipOnly';
-  // spec 5: sold out when the cap is 0 or the user's max is 0; a per-person option capped below 2 cannot be bought.
-  if (!bounds.canBuy) return bounds.max === 0 ? 'soldOut' : 'cannotBuy';
-  return null;
 }
 
 /** The signed-in customer behind a basket's customerToken, for spec 5's per-user max. */

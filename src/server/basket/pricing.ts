@@ -1,14 +1,21 @@
 /**
- * The basket priced from the catalogue now (prices are never stored on lines). Totals count only
- * the lines that can still be bought; the others are shown with the reason, for the shopper to
- * remove. A line's postage is the option's postage per unit times the quantity.
+ * The basket priced from the catalogue now (prices are never stored on lines), through the one
+ * pricing pipeline (`domain/pricing.ts`, issue 16.1) the checkout and the order use too. Totals
+ * count only the lines that can still be bought; the others are shown with the reason, for the
+ * shopper to remove.
  */
 import type { PricedBasket, PricedLine } from '@/contracts/basket';
 import { DeliveryOptionTypeSchema } from '@/contracts/basket';
 import type { Money } from '@/contracts/deal';
 import { visibleQuantity } from '@/domain/basket';
 import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
-import { multiplyMoney, sumMoney } from '@/domain/money';
+import {
+  type PriceBreakdown,
+  type PricedLineBreakdown,
+  type PricingWallet,
+  priceLines,
+  pricingLineOf,
+} from '@/domain/pricing';
 import type { BasketLineRow, BasketRow } from '@/server/db';
 import type { Offering } from './offerings';
 
@@ -16,12 +23,8 @@ function money(amountMinor: number, currency: Money['currency']): Money {
   return { amountMinor, currency };
 }
 
-function pricedLine(line: BasketLineRow, offering: Offering): PricedLine {
+function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineBreakdown): PricedLine {
   const { product, deal, currency } = offering;
-  // spec 3 payDeposit: the shopper pays the deposit now and the rest later.
-  const paysDeposit = line.payDeposit && product.hasDeposit && product.depositPriceMinor !== null;
-  const unitPrice = money(paysDeposit ? (product.depositPriceMinor ?? 0) : product.priceMinor, currency);
-  const postage = multiplyMoney(money(product.postagePriceMinor, currency), line.quantity);
   const delivery = DeliveryOptionTypeSchema.safeParse(line.deliveryOptionType);
   return {
     id: line.id,
@@ -33,10 +36,10 @@ function pricedLine(line: BasketLineRow, offering: Offering): PricedLine {
     imageUrl: offering.imageUrl,
     dealUrl: `/deal/${deal.id}`,
     quantity: line.quantity,
-    unitPrice,
+    unitPrice: money(priced.unitPriceMinor, currency),
     originalPrice: money(product.originalPriceMinor, currency),
-    postage,
-    lineTotal: sumMoney([multiplyMoney(unitPrice, line.quantity), postage], currency),
+    postage: money(priced.postageMinor, currency),
+    lineTotal: money(priced.totalMinor, currency),
     pricePerPerson: deal.pricePerPerson,
     bounds: { min: offering.bounds.min, max: offering.bounds.max },
     isAvailable: offering.unavailable === null,
@@ -50,46 +53,68 @@ function pricedLine(line: BasketLineRow, offering: Offering): PricedLine {
     deliveryOptionType: delivery.success ? delivery.data : 'none',
     gift: line.gift,
     giftClaim: line.giftClaim,
-    payDeposit: paysDeposit,
+    // spec 3 payDeposit: the shopper pays the deposit now and the rest later.
+    payDeposit: priced.paysDeposit,
   };
 }
 
-/** The priced basket: lines whose option has left the catalogue entirely are left out. */
+/** The priced basket and the breakdown behind it (the checkout reads its wallet split). */
+export interface BasketPricing {
+  basket: PricedBasket;
+  breakdown: PriceBreakdown;
+}
+
+/**
+ * The priced basket: lines whose option has left the catalogue entirely are left out. With a
+ * wallet, the breakdown also says what the wallet pays and what is left for the card.
+ */
 export function priceBasket(
   basket: BasketRow,
   lines: readonly BasketLineRow[],
   offerings: ReadonlyMap<number, Offering>,
-): PricedBasket {
-  const priced: PricedLine[] = [];
-  const visible: { isGiftPack: boolean; isGiftWrap: boolean; isVisible: boolean }[] = [];
-  for (const line of lines) {
+  wallet: PricingWallet | null = null,
+): BasketPricing {
+  const known = lines.flatMap((line) => {
     const offering = offerings.get(line.dealProductId);
-    if (offering === undefined) continue;
-    priced.push(pricedLine(line, offering));
-    // Gift packs and wraps are lines of their own in the gifts issue; none exist yet.
-    visible.push({ isGiftPack: false, isGiftWrap: false, isVisible: offering.product.visibility === 'visible' });
-  }
-  const buyable = priced.filter((line) => line.isAvailable);
-  const currency = buyable[0]?.unitPrice.currency ?? priced[0]?.unitPrice.currency ?? 'GBP';
-  const subtotal = sumMoney(
-    buyable.map((line) => multiplyMoney(line.unitPrice, line.quantity)),
-    currency,
-  );
-  const postage = sumMoney(
-    buyable.map((line) => line.postage),
-    currency,
-  );
+    return offering === undefined ? [] : [{ line, offering }];
+  });
+  const breakdown = priceLines({
+    lines: known.map(({ line, offering }) =>
+      pricingLineOf({
+        line,
+        option: offering.product,
+        deal: { pricePerPerson: offering.deal.pricePerPerson, currency: offering.currency },
+        isOnSale: offering.unavailable === null,
+      }),
+    ),
+    wallet,
+  });
+  const priced = known.map(({ line, offering }, i) => {
+    const lineBreakdown = breakdown.lines[i];
+    if (lineBreakdown === undefined) throw new Error('pricing lost a line');
+    return pricedLine(line, offering, lineBreakdown);
+  });
+  // Gift packs and wraps are lines of their own in the gifts issue; none exist yet.
+  const visible = known.map(({ offering }) => ({
+    isGiftPack: false,
+    isGiftWrap: false,
+    isVisible: offering.product.visibility === 'visible',
+  }));
+  const { currency } = breakdown;
   return {
-    id: basket.id,
-    customerToken: basket.customerToken,
-    brand: basket.brand,
-    eligibleForVip: basket.eligibleForVip,
-    status: basket.status,
-    lines: priced,
-    visibleQuantity: visibleQuantity(visible),
-    subtotal,
-    postage,
-    total: sumMoney([subtotal, postage], currency),
-    isTravel: priced.some((line) => line.isTravel),
+    breakdown,
+    basket: {
+      id: basket.id,
+      customerToken: basket.customerToken,
+      brand: basket.brand,
+      eligibleForVip: basket.eligibleForVip,
+      status: basket.status,
+      lines: priced,
+      visibleQuantity: visibleQuantity(visible),
+      subtotal: money(breakdown.subtotalMinor, currency),
+      postage: money(breakdown.postageMinor, currency),
+      total: money(breakdown.totalMinor, currency),
+      isTravel: priced.some((line) => line.isTravel),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { isDealClosed } from '@/domain/on-sale';
 import { purchaseCap, remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
 import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '@/server/db';
@@ -15,10 +16,8 @@ function money(amountMinor: number, currency: string): Money {
   return { amountMinor, currency: currency === 'EUR' ? 'EUR' : 'GBP' };
 }
 
-/** True when a deal no longer sells: closed by status, or past its closing date. */
-export function isDealClosed(status: string, closingDate: Date, now = new Date()): boolean {
-  return status === 'closed' || closingDate.getTime() <= now.getTime();
-}
+/** "Closed" is part of the one "on sale" definition (issue 16.2), kept in the domain. */
+export { isDealClosed };
 
 /**
  * The deal with this id, live or ended (`isClosed`), or null for unknown and draft deals.

@@ -3,8 +3,8 @@
  * database on every read, with the wallet split the pay call will check against.
  */
 import type { CheckoutView } from '@/contracts/checkout';
-import { type CheckoutParams, PAYMENT_SESSION_SECONDS, splitPayment } from '@/domain/checkout';
-import { retrievePricedBasket } from '@/server/basket';
+import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
+import { retrieveBasketPricing } from '@/server/basket';
 import type { Db, UserRow } from '@/server/db';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { walletBalances } from '@/server/wallet';
@@ -25,16 +25,28 @@ export async function loadCheckout(
   deps: CheckoutDeps = {},
 ): Promise<CheckoutView> {
   const { user, params, now } = input;
-  const basket =
-    input.basketToken === null ? null : await retrievePricedBasket(db, input.basketToken, { userId: user?.id });
-  const live = basket !== null && basket.status === 'open' ? basket : null;
-  const lines = live?.lines ?? [];
-  const currency = live?.total.currency ?? 'GBP';
-  const total = live?.total.amountMinor ?? 0;
   const balances = user === null ? [] : await walletBalances(db, user.id, now);
+  // issue 16.1: the one pricing pipeline, wallet included, so the summary is what the order charges.
+  const pricing =
+    input.basketToken === null
+      ? null
+      : await retrieveBasketPricing(db, input.basketToken, {
+          userId: user?.id,
+          wallet: {
+            use: params.wallet && user !== null,
+            balances: balances.map((b) => ({ currency: b.currency, balanceMinor: b.balance })),
+          },
+        });
+  const live = pricing !== null && pricing.basket.status === 'open' ? pricing : null;
+  const lines = live?.basket.lines ?? [];
+  const currency = live?.breakdown.currency ?? 'GBP';
+  const total = live?.breakdown.totalMinor ?? 0;
   const balance = balances.find((b) => b.currency === currency)?.balance ?? 0;
   const useWallet = params.wallet && user !== null && balance > 0;
-  const split = splitPayment(total, balance, useWallet);
+  const split = {
+    walletUsedMinor: live?.breakdown.paidBy.walletMinor ?? 0,
+    cashAmountMinor: live?.breakdown.paidBy.cashMinor ?? 0,
+  };
   const travelLines = lines.filter((line) => line.isTravel);
   const instruments = await instrumentsFor(db, user);
   const eligibility =
@@ -50,13 +62,13 @@ export async function loadCheckout(
           strictPayLater: strictPayLater(deps.env),
         });
   return {
-    basketToken: live?.id ?? null,
+    basketToken: live?.basket.id ?? null,
     deals: lines,
-    visibleQuantity: live?.visibleQuantity ?? 0,
+    visibleQuantity: live?.basket.visibleQuantity ?? 0,
     orderSummary: {
       currency,
-      subtotal: live?.subtotal.amountMinor ?? 0,
-      postage: live?.postage.amountMinor ?? 0,
+      subtotal: live?.breakdown.subtotalMinor ?? 0,
+      postage: live?.breakdown.postageMinor ?? 0,
       totalOrderAmount: total,
       walletUsed: split.walletUsedMinor,
       cashAmount: split.cashAmountMinor,

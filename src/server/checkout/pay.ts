@@ -11,7 +11,7 @@ import { needsEmailConfirmation } from '@/domain/checkout';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentOption } from '@/domain/payment-methods';
-import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword, requestEmailLink } from '@/server/accounts';
+import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
 import { basketTokenForRequest, forgetBasket, retrievePricedBasket } from '@/server/basket';
 import type { Db, UserRow } from '@/server/db';
 import { idempotencyOwner, runIdempotently } from '@/server/idempotency';
@@ -21,6 +21,8 @@ import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { accountCheckThrottle, flushOutbox, publicOrigin } from '@/server/runtime';
 import { rememberGuestOrder } from '@/server/vouchers';
 import { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
+// Registers the checkout's order-event handler (spec 4 sign-in link).
+import '@/server/order-followups';
 
 type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> & { clientAddress?: string };
 
@@ -146,8 +148,15 @@ export async function pay(
     const { user, isGuest } = resolved;
     const payment = await orderPayment(db, providers, { request, basketToken, user, isGuest });
     if (!payment.ok) return payment.answer;
+    // spec 4: a buyer without a password or third-party login confirms their email from a link,
+    // sent after the order commits by its order-event handler (src/server/order-followups).
+    const confirmEmail = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
+      hasPassword: hasUsablePassword(user),
+      isThirdPartyLogin: user.isThirdPartyLogin,
+    });
     const result = await placeOrder(db, providers, {
       basketToken,
+      confirmEmail,
       buyer: { id: user.id, email: user.email, firstName: user.firstName },
       useWallet: request.wallet && !isGuest,
       expected: {
@@ -183,17 +192,8 @@ export async function pay(
     forgetBasket(context);
     // A guest sees this order's vouchers in this browser session (replays included).
     if (signedIn === null) await rememberGuestOrder(context.session, orderId);
-    const placedBy = ran.buyer;
-    if (outcome.kind === 'fresh' && placedBy !== null) {
-      const { user } = placedBy;
-      // spec 4: a buyer without a password or third-party login confirms their email from a link.
-      const confirm = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
-        hasPassword: hasUsablePassword(user),
-        isThirdPartyLogin: user.isThirdPartyLogin,
-      });
-      if (confirm) await requestEmailLink(db, { email: user.email, purpose: 'sign_in', origin: publicOrigin() });
-      await flushOutbox();
-    }
+    // The order's follow-ups (confirmation email, sign-in link) are in the outbox now: send them.
+    if (outcome.kind === 'fresh' && ran.buyer !== null) await flushOutbox();
   }
   return answer;
 }

@@ -34,6 +34,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Override for tests; defaults to the committed migrations beside this file. */
   migrationsFolder?: string;
+  /** Tests: start an in-memory PGlite from a dumped data folder (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Raised when a DATABASE_URL server cannot be reached; the message names the host, never the password. */
@@ -71,7 +73,11 @@ export function defaultDataDir(): string {
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url) return openPostgres(url, options.migrationsFolder ?? defaultMigrationsFolder());
-  return openPglite(options.dataDir ?? defaultDataDir(), options.migrationsFolder ?? defaultMigrationsFolder());
+  return openPglite(
+    options.dataDir ?? defaultDataDir(),
+    options.migrationsFolder ?? defaultMigrationsFolder(),
+    options.loadDataDir,
+  );
 }
 
 async function openPostgres(url: string, folder: string): Promise<Database> {
@@ -95,12 +101,12 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, folder: string): Promise<Database> {
+async function openPglite(dataDir: string, folder: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: search's typo tolerance (migration 0001 creates the extension).
   const extensions = { pg_trgm };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+  const client = inMemory ? new PGlite({ extensions, loadDataDir }) : new PGlite(dataDir, { extensions, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

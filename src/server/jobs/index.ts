@@ -2,7 +2,9 @@
 import type { Db } from '@/server/db';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
-import { captureCommittedAuthorisations, voidAbandonedAuthorisations } from '@/server/orders';
+import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthorisations } from '@/server/orders';
+// Every order-event handler registered, so the retry can run each one (issue 16.2).
+import '@/server/order-followups';
 import { paymentProviders } from '@/server/payments';
 import { expireVouchers } from '@/server/vouchers';
 
@@ -11,6 +13,8 @@ export interface HourlyRun {
   voidedAuthorisations: number;
   capturedPayments: number;
   purgedKeys: number;
+  /** Order events whose handler failed after commit, now handled (issue 16.2). */
+  retriedOrderEvents: number;
 }
 
 /** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
@@ -40,6 +44,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       'capture retry',
     ),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
+    retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
   };
 }
 export { startHourlyJobs } from './schedule';

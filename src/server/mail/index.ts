@@ -46,18 +46,23 @@ export async function deliverPendingMail(db: Db, transport: MailTransport, limit
     .limit(limit);
   let sent = 0;
   for (const mail of pending) {
+    // Claim this attempt first: of two deliveries that read the same row (two requests flushing at
+    // once, or two processes), only the one whose conditional update lands sends it.
+    const [claimed] = await db
+      .update(outbox)
+      .set({ attempts: mail.attempts + 1 })
+      .where(and(eq(outbox.id, mail.id), isNull(outbox.sentAt), eq(outbox.attempts, mail.attempts)))
+      .returning({ id: outbox.id });
+    if (claimed === undefined) continue;
     try {
       await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
-      await db
-        .update(outbox)
-        .set({ sentAt: sql`now()`, attempts: mail.attempts + 1 })
-        .where(eq(outbox.id, mail.id));
+      await db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, mail.id));
       sent += 1;
     } catch (error) {
       const reason = describeError(error);
       await db
         .update(outbox)
-        .set({ attempts: mail.attempts + 1, lastError: reason.slice(0, 500) })
+        .set({ lastError: reason.slice(0, 500) })
         .where(eq(outbox.id, mail.id));
       logError('mail', `outbox ${mail.id} (${mail.kind}) not sent`, error);
     }

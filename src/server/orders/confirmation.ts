@@ -1,37 +1,49 @@
 /**
  * The order confirmation email (issue 7: "a confirmation email with the vouchers goes through the
- * outbox"), written in the order transaction so it exists exactly when the order does.
+ * outbox"), the first order-event handler (issue 16.2): written to the mail outbox after the
+ * order commits, from the order as stored. Its event row is written in the order transaction, so
+ * the email is owed exactly when the order exists; the hourly jobs retry it if this step fails.
  */
+import { and, asc, eq } from 'drizzle-orm';
 import { formatLongDate } from '@/domain/format';
 import { formatMoney } from '@/domain/money';
-import type { OrderRow, VoucherRow } from '@/server/db';
+import type { Db } from '@/server/db';
+import { dealProducts, deals, orders, outbox, vouchers } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
-import type { OrderLineSource, Tx } from './lines';
+import { type OrderPlaced, onOrderPlaced } from './events';
 
-export async function enqueueConfirmation(
-  tx: Tx,
-  input: {
-    order: OrderRow;
-    buyer: { id: number; email: string; firstName: string };
-    lines: OrderLineSource[];
-    vouchers: VoucherRow[];
-    origin: string;
-  },
-): Promise<void> {
-  const { order, buyer, lines, vouchers, origin } = input;
+/** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */
+export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {
+  const { orderId, buyer, origin } = event;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (order === undefined) throw new Error(`order ${orderId} not found`);
+  const subject = `Your Tuppence order ${order.id}: your vouchers`;
+  // A retry after the mail was queued but before the event was marked handled sends nothing more.
+  const [queued] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.userId, buyer.id), eq(outbox.kind, 'order_confirmation'), eq(outbox.subject, subject)))
+    .limit(1);
+  if (queued !== undefined) return;
+
+  const issued = await db
+    .select({ voucher: vouchers, headline: deals.headline, productTitle: dealProducts.title })
+    .from(vouchers)
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .where(eq(vouchers.orderId, order.id))
+    .orderBy(asc(vouchers.id));
   const money = (amountMinor: number) => formatMoney({ amountMinor, currency: order.currency });
-  const byProduct = new Map(lines.map((line) => [line.dealProductId, line]));
-  const voucherText = vouchers
-    .map((voucher) => {
-      const line = byProduct.get(voucher.dealProductId);
-      return [
-        `${line?.headline ?? 'Your deal'}${line ? ` (${line.productTitle})` : ''}`,
+  const voucherText = issued
+    .map(({ voucher, headline, productTitle }) =>
+      [
+        `${headline} (${productTitle})`,
         `  Voucher code: ${voucher.code}`,
         `  Security code: ${voucher.securityCode}`,
         `  Use by: ${formatLongDate(voucher.expiresAt)}`,
         `  Print: ${origin}/api/v1/voucher/${voucher.id}/pdf`,
-      ].join('\n');
-    })
+      ].join('\n'),
+    )
     .join('\n\n');
   const paid = [
     `Order total: ${money(order.totalMinor)}`,
@@ -40,11 +52,13 @@ export async function enqueueConfirmation(
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
-  await enqueueMail(tx, {
+  await enqueueMail(db, {
     userId: buyer.id,
     kind: 'order_confirmation',
     recipient: buyer.email,
-    subject: `Your Tuppence order ${order.id}: your vouchers`,
+    subject,
     body: `Hi ${buyer.firstName || 'there'},\n\nThank you for your order. Here are your vouchers:\n\n${voucherText}\n\n${paid}\n\nSee all your vouchers at ${origin}/myaccount/vouchers\n`,
   });
 }
+
+onOrderPlaced('confirmation-email', enqueueConfirmation);

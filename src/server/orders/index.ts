@@ -1,8 +1,19 @@
 /**
- * The orders service (issue 7): placing an order in one transaction, and releasing authorisations
- * that never got their order.
+ * The orders service (issue 7): placing an order as explicit steps (price, authorise, commit,
+ * settle; issue 16.2), order events handled after commit by the handlers features register, and
+ * releasing authorisations that never got their order.
  */
+// The confirmation email is the first order-event handler; importing it registers it.
+import './confirmation';
+
 export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
+export {
+  handleOrderEvents,
+  MAX_ATTEMPTS as ORDER_EVENT_MAX_ATTEMPTS,
+  type OrderPlaced,
+  type OrderPlacedHandler,
+  onOrderPlaced,
+} from './events';
 export type { Tx } from './lines';
 export {
   type OrderPayment,

@@ -1,13 +1,15 @@
 /**
  * What an order is made of, read inside the order transaction: each basket line with the
  * catalogue's current price, caps and stock, and how much of the deal the buyer already bought.
- * The browser's idea of the price never enters here (issue 7: priced from the database).
+ * The browser's idea of the price never enters here (issue 7: priced from the database); the
+ * price itself comes from the one pricing pipeline (issue 16.1).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
+import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
-import { basketLines, dealProductStock, dealProducts, deals, userDealPurchases } from '@/server/db';
+import { basketLines, baskets, dealProductStock, dealProducts, deals, userDealPurchases } from '@/server/db';
 
 /** A Drizzle handle or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,6 +29,8 @@ export interface OrderLineSource extends OrderLineCheck {
   isTravel: boolean;
   voucherValidityDays: number;
   maxPerUser: number | null;
+  /** The line as the pricing pipeline reads it (the basket reads it the same way). */
+  pricing: PricingLine;
 }
 
 /** The basket's lines priced and capped from the catalogue, oldest line first. */
@@ -39,6 +43,7 @@ export async function loadOrderLines(
   const rows = await db
     .select({
       line: basketLines,
+      eligibleForVip: baskets.eligibleForVip,
       deal: {
         headline: deals.headline,
         status: deals.status,
@@ -60,11 +65,13 @@ export async function loadOrderLines(
         minPeople: dealProducts.minPeople,
         disabled: dealProducts.disabled,
         visibility: dealProducts.visibility,
+        vipExclusive: dealProducts.vipExclusive,
       },
       stock: dealProductStock,
       bought: userDealPurchases.quantity,
     })
     .from(basketLines)
+    .innerJoin(baskets, eq(baskets.id, basketLines.basketId))
     .innerJoin(deals, eq(deals.id, basketLines.dealId))
     .innerJoin(dealProducts, eq(dealProducts.id, basketLines.dealProductId))
     .leftJoin(dealProductStock, eq(dealProductStock.productId, basketLines.dealProductId))
@@ -75,15 +82,15 @@ export async function loadOrderLines(
     .where(eq(basketLines.basketId, basketToken))
     .orderBy(asc(basketLines.id));
 
-  return rows.map(({ line, deal, product, stock, bought }) => {
-    const payDeposit = line.payDeposit && product.hasDeposit && product.depositPriceMinor !== null;
+  return rows.map(({ line, eligibleForVip, deal, product, stock, bought }): OrderLineSource => {
+    const currency = deal.currency === 'EUR' ? 'EUR' : 'GBP';
     return {
       basketLineId: line.id,
       dealId: line.dealId,
       dealProductId: line.dealProductId,
       headline: deal.headline,
       productTitle: product.title,
-      currency: deal.currency === 'EUR' ? 'EUR' : 'GBP',
+      currency,
       deliveryOptionType: line.deliveryOptionType,
       gift: line.gift,
       checkInDate: line.checkInDate,
@@ -92,19 +99,20 @@ export async function loadOrderLines(
       voucherValidityDays: deal.voucherValidityDays,
       maxPerUser: deal.maxPerUser,
       quantity: line.quantity,
-      unitPriceMinor: payDeposit ? (product.depositPriceMinor ?? product.priceMinor) : product.priceMinor,
-      postageMinor: product.postagePriceMinor,
-      isOnSale:
-        deal.status === 'live' &&
-        deal.closingDate.getTime() > now.getTime() &&
-        !product.disabled &&
-        product.visibility === 'visible',
+      sale: {
+        deal: { status: deal.status, closingDate: deal.closingDate },
+        option: { disabled: product.disabled, visibility: product.visibility, vipExclusive: product.vipExclusive },
+        shopper: { eligibleForVip },
+        now,
+      },
       pricePerPerson: deal.pricePerPerson,
       minPeople: product.minPeople,
       productCap: product.purchaseCap,
       dealCap: deal.purchaseCap,
       remainingForDay: remainingForDayOf(stock, now),
       userRemaining: deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0),
+      // Every line of an order must be on sale (checked before pricing), so each one counts.
+      pricing: pricingLineOf({ line, option: product, deal, isOnSale: true }),
     };
   });
 }

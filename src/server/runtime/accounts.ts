@@ -48,8 +48,17 @@ export function mailDir(): string {
   return path.resolve(process.cwd(), MAIL_DIR);
 }
 
+/** The process's flushes, one after another (each still claims its rows: see deliverPendingMail). */
+let flushing: Promise<void> = Promise.resolve();
+
 /** Sends what the outbox holds; called after a change has committed. Never throws. */
-export async function flushOutbox(): Promise<void> {
+export function flushOutbox(): Promise<void> {
+  const run = flushing.then(deliverOutbox);
+  flushing = run;
+  return run;
+}
+
+async function deliverOutbox(): Promise<void> {
   transport ??= createMailTransport({ smtpUrl: SMTP_URL, mailDir: mailDir() });
   try {
     const { db } = await getDb();

@@ -26,7 +26,7 @@ export const GET = endpoint({
     if (asked) await ownBasketToken(context, asked);
     const token = asked || (await basketTokenForRequest(context, db, user));
     if (!token) return apiError(400, MESSAGES.noTokenProvided);
-    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8
+    if (hasNul(token)) return apiError(400, NUL_MESSAGE); // issue 14.8: a cookie's token too
     return loadCheckout(db, {
       basketToken: token,
       user,

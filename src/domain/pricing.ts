@@ -1,0 +1,279 @@
+/**
+ * The one pricing pipeline (issue 16.1): basket lines in, a price breakdown out. The basket view,
+ * the checkout data and the order all call `priceLines`, so what a shopper is shown is what they
+ * are charged, to the penny. Pure: the callers read the catalogue and the wallet.
+ *
+ *   1. line prices: each option's price times its quantity (spec 3 price; per person, the quantity
+ *      counts people: spec 5);
+ *   2. adjustments, in ADJUSTMENT_ORDER: each rule adds what it changes, per line or for the order;
+ *   3. the total, and what is paid by which means (wallet, then cash or card).
+ *
+ * Money is whole minor units (pence) throughout, so nothing is rounded (spec 9: 2 decimals).
+ * Rules that do not exist yet (VIP price, promotion codes, promotional credit, gift wrap and
+ * packs, loyalty) have their place in the order and plug in as another `PricingRule`.
+ */
+
+import { splitPayment } from './checkout';
+
+export type Currency = 'GBP' | 'EUR';
+
+/** Every kind of adjustment, in the order they apply (issue 16.1). */
+export const ADJUSTMENT_ORDER = [
+  'vipPrice',
+  'deposit',
+  'promotionCode',
+  'promotionalCredit',
+  'giftWrap',
+  'giftPack',
+  'postage',
+  'wallet',
+  'loyalty',
+] as const;
+
+export type AdjustmentKind = (typeof ADJUSTMENT_ORDER)[number];
+
+/**
+ * One change to what is owed. `price` adjustments change the total (a deposit lowers what is paid
+ * now, postage adds to it); `payment` adjustments leave the total and move part of it to another
+ * means (the wallet pays some, the card the rest).
+ */
+export interface Adjustment {
+  kind: AdjustmentKind;
+  effect: 'price' | 'payment';
+  /** The line it belongs to, or null for the whole order. */
+  lineId: number | null;
+  /** Signed pence: a price adjustment is added to the total; a payment one is paid by its means. */
+  amountMinor: number;
+}
+
+/** One basket line as pricing needs it: plain values read from the catalogue now. */
+export interface PricingLine {
+  id: number;
+  currency: Currency;
+  quantity: number;
+  /** The option's price per unit (per person for per-person deals). */
+  unitPriceMinor: number;
+  /** Postage per unit (per voucher). */
+  postagePerUnitMinor: number;
+  pricePerPerson: boolean;
+  /** spec 3 deposit fields: the shopper asked to pay a deposit, on an option that takes one at this price. */
+  deposit: { payDeposit: boolean; hasDeposit: boolean; depositPriceMinor: number | null };
+  /** Only lines on sale for this shopper count towards the total; the others are shown, unpriced. */
+  isOnSale: boolean;
+}
+
+/** One line of the breakdown. */
+export interface PricedLineBreakdown {
+  id: number;
+  quantity: number;
+  /** Whether the line counts towards the total (it is on sale). */
+  counts: boolean;
+  /** The option's price per unit before any adjustment. */
+  listUnitMinor: number;
+  /** Line price before adjustments: list price times quantity. */
+  listPriceMinor: number;
+  /** What one unit costs now after the line's price adjustments before postage (the deposit, when paid). */
+  unitPriceMinor: number;
+  /** The line's price after those adjustments: unit price times quantity. */
+  priceMinor: number;
+  /** The line's postage: per unit times quantity. */
+  postageMinor: number;
+  /** Price plus postage. */
+  totalMinor: number;
+  /** True when the shopper pays the deposit now and the rest later. */
+  paysDeposit: boolean;
+}
+
+export interface PriceBreakdown {
+  currency: Currency;
+  lines: PricedLineBreakdown[];
+  /** Every adjustment, in ADJUSTMENT_ORDER (then line order). */
+  adjustments: Adjustment[];
+  /** The counted lines' prices after their adjustments, before postage. */
+  subtotalMinor: number;
+  postageMinor: number;
+  /** What the order costs. */
+  totalMinor: number;
+  /** spec 3 payment data: walletUsed + cashAmount = totalOrderAmount. */
+  paidBy: { walletMinor: number; cashMinor: number };
+}
+
+/** The shopper's wallet for this order: whether they turned it on, and the balance per currency. */
+export interface PricingWallet {
+  use: boolean;
+  balances: readonly { currency: string; balanceMinor: number }[];
+}
+
+export interface PricingInput {
+  lines: readonly PricingLine[];
+  /** Absent or off: the card pays everything. */
+  wallet?: PricingWallet | null;
+}
+
+/** What a rule sees: the input, the lines priced so far and the total so far (price adjustments applied). */
+export interface PricingState {
+  input: PricingInput;
+  currency: Currency;
+  counted: readonly PricingLine[];
+  totalMinor: number;
+}
+
+/** A rule adds adjustments of its kind; the pipeline runs the rules in ADJUSTMENT_ORDER. */
+export interface PricingRule {
+  kind: AdjustmentKind;
+  effect: Adjustment['effect'];
+  apply(state: PricingState): { lineId: number | null; amountMinor: number }[];
+}
+
+/** The deposit price per unit when this line pays one, else null. */
+function depositUnit(line: PricingLine): number | null {
+  const { payDeposit, hasDeposit, depositPriceMinor } = line.deposit;
+  return payDeposit && hasDeposit && depositPriceMinor !== null ? depositPriceMinor : null;
+}
+
+/** spec 3 payDeposit: the shopper pays the deposit now and the rest later, so the line costs less now. */
+export const depositRule: PricingRule = {
+  kind: 'deposit',
+  effect: 'price',
+  apply: ({ counted }) =>
+    counted.flatMap((line) => {
+      const deposit = depositUnit(line);
+      if (deposit === null) return [];
+      return [{ lineId: line.id, amountMinor: (deposit - line.unitPriceMinor) * line.quantity }];
+    }),
+};
+
+/** Postage is charged per voucher: per unit times quantity. */
+export const postageRule: PricingRule = {
+  kind: 'postage',
+  effect: 'price',
+  apply: ({ counted }) =>
+    counted
+      .filter((line) => line.postagePerUnitMinor !== 0)
+      .map((line) => ({ lineId: line.id, amountMinor: line.postagePerUnitMinor * line.quantity })),
+};
+
+/** The wallet, when turned on, pays as much of the order as its balance in the order's currency covers. */
+export const walletRule: PricingRule = {
+  kind: 'wallet',
+  effect: 'payment',
+  apply: ({ input, currency, totalMinor }) => {
+    const wallet = input.wallet;
+    if (!wallet?.use) return [];
+    const balance = wallet.balances.find((b) => b.currency === currency)?.balanceMinor ?? 0;
+    const used = splitPayment(totalMinor, balance, true).walletUsedMinor;
+    return used > 0 ? [{ lineId: null, amountMinor: used }] : [];
+  },
+};
+
+/** The rules that exist today; later features add theirs here (their kinds are already ordered). */
+export const PRICING_RULES: readonly PricingRule[] = [depositRule, postageRule, walletRule];
+
+function wholeMinor(amount: number, what: string): number {
+  if (!Number.isInteger(amount)) throw new RangeError(`${what} must be whole minor units, got ${amount}`);
+  return amount;
+}
+
+/**
+ * The price breakdown of these lines. Lines not on sale are listed but not counted. All counted
+ * lines must share one currency (the order's); the currency of an empty basket is GBP.
+ */
+export function priceLines(input: PricingInput, rules: readonly PricingRule[] = PRICING_RULES): PriceBreakdown {
+  for (const line of input.lines) {
+    wholeMinor(line.unitPriceMinor, 'A price');
+    wholeMinor(line.postagePerUnitMinor, 'Postage');
+    wholeMinor(line.quantity, 'A quantity');
+  }
+  const counted = input.lines.filter((line) => line.isOnSale);
+  const currency = counted[0]?.currency ?? input.lines[0]?.currency ?? 'GBP';
+  for (const line of counted) {
+    if (line.currency !== currency) throw new RangeError(`Cannot add ${line.currency} to ${currency}`);
+  }
+
+  const ordered = [...rules].sort((a, b) => ADJUSTMENT_ORDER.indexOf(a.kind) - ADJUSTMENT_ORDER.indexOf(b.kind));
+  const adjustments: Adjustment[] = [];
+  let totalMinor = counted.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
+  for (const rule of ordered) {
+    const made = rule.apply({ input, currency, counted, totalMinor });
+    for (const { lineId, amountMinor } of made) {
+      adjustments.push({
+        kind: rule.kind,
+        effect: rule.effect,
+        lineId,
+        amountMinor: wholeMinor(amountMinor, rule.kind),
+      });
+      if (rule.effect === 'price') totalMinor += amountMinor;
+    }
+  }
+
+  const lineAdjustments = (lineId: number, kinds: (kind: AdjustmentKind) => boolean) =>
+    adjustments
+      .filter((a) => a.effect === 'price' && a.lineId === lineId && kinds(a.kind))
+      .reduce((sum, a) => sum + a.amountMinor, 0);
+  const isPostage = (kind: AdjustmentKind) => kind === 'postage';
+  const lines = input.lines.map((line): PricedLineBreakdown => {
+    const listPriceMinor = line.unitPriceMinor * line.quantity;
+    // A line not on sale is still shown at what it would cost (its deposit and postage included).
+    const deposit = depositUnit(line);
+    const priceMinor = line.isOnSale
+      ? listPriceMinor + lineAdjustments(line.id, (kind) => !isPostage(kind))
+      : (deposit ?? line.unitPriceMinor) * line.quantity;
+    const postageMinor = line.isOnSale ? lineAdjustments(line.id, isPostage) : line.postagePerUnitMinor * line.quantity;
+    return {
+      id: line.id,
+      quantity: line.quantity,
+      counts: line.isOnSale,
+      listUnitMinor: line.unitPriceMinor,
+      listPriceMinor,
+      unitPriceMinor: line.quantity === 0 ? line.unitPriceMinor : priceMinor / line.quantity,
+      priceMinor,
+      postageMinor,
+      totalMinor: priceMinor + postageMinor,
+      paysDeposit: deposit !== null,
+    };
+  });
+
+  const counts = new Set(counted.map((line) => line.id));
+  const postageMinor = adjustments
+    .filter((a) => a.effect === 'price' && a.kind === 'postage')
+    .reduce((sum, a) => sum + a.amountMinor, 0);
+  const walletMinor = adjustments
+    .filter((a) => a.effect === 'payment' && a.kind === 'wallet')
+    .reduce((sum, a) => sum + a.amountMinor, 0);
+  return {
+    currency,
+    lines,
+    adjustments,
+    subtotalMinor: lines.filter((line) => counts.has(line.id)).reduce((sum, line) => sum + line.priceMinor, 0),
+    postageMinor,
+    totalMinor,
+    paidBy: { walletMinor, cashMinor: totalMinor - walletMinor },
+  };
+}
+
+/** The catalogue fields a basket line is priced from (deal_products, deals, basket_lines). */
+export interface PricingSource {
+  line: { id: number; quantity: number; payDeposit: boolean };
+  option: { priceMinor: number; postagePriceMinor: number; hasDeposit: boolean; depositPriceMinor: number | null };
+  deal: { pricePerPerson: boolean; currency: string };
+  isOnSale: boolean;
+}
+
+/** A basket line as the pipeline reads it: the basket view and the order both build it here. */
+export function pricingLineOf(source: PricingSource): PricingLine {
+  const { line, option, deal } = source;
+  return {
+    id: line.id,
+    currency: deal.currency === 'EUR' ? 'EUR' : 'GBP',
+    quantity: line.quantity,
+    unitPriceMinor: option.priceMinor,
+    postagePerUnitMinor: option.postagePriceMinor,
+    pricePerPerson: deal.pricePerPerson,
+    deposit: {
+      payDeposit: line.payDeposit,
+      hasDeposit: option.hasDeposit,
+      depositPriceMinor: option.depositPriceMinor,
+    },
+    isOnSale: source.isOnSale,
+  };
+}

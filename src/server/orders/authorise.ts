@@ -1,0 +1,82 @@
+/**
+ * Step 2 of an order (issue 16.2): authorise the cash part with the payment provider. The payment
+ * row is written as `authorising` before the provider is called, so an authorisation whose order
+ * never commits is found and voided by `voidAbandonedAuthorisations`.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describePaymentFailure } from '@/domain/payment-outcome';
+import type { Db } from '@/server/db';
+import { payments } from '@/server/db';
+import type { PaymentProvider } from '@/server/payments';
+import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
+
+export type AuthoriseResult =
+  | { ok: true; authorisation: Authorisation }
+  | { ok: false; status: number; message: string; reason: string | null };
+
+/** Authorises `amountMinor` for this request's payment; a decline is an answer, never a throw. */
+export async function authorisePayment(
+  db: Db,
+  provider: PaymentProvider,
+  request: PlaceOrderRequest & { payment: OrderPayment },
+  amount: { amountMinor: number; currency: 'GBP' | 'EUR' },
+): Promise<AuthoriseResult> {
+  const { idempotencyKey, payment: orderPayment } = request;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      idempotencyKey,
+      provider: provider.type,
+      method: orderPayment.method,
+      status: 'authorising',
+      amountMinor: amount.amountMinor,
+      currency: amount.currency,
+    })
+    .onConflictDoUpdate({ target: payments.idempotencyKey, set: { updatedAt: sql`now()` } })
+    .returning({ id: payments.id });
+  if (payment === undefined) throw new Error('payments insert returned nothing');
+  const result = await provider.authorise({
+    nonce: orderPayment.nonce ?? '',
+    paymentMethodToken: orderPayment.savedInstrument?.token,
+    storeInVault: orderPayment.save === true && orderPayment.savedInstrument === undefined,
+    amount,
+    idempotencyKey,
+    reference: `order for basket ${request.basketToken.slice(0, 8)}`,
+    billingPostcode: orderPayment.billingPostcode,
+  });
+  if (result.kind !== 'authorised') {
+    await db
+      .update(payments)
+      .set({
+        status: result.kind === 'processorDeclined' || result.kind === 'invalidInstrument' ? 'declined' : 'failed',
+        responseCode: 'code' in result ? result.code : result.kind,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, payment.id));
+    const failure = describePaymentFailure(result);
+    return { ok: false, status: 402, message: failure.message, reason: failure.reason };
+  }
+  const { instrument } = result;
+  await db
+    .update(payments)
+    .set({
+      status: 'authorised',
+      transactionId: result.transactionId,
+      cardType: instrument.cardType,
+      lastFour: instrument.lastFour,
+      expiryMonth: instrument.expiryMonth,
+      expiryYear: instrument.expiryYear,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, payment.id));
+  return {
+    ok: true,
+    authorisation: {
+      paymentId: payment.id,
+      transactionId: result.transactionId,
+      cardType: instrument.cardType,
+      instrument,
+      vaulted: result.vaulted ?? null,
+    },
+  };
+}

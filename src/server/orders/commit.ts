@@ -1,0 +1,184 @@
+/**
+ * Step 3 of an order (issue 16.2): ONE transaction for everything the order changes. Lock the
+ * basket, re-price it (what was authorised must still be the price), write the order, lines,
+ * payment link, wallet debit and vouchers, mark the basket ordered, write the order's events
+ * (handled after commit: `./events.ts`), and last (so the rows every buyer contends for stay
+ * locked only briefly) take stock with conditional updates and record the buyer's purchases.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { OrderError } from '@/domain/errors';
+import type { Db } from '@/server/db';
+import { baskets, deals, orderLines, orders, payments } from '@/server/db';
+import { rememberInstrument, touchInstrument } from '@/server/instruments';
+import { issueVouchers } from '@/server/vouchers';
+import { debitWallet } from '@/server/wallet';
+import { recordOrderPlaced } from './events';
+import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
+import { priceCheckedLines } from './price';
+import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
+import { recordUserPurchase, takeStock } from './stock';
+
+export interface CommittedOrder {
+  order: PlacedOrder;
+  /** The order's event rows, to handle now that it has committed. */
+  eventIds: number[];
+}
+
+/** Writes the order in one transaction; throws OrderError (or InsufficientWalletBalance) and writes nothing. */
+export function commitOrder(
+  db: Db,
+  request: PlaceOrderRequest,
+  pricing: OrderPricing,
+  authorisation: Authorisation | null,
+): Promise<CommittedOrder> {
+  return db.transaction((tx) => writeOrder(tx, request, pricing, authorisation));
+}
+
+async function writeOrder(
+  tx: Tx,
+  request: PlaceOrderRequest,
+  pricing: OrderPricing,
+  authorisation: Authorisation | null,
+): Promise<CommittedOrder> {
+  const { buyer, now, basketToken } = request;
+  const { breakdown } = pricing;
+  const locked = await tx.execute<{ status: string }>(
+    sql`select status from baskets where id = ${basketToken} for update`,
+  );
+  if (locked.rows[0]?.status !== 'open') throw new OrderError('emptyBasket');
+
+  // Re-priced under the lock: what was authorised must still be the price.
+  const repriced = priceCheckedLines(await loadOrderLines(tx, basketToken, buyer.id, now));
+  if (repriced.breakdown.totalMinor !== breakdown.totalMinor) throw new OrderError('basketChanged');
+  const { lines } = repriced;
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: buyer.id,
+      basketId: basketToken,
+      currency: breakdown.currency,
+      totalMinor: breakdown.totalMinor,
+      walletUsedMinor: breakdown.paidBy.walletMinor,
+      cashAmountMinor: breakdown.paidBy.cashMinor,
+      paymentMethod: authorisation === null ? 'wallet' : (request.payment?.method ?? 'credit_card'),
+      cardType: authorisation?.cardType ?? null,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: now,
+    })
+    .returning();
+  if (order === undefined) throw new Error('orders insert returned nothing');
+
+  const written = await tx
+    .insert(orderLines)
+    .values(
+      lines.map((line, i) => {
+        const priced = repriced.breakdown.lines[i];
+        if (priced === undefined) throw new Error('pricing lost a line');
+        return {
+          orderId: order.id,
+          dealId: line.dealId,
+          dealProductId: line.dealProductId,
+          title: `${line.headline}: ${line.productTitle}`,
+          quantity: line.quantity,
+          unitPriceMinor: priced.unitPriceMinor,
+          postageMinor: line.pricing.postagePerUnitMinor,
+          lineTotalMinor: priced.totalMinor,
+          deliveryOptionType: line.deliveryOptionType,
+          gift: line.gift,
+          checkInDate: line.checkInDate,
+          checkOutDate: line.checkOutDate,
+        };
+      }),
+    )
+    .returning({ id: orderLines.id });
+
+  if (authorisation !== null) {
+    await tx
+      .update(payments)
+      .set({ orderId: order.id, updatedAt: sql`now()` })
+      .where(eq(payments.id, authorisation.paymentId));
+    // A saved instrument is remembered (or its last use noted) with the order, never without it.
+    const saved = request.payment?.savedInstrument;
+    if (saved !== undefined) await touchInstrument(tx, saved.id, now);
+    else if (authorisation.vaulted !== null && request.payment?.save === true) {
+      await rememberInstrument(tx, {
+        userId: buyer.id,
+        vaulted: authorisation.vaulted,
+        details: authorisation.instrument,
+        now,
+      });
+    }
+  }
+  if (order.walletUsedMinor > 0) {
+    await debitWallet(tx, {
+      userId: buyer.id,
+      currency: order.currency,
+      amountMinor: order.walletUsedMinor,
+      orderId: order.id,
+      description: `Order ${order.id}`,
+      now,
+    });
+  }
+  const issued = await issueVouchers(tx, {
+    orderId: order.id,
+    userId: buyer.id,
+    now,
+    lines: lines.map((line, i) => ({
+      orderLineId: written[i]?.id ?? 0,
+      dealId: line.dealId,
+      dealProductId: line.dealProductId,
+      quantity: line.quantity,
+      isTravel: line.isTravel,
+      validityDays: line.voucherValidityDays,
+    })),
+  });
+  await tx.update(baskets).set({ status: 'ordered', updatedAt: sql`now()` }).where(eq(baskets.id, basketToken));
+  // What follows the order (the confirmation email, ...) is owed from this commit on.
+  const eventIds = await recordOrderPlaced(tx, {
+    orderId: order.id,
+    buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
+    origin: request.origin,
+    confirmEmail: request.confirmEmail ?? false,
+  });
+  await takeContendedRows(tx, lines, buyer.id, now);
+
+  return {
+    eventIds,
+    order: {
+      id: order.id,
+      totalMinor: order.totalMinor,
+      walletUsedMinor: order.walletUsedMinor,
+      cashAmountMinor: order.cashAmountMinor,
+      currency: order.currency,
+      cardType: order.cardType,
+      voucherIds: issued.map((v) => v.id),
+    },
+  };
+}
+
+/**
+ * The rows every buyer of a deal contends for (stock, the buyer's per-deal total, the bought
+ * count), taken last so their locks are held only for the commit. Stock is taken in product order,
+ * so two orders never wait on each other's rows in opposite orders.
+ */
+async function takeContendedRows(tx: Tx, lines: OrderLineSource[], buyerId: number, now: Date): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
+    const left = await takeStock(tx, line.dealProductId, line.quantity, now);
+    if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
+  }
+  const perDeal = new Map<number, { quantity: number; maxPerUser: number | null; title: string }>();
+  for (const line of lines) {
+    const entry = perDeal.get(line.dealId) ?? { quantity: 0, maxPerUser: line.maxPerUser, title: line.headline };
+    entry.quantity += line.quantity;
+    perDeal.set(line.dealId, entry);
+  }
+  for (const [dealId, entry] of [...perDeal].sort(([a], [b]) => a - b)) {
+    const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
+    if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
+    await tx
+      .update(deals)
+      .set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` })
+      .where(eq(deals.id, dealId));
+  }
+}

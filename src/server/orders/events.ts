@@ -1,0 +1,125 @@
+/**
+ * Order events (issue 16.2): what follows a committed order, without growing the order
+ * transaction. A feature registers a handler once (`onOrderPlaced('loyalty-points', handler)`);
+ * the order transaction writes one `order_events` row per registered handler, so the event exists
+ * exactly when the order does; after commit the rows are handled, and a handler that fails (or a
+ * process that dies first) is retried by the hourly jobs, as the mail outbox is. A handler runs
+ * at least once, so it must be safe to run again after a failure.
+ *
+ * Today's handlers: the confirmation email (`./confirmation.ts`) and spec 4's sign-in link for a
+ * buyer without a password (`src/server/order-followups`).
+ */
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { orderEvents } from '@/server/db';
+import { describeError, logError } from '@/server/log';
+import type { Tx } from './lines';
+
+/** What an `order.placed` event carries (stored as its payload). */
+export interface OrderPlaced {
+  orderId: number;
+  buyer: { id: number; email: string; firstName: string };
+  /** Site origin, for links in what the handlers send. */
+  origin: string;
+  /** spec 4: the buyer confirms their email from a sign-in link (decided by the checkout). */
+  confirmEmail: boolean;
+}
+
+export type OrderPlacedHandler = (db: Db, event: OrderPlaced) => Promise<void>;
+
+const ORDER_PLACED = 'order.placed';
+/** After this many failed attempts a row is left for a person to look at (last_error says why). */
+export const MAX_ATTEMPTS = 5;
+const handlers = new Map<string, OrderPlacedHandler>();
+
+/** Registers what a feature does after an order commits; a name is registered once. */
+export function onOrderPlaced(name: string, handler: OrderPlacedHandler): void {
+  handlers.set(name, handler);
+}
+
+/** The handlers registered in this process, by name. */
+export function orderPlacedHandlers(): string[] {
+  return [...handlers.keys()];
+}
+
+/** Writes the order's `order.placed` rows; call inside the order transaction. Returns their ids. */
+export async function recordOrderPlaced(tx: Tx, event: OrderPlaced): Promise<number[]> {
+  const names = orderPlacedHandlers();
+  if (names.length === 0) return [];
+  const rows = await tx
+    .insert(orderEvents)
+    .values(
+      names.map((handler) => ({
+        orderId: event.orderId,
+        kind: ORDER_PLACED,
+        handler,
+        payload: { ...event } as Record<string, unknown>,
+      })),
+    )
+    .returning({ id: orderEvents.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes a row for this process (one attempt more), or null when it is handled, taken or spent. A
+ * claim older than ten minutes belongs to a process that died; another may take the row.
+ */
+async function claim(db: Db, id: number) {
+  const [row] = await db
+    .update(orderEvents)
+    .set({ claimedAt: sql`now()`, attempts: sql`${orderEvents.attempts} + 1` })
+    .where(
+      and(
+        eq(orderEvents.id, id),
+        isNull(orderEvents.handledAt),
+        lt(orderEvents.attempts, MAX_ATTEMPTS),
+        or(isNull(orderEvents.claimedAt), lt(orderEvents.claimedAt, sql`now() - interval '10 minutes'`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Runs the handlers of these event rows (after commit), or of every pending row when no ids are
+ * given (the hourly retry). Returns how many were handled; a failure is kept on its row and
+ * logged, never thrown. Rows whose handler this process has not registered are left alone.
+ */
+export async function handleOrderEvents(db: Db, ids?: readonly number[], limit = 100): Promise<number> {
+  const registered = orderPlacedHandlers();
+  if (registered.length === 0 || (ids !== undefined && ids.length === 0)) return 0;
+  const pending = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(
+      and(
+        isNull(orderEvents.handledAt),
+        lt(orderEvents.attempts, MAX_ATTEMPTS),
+        inArray(orderEvents.handler, registered),
+        ids === undefined ? undefined : inArray(orderEvents.id, [...ids]),
+      ),
+    )
+    .orderBy(asc(orderEvents.id))
+    .limit(limit);
+  let handled = 0;
+  for (const { id } of pending) {
+    const row = await claim(db, id);
+    const handler = row === null ? undefined : handlers.get(row.handler);
+    if (row === null || handler === undefined) continue;
+    try {
+      await handler(db, row.payload as unknown as OrderPlaced);
+      await db
+        .update(orderEvents)
+        .set({ handledAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(eq(orderEvents.id, row.id));
+      handled += 1;
+    } catch (error) {
+      await db
+        .update(orderEvents)
+        .set({ claimedAt: null, lastError: describeError(error).slice(0, 500) })
+        .where(eq(orderEvents.id, row.id));
+      logError('orders', `order event ${row.id} (${row.handler}) failed, left for retry`, error);
+    }
+  }
+  return handled;
+}

@@ -1,0 +1,48 @@
+/**
+ * Step 1 of an order (issue 16.2): price the basket from the database through the one pricing
+ * pipeline (issue 16.1) and check every line against spec 5's caps and "on sale", before any
+ * money moves. The same function re-prices under the lock inside the order transaction.
+ */
+import { eq } from 'drizzle-orm';
+import { OrderError } from '@/domain/errors';
+import { checkOrderLine } from '@/domain/order-lines';
+import { type PricingWallet, priceLines } from '@/domain/pricing';
+import { baskets } from '@/server/db';
+import { walletBalances } from '@/server/wallet';
+import { type DbOrTx, loadOrderLines, type OrderLineSource } from './lines';
+import type { OrderPricing, PlaceOrderRequest } from './request';
+
+/** The lines checked and priced; throws emptyBasket, or notEnoughLeft for the first line that fails. */
+export function priceCheckedLines(lines: OrderLineSource[], wallet: PricingWallet | null = null): OrderPricing {
+  if (lines.length === 0) throw new OrderError('emptyBasket');
+  for (const line of lines) {
+    const verdict = checkOrderLine(line);
+    if (!verdict.ok) throw new OrderError('notEnoughLeft', { title: line.headline, available: verdict.available });
+  }
+  return { lines, breakdown: priceLines({ lines: lines.map((line) => line.pricing), wallet }) };
+}
+
+/**
+ * The order's price and payment split for this request, or an OrderError: the basket must be open
+ * and every line on sale within its caps; the wallet (when asked) pays what it can.
+ */
+export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promise<OrderPricing> {
+  const [basket] = await db.select({ status: baskets.status }).from(baskets).where(eq(baskets.id, request.basketToken));
+  if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
+  const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now);
+  const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
+  return priceCheckedLines(lines, {
+    use: request.useWallet,
+    balances: balances.map((b) => ({ currency: b.currency, balanceMinor: b.balance })),
+  });
+}
+
+/** spec 3: the figures the shopper confirmed must be the server's, to the penny. */
+export function matchesExpected(pricing: OrderPricing, expected: PlaceOrderRequest['expected']): boolean {
+  const { totalMinor, paidBy } = pricing.breakdown;
+  return (
+    expected.totalMinor === totalMinor &&
+    expected.walletUsedMinor === paidBy.walletMinor &&
+    expected.cashAmountMinor === paidBy.cashMinor
+  );
+}

@@ -1,0 +1,63 @@
+/** The shapes every order step shares: what is asked, what is priced, what is authorised, what is placed. */
+import type { PaymentMethod } from '@/domain/payment-methods';
+import type { PriceBreakdown } from '@/domain/pricing';
+import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
+import type { OrderLineSource } from './lines';
+
+export interface PlaceOrderRequest {
+  basketToken: string;
+  buyer: { id: number; email: string; firstName: string };
+  useWallet: boolean;
+  /** spec 3 payment data as the shopper saw it; a different server figure refuses the order. */
+  expected: { totalMinor: number; walletUsedMinor: number; cashAmountMinor: number };
+  /** How the cash part is paid; null when the wallet pays everything. */
+  payment: OrderPayment | null;
+  idempotencyKey: string;
+  now: Date;
+  /** Site origin for the links in the confirmation email. */
+  origin: string;
+  /** spec 4: send the buyer a sign-in link to confirm their email after the order (the checkout decides). */
+  confirmEmail?: boolean;
+}
+
+/** The cash part's payment: an approval's nonce or token (mode NEW), or a saved instrument (EXISTING). */
+export interface OrderPayment {
+  method: PaymentMethod;
+  /** The gateway nonce, Klarna authorization token or Clearpay order token (instrument mode NEW). */
+  nonce?: string;
+  /** A saved instrument of the buyer's (instrument mode EXISTING), already checked as theirs. */
+  savedInstrument?: { id: number; token: string };
+  billingPostcode?: string;
+  /** Keep the instrument for next time (a signed-in shopper paying by card or PayPal). */
+  save?: boolean;
+}
+
+/** The order priced: its checked lines and the breakdown the shopper was shown. */
+export interface OrderPricing {
+  lines: OrderLineSource[];
+  breakdown: PriceBreakdown;
+}
+
+/** A card (or other provider) authorisation for the cash part, not yet captured. */
+export interface Authorisation {
+  paymentId: number;
+  transactionId: string;
+  cardType: string;
+  instrument: InstrumentDetails;
+  vaulted: VaultedInstrument | null;
+}
+
+/** spec 3 order response fields, plus what the confirmation page needs. */
+export interface PlacedOrder {
+  id: number;
+  totalMinor: number;
+  walletUsedMinor: number;
+  cashAmountMinor: number;
+  currency: 'GBP' | 'EUR';
+  cardType: string | null;
+  voucherIds: number[];
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: PlacedOrder }
+  | { ok: false; status: number; message: string; reason: string | null };
