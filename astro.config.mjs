@@ -2,15 +2,17 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
+import { paymentSandbox } from './src/sandbox/integration.mjs';
 
 // No `site`: it would be frozen at build time. Absolute URLs come from SITE_URL at run time
-// (src/server/http/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
+// (src/server/runtime/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
   // Islands run on React 19 in the server and the browser (decision 018).
-  integrations: [react()],
+  // The payment sandbox (issue 16.5) is an app of its own, its routes added unless PAYMENTS_SANDBOX=false.
+  integrations: [react(), paymentSandbox()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).

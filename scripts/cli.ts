@@ -1,5 +1,5 @@
 /** Shared bits of the database scripts: open the database, report failures without leaking credentials. */
-import { type Database, DatabaseUnreachable, openDatabase } from '../src/server/db/client';
+import { type Database, DatabaseUnreachable, openDatabase } from '@/server/db';
 
 /** Runs `work` against the configured database, closing it after; exits non-zero with a clear message on failure. */
 export async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {

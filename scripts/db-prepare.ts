@@ -1,5 +1,5 @@
 /** Run by npm start before serving: migrate, then seed only when the catalogue is empty. */
-import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed';
+import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { withDatabase } from './cli';
 
 await withDatabase(async (database) => {

@@ -1,6 +1,6 @@
 /** npm run db:reset — drops every table, migrates from scratch and seeds the default catalogue. */
 import { sql } from 'drizzle-orm';
-import { seedCatalogue } from '../src/server/db/seed';
+import { seedCatalogue } from '@/server/seed';
 import { withDatabase } from './cli';
 
 await withDatabase(async (database) => {

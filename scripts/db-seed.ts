@@ -3,7 +3,7 @@
  * Replaces the catalogue with a deterministic UK catalogue (3,200 deals by default).
  */
 import { sql } from 'drizzle-orm';
-import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed';
+import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { argValue, hasFlag, withDatabase } from './cli';
 
 const deals = Number(argValue('deals') ?? 3200);

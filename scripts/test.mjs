@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm test: type check, lint, vitest (unit + integration), then Playwright end-to-end in Chromium.
+ * npm test: type check, lint, import walls, vitest (unit + integration), then Playwright end-to-end in Chromium.
  * Ends with one "N passed, N failed" line counting every test that ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -51,6 +51,9 @@ if (wants('e2e')) {
 
 if (wants('typecheck')) step('Type check (astro check)', bin('astro'), ['check', '--minimumSeverity', 'warning']);
 if (wants('lint')) step('Lint and format (biome)', bin('biome'), ['ci', '.']);
+// Issue 16.4: a wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here.
+if (wants('lint') || wants('imports'))
+  step('Import walls', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]);
 const vitestJson = path.join(reports, 'vitest.json');
 if (wants('unit')) {
   step('Unit and integration tests (vitest)', bin('vitest'), [

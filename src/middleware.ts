@@ -5,15 +5,15 @@
 
 import { THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
+import { knownLocationNames, retrieveLocation } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { answerUnexpectedFailures } from '@/server/http';
+import { startHourlyJobs } from '@/server/jobs';
+import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
-import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './server/accounts/request-user';
-import { knownLocationNames, retrieveLocation } from './server/catalog';
-import { getDb } from './server/db';
-import { answerUnexpectedFailures } from './server/http/failures';
-import { startHourlyJobs } from './server/jobs/schedule';
 import { logError } from './server/log';
-import { isGuestVoucherVisit } from './server/vouchers/guest-access';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const BRAND_COOKIE = 'site';

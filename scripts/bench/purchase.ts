@@ -6,13 +6,12 @@
  * payment provider.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { dealProductStock, orders, payments, vouchers } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
-import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
-import { openThrowawayDatabase } from '../../src/server/db/throwaway';
-import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { type Database, dealProductStock, openDatabase, orders, payments, vouchers } from '@/server/db';
+import { placeOrder } from '@/server/orders';
+import { createSandboxProvider, singleProvider } from '@/server/payments';
+import { seedCatalogue } from '@/server/seed';
+import { createBuyers, prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
+import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 
 export interface PurchaseBenchResult {
   engine: string;

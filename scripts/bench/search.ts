@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { isCatalogueEmpty, seedCatalogue } from '../../src/server/db/seed';
-import { searchDeals } from '../../src/server/search';
+import { type Database, openDatabase } from '@/server/db';
+import { searchDeals } from '@/server/search';
+import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { percentile } from './load';
 
 /** What shoppers type, typos included. */

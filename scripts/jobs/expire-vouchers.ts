@@ -3,7 +3,7 @@
  * expiry to Expired (issue 7). The server runs the same work hourly; this is for cron and by hand.
  * Stop `npm start` first on the embedded database: PGlite serves one process at a time.
  */
-import { expireVouchers } from '../../src/server/vouchers';
+import { expireVouchers } from '@/server/vouchers';
 import { argValue, withDatabase } from '../cli';
 
 await withDatabase(async (database) => {

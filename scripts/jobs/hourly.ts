@@ -3,7 +3,7 @@
  * (issue 7): voucher expiry, voiding authorisations that never got their order, purging old
  * idempotency keys. Stop `npm start` first on the embedded database (PGlite is one process).
  */
-import { runHourlyJobs } from '../../src/server/jobs';
+import { runHourlyJobs } from '@/server/jobs';
 import { argValue, withDatabase } from '../cli';
 
 await withDatabase(async (database) => {

@@ -1,6 +1,6 @@
 /** spec 5 password and email rules, and the change form's "Passwords should match" (table-driven). */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../domain/messages';
+import { MESSAGES } from '@/domain/messages';
 import {
   ChangePasswordSchema,
   EmailSchema,

@@ -3,8 +3,8 @@
  * the browser (progressive forms) and on the server, so a message reads the same in both places.
  */
 import { z } from 'zod';
-import { ACCOUNT_COPY } from '../domain/account-copy';
-import { MESSAGES } from '../domain/messages';
+import { ACCOUNT_COPY } from '@/domain/account-copy';
+import { MESSAGES } from '@/domain/messages';
 import { text } from './text';
 
 /** Not a spec rule: a sane bound so hashing cannot be made expensive (spec 5: upper bounds not shown). */

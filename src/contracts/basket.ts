@@ -4,7 +4,7 @@
  * these shapes; the server builds them from the catalogue on every read (prices are never stored).
  */
 import { z } from 'zod';
-import { BASKET_TOKEN_MIN } from '../domain/basket';
+import { BASKET_TOKEN_MIN } from '@/domain/basket';
 import { MoneySchema } from './deal';
 import { DbIdInputSchema, text } from './text';
 

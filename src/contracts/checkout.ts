@@ -5,7 +5,7 @@
  * Amounts are integer pence.
  */
 import { z } from 'zod';
-import { PAYMENT_OPTIONS } from '../domain/payment-methods';
+import { PAYMENT_OPTIONS } from '@/domain/payment-methods';
 import { PricedLineSchema } from './basket';
 import { text } from './text';
 

@@ -3,7 +3,7 @@
  * plus the shapes of the deal page's other calls: reviews, related deals, sold-out sign-ups.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../domain/messages';
+import { MESSAGES } from '@/domain/messages';
 import { DealImageSchema, DealSummarySchema, MoneySchema, PriceDisplayModeSchema } from './deal';
 import { DbIdSchema, INT4_MAX, text } from './text';
 
@@ -113,7 +113,7 @@ export const SoldOutNotificationRequestSchema = z.object({
   email: SoldOutNotificationEmailSchema,
 });
 
-export { SIGNED_UP_MESSAGE } from '../domain/sold-out-signup';
+export { SIGNED_UP_MESSAGE } from '@/domain/sold-out-signup';
 
 export const SoldOutNotificationResponseSchema = z.object({
   message: z.string(),

@@ -3,7 +3,7 @@
  * Amounts are integer pence: the server re-prices and refuses figures that no longer match.
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../domain/payment-methods';
+import { PAYMENT_METHODS } from '@/domain/payment-methods';
 import { EmailSchema } from './account';
 import { DbIdSchema, text } from './text';
 

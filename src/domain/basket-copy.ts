@@ -64,3 +64,9 @@ export function basketNoticeFor(code: string | null | undefined): string | null 
   if (code === 'error') return MESSAGES.somethingWentWrong;
   return (BASKET_ERROR_CODES as readonly string[]).includes(code ?? '') ? WORDING[code as BasketErrorCode] : null;
 }
+
+/** Why a line cannot be bought now, as a code (null when it can). */
+export type UnavailableCode = Extract<
+  BasketErrorCode,
+  'dealEnded' | 'productDisabled' | 'vipOnly' | 'soldOut' | 'cannotBuy'
+>;

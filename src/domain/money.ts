@@ -1,7 +1,9 @@
 /** Money is integer minor units (pence) with a currency; formatting happens only here. */
-import type { Money } from '../contracts/deal';
-
-export type { Money };
+/** An amount in integer minor units (pence) with its currency (the contracts' MoneySchema has this shape). */
+export interface Money {
+  amountMinor: number;
+  currency: 'GBP' | 'EUR';
+}
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

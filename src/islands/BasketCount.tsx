@@ -5,9 +5,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ICONS } from '../components/chrome/icons';
-import { basketCountLabel, basketCountText } from '../domain/basket';
-import { $basketCount, refreshFromCookie } from '../stores/basket';
+import { ICONS } from '@/components/chrome/icons';
+import { basketCountLabel, basketCountText } from '@/domain/basket';
+import { $basketCount, refreshFromCookie } from '@/stores/basket';
 
 export default function BasketCount() {
   const count = useStore($basketCount);

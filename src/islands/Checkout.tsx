@@ -7,13 +7,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { CheckoutView } from '../contracts/checkout';
-import { formatCountdown } from '../domain/checkout';
-import { CHECKOUT_COPY } from '../domain/checkout-copy';
-import { MESSAGES } from '../domain/messages';
-import { formatMoney } from '../domain/money';
-import { optionName } from '../domain/payment-methods';
-import { setBasketCount } from '../stores/basket';
+import type { CheckoutView } from '@/contracts/checkout';
+import { formatCountdown } from '@/domain/checkout';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { MESSAGES } from '@/domain/messages';
+import { formatMoney } from '@/domain/money';
+import { optionName } from '@/domain/payment-methods';
+import { setBasketCount } from '@/stores/basket';
 import {
   $checkout,
   failPayment,
@@ -24,8 +24,8 @@ import {
   setUseWallet,
   submitPayment,
   tickPaymentSession,
-} from '../stores/checkout';
-import { peekPendingPayment, type ReturnedPayment, takeReturnedPayment } from '../stores/checkout-redirect';
+} from '@/stores/checkout';
+import { peekPendingPayment, type ReturnedPayment, takeReturnedPayment } from '@/stores/checkout-redirect';
 import {
   $paymentChoice,
   choosePayment,
@@ -33,7 +33,7 @@ import {
   setDeviceWallets,
   setSaveInstrument,
   syncPaymentChoice,
-} from '../stores/payment-choice';
+} from '@/stores/payment-choice';
 import BasketLines from './checkout/BasketLines';
 import { credentialFor, payButtonLabel } from './checkout/methods';
 import { detectDeviceWallets } from './checkout/methods/device-wallet';

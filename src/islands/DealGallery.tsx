@@ -4,7 +4,7 @@
  */
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
-import type { DealImage } from '../contracts/deal';
+import type { DealImage } from '@/contracts/deal';
 
 type Props = {
   images: DealImage[];

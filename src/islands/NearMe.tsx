@@ -4,8 +4,8 @@
  * the nearest town comes from /api/v1/nearmelocation and the hub then shows its deals.
  */
 import { useState } from 'react';
-import { NearestTownSchema } from '../contracts/nearest-town';
-import { MESSAGES } from '../domain/messages';
+import { NearestTownSchema } from '@/contracts/nearest-town';
+import { MESSAGES } from '@/domain/messages';
 
 type Props = {
   /** Where to go with the town found: `${hubPath}?q={shortName}`. */

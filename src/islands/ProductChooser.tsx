@@ -10,10 +10,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { optionPriceView } from '../components/deal/option-price';
-import type { Money, PriceDisplayMode } from '../contracts/deal';
-import { MESSAGES } from '../domain/messages';
-import { formatMoney } from '../domain/money';
+import { optionPriceView } from '@/components/deal/option-price';
+import type { Money, PriceDisplayMode } from '@/contracts/deal';
+import { MESSAGES } from '@/domain/messages';
+import { formatMoney } from '@/domain/money';
 import {
   $bcor,
   type BcorProduct,
@@ -24,7 +24,7 @@ import {
   selectNights,
   selectProduct,
   setQuantity,
-} from '../stores/bcor';
+} from '@/stores/bcor';
 import ExpressBuy from './deal/ExpressBuy';
 
 export type ChooserProduct = BcorProduct & {

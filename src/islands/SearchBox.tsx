@@ -7,9 +7,9 @@
  * No libraries and no zod here, to keep the JavaScript small: the answer is checked by hand.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { Suggestion } from '../contracts/search';
-import { MESSAGES } from '../domain/messages';
-import { searchUrl, TOP_SEARCHES } from '../domain/search';
+import type { Suggestion } from '@/contracts/search';
+import { MESSAGES } from '@/domain/messages';
+import { searchUrl, TOP_SEARCHES } from '@/domain/search';
 import './SearchBox.css';
 
 type Props = {

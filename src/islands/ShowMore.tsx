@@ -6,10 +6,12 @@
  * The spec 4 deal-list state ($dealList) records the pages and ids shown. Without JavaScript the
  * plain ?page=n links below the grid do the same job.
  */
+
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '../domain/messages';
-import { $dealList, appendShownIds, markNoMore, startDealList } from '../stores/deal-list';
+import { getErrorMessage } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
+import { $dealList, appendShownIds, markNoMore, startDealList } from '@/stores/deal-list';
 
 type Props = {
   /** /partials/deals with the listing's path and filters, without page. */
@@ -71,7 +73,7 @@ export default function ShowMore({ partialUrl, gridId, page, lastPage, pageSize,
       // The first new card's link (each card's one tab stop): reading and tabbing go on from there.
       first?.focus();
     } catch (error) {
-      console.warn('Show more failed:', error instanceof Error ? error.message : error);
+      console.warn('Show more failed:', getErrorMessage(error));
       setStatus('failed');
       setAnnouncement(MESSAGES.somethingWentWrong);
     }

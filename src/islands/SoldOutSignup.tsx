@@ -1,12 +1,14 @@
 /**
- * spec 4: a sold-out deal takes a sold-out notification sign-up. The form posts to
- * /api/v1/deal/sold-out-notification; without JavaScript the endpoint redirects back here
- * with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
+ * spec 4: a sold-out deal takes a sold-out notification sign-up. With JavaScript the island calls
+ * the soldOutSignup action (issue 16.3); without it the form posts to
+ * /api/v1/deal/sold-out-notification, which redirects back here with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
  * deal page stays light (issue 15.2; domain/sold-out-signup).
  */
+import { actions, isInputError } from 'astro:actions';
 import { type FormEvent, useId, useState } from 'react';
-import { MESSAGES } from '../domain/messages';
-import { readSignupEmail, SIGNED_UP_MESSAGE } from '../domain/sold-out-signup';
+import { getErrorMessage } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
+import { readSignupEmail, SIGNED_UP_MESSAGE } from '@/domain/sold-out-signup';
 
 type Props = {
   dealId: number;
@@ -40,29 +42,13 @@ export default function SoldOutSignup({ dealId, outcome }: Props) {
       return;
     }
     setStatus({ kind: 'sending' });
-    try {
-      const response = await fetch(ENDPOINT, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ dealId, email }),
-      });
-      const body: unknown = await response.json();
-      if (response.ok) {
-        const message =
-          typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-            ? body.message
-            : SIGNED_UP_MESSAGE;
-        setStatus({ kind: 'done', message });
-      } else {
-        const message =
-          typeof body === 'object' && body !== null && 'message' in body
-            ? String(body.message)
-            : MESSAGES.somethingWentWrong;
-        setStatus({ kind: 'error', message: response.status === 400 ? message : MESSAGES.somethingWentWrong });
-      }
-    } catch (error) {
-      console.warn('[sold-out sign-up]', error instanceof Error ? error.message : error);
-      setStatus({ kind: 'error', message: MESSAGES.somethingWentWrong });
+    const { data, error } = await actions.soldOutSignup({ dealId, email });
+    if (data) {
+      setStatus({ kind: 'done', message: data.message });
+    } else {
+      if (!isInputError(error)) console.warn('[sold-out sign-up]', getErrorMessage(error));
+      // The server's own words for an email it refuses; anything else is spec 8's generic message.
+      setStatus({ kind: 'error', message: isInputError(error) ? MESSAGES.invalidEmail : MESSAGES.somethingWentWrong });
     }
   }
 

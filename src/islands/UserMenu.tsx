@@ -5,8 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ICONS, type IconName } from '../components/chrome/icons';
-import { $user, loadProfile, reportCampaignVisit } from '../stores/user';
+import { ICONS, type IconName } from '@/components/chrome/icons';
+import { $user, loadProfile, reportCampaignVisit } from '@/stores/user';
 
 /** spec 2: the account mini menu, in the spec's order (Logout is a form, see below). */
 const MENU = [

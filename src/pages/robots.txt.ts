@@ -4,7 +4,7 @@
  * the configured public origin (SITE_URL, read at run time).
  */
 import type { APIRoute } from 'astro';
-import { publicUrl } from '../server/http/public-origin';
+import { publicUrl } from '@/server/runtime';
 
 const DISALLOWED = [
   '/api/',

@@ -3,10 +3,10 @@
  * (each file at most 50,000 URLs). Absolute URLs use the configured public origin (SITE_URL, read at run time).
  */
 import type { APIRoute } from 'astro';
-import { renderSitemapIndex, SITEMAP_KINDS, sitemapPath } from '../domain/sitemap';
-import { getDb } from '../server/db';
-import { publicUrl } from '../server/http/public-origin';
-import { countSitemapFiles, SITEMAP_CACHE_CONTROL } from '../server/sitemap';
+import { renderSitemapIndex, SITEMAP_KINDS, sitemapPath } from '@/domain/sitemap';
+import { getDb } from '@/server/db';
+import { publicUrl } from '@/server/runtime';
+import { countSitemapFiles, SITEMAP_CACHE_CONTROL } from '@/server/sitemap';
 
 export const GET: APIRoute = async () => {
   const { db } = await getDb();

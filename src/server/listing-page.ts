@@ -3,12 +3,12 @@
  * page, send ?page=1 to the clean URL, 404 pages past the end, pick canonical and robots, and mark
  * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
  */
-import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '../domain/listing-filters';
-import { MESSAGES } from '../domain/messages';
-import { PathRuleError, resolvePageType } from '../domain/page-type';
-import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from './cache/page-cache';
-import { getDb } from './db';
-import { publicUrl } from './http/public-origin';
+import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '@/domain/listing-filters';
+import { MESSAGES } from '@/domain/messages';
+import { PathRuleError, resolvePageType } from '@/domain/page-type';
+import { cachePublicPage, categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
+import { getDb } from '@/server/db';
+import { publicUrl } from '@/server/runtime';
 import { type ListingPageData, type ListingScope, loadListingPage, scopeForPage } from './listing';
 
 export interface ListingPageProps {

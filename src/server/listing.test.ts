@@ -1,6 +1,6 @@
 /** Which listing a page shows (spec 2 page types and path rules): pure, no database. */
 import { describe, expect, it } from 'vitest';
-import { resolvePageType } from '../domain/page-type';
+import { resolvePageType } from '@/domain/page-type';
 import { scopeForPage, specialWords } from './listing';
 
 const known = new Set(['london', 'leeds', 'glasgow']);

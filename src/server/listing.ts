@@ -4,12 +4,12 @@
  * faceted navigation (spec 2, spec 3 "Search response", spec 4 "Deal list", spec 9).
  * Returns null when any part of the scope names something we do not have (the route then 404s).
  */
-import type { DealSummary } from '../contracts/deal';
-import type { NavigationItem } from '../contracts/deal-feed';
-import type { ListingFilter } from '../domain/listing-filters';
-import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '../domain/listing-paths';
-import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '../domain/page-type';
-import { createTtlCache, sourceKey } from './cache/memo';
+import type { DealSummary } from '@/contracts/deal';
+import type { NavigationItem } from '@/contracts/deal-feed';
+import type { ListingFilter } from '@/domain/listing-filters';
+import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '@/domain/page-type';
+import { createTtlCache, sourceKey } from '@/server/cache';
 import {
   countDeals,
   countDealsByCategory,
@@ -18,9 +18,8 @@ import {
   listDeals,
   retrieveCategory,
   retrieveLocation,
-} from './catalog';
-import type { Db } from './db';
-import type { Category, Location } from './db/schema';
+} from '@/server/catalog';
+import type { Category, Db, Location } from '@/server/db';
 
 /** spec 9: feed size 20 for /find. */
 export const FIND_PAGE_SIZE = 20;

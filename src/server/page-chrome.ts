@@ -1,8 +1,8 @@
 /** What every full page needs besides its own data: the header, from the request's location and brand. */
-import { BRAND_INFO } from '../domain/brands';
-import { type HeaderData, retrieveHeaderData } from './catalog';
-import { getDb } from './db';
-import { publicUrl } from './http/public-origin';
+import { BRAND_INFO } from '@/domain/brands';
+import { type HeaderData, retrieveHeaderData } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { publicUrl } from '@/server/runtime';
 
 /** Header data for this request's location and brand. */
 export async function loadHeader(locals: App.Locals): Promise<HeaderData> {

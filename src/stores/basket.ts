@@ -4,7 +4,7 @@
  * the checkout island calls setBasketCount after a change it made.
  */
 import { atom } from 'nanostores';
-import { basketCountFromCookies } from '../domain/basket';
+import { basketCountFromCookies } from '@/domain/basket';
 
 export const $basketCount = atom<number>(0);
 

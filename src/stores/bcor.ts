@@ -5,14 +5,14 @@
  * the logged-in user's max).
  */
 import { computed, map } from 'nanostores';
-import type { Money } from '../contracts/deal';
+import type { Money } from '@/contracts/deal';
 import {
   clampQuantity,
   minimumQuantity,
   purchaseCap,
   type QuantityBounds,
   quantityBounds,
-} from '../domain/purchase-cap';
+} from '@/domain/purchase-cap';
 
 /** One option as the chooser needs it (a slice of DealProductDetail). */
 export interface BcorProduct {

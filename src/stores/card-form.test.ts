@@ -1,7 +1,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARD_FIELD_MESSAGES } from '../domain/card-details';
-import { MESSAGES } from '../domain/messages';
+import { CARD_FIELD_MESSAGES } from '@/domain/card-details';
+import { MESSAGES } from '@/domain/messages';
 import { $cardForm, resetCardForm, setCardField, tokeniseCard, validateCardField, validateCardForm } from './card-form';
 
 const now = new Date('2026-05-15T12:00:00Z');

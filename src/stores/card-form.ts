@@ -6,7 +6,7 @@
  * needs no Astro and tests call it with a fake fetch.
  */
 import { map } from 'nanostores';
-import type { TokenizeResponse } from '../contracts/card-tokenize';
+import type { TokenizeResponse } from '@/contracts/card-tokenize';
 import {
   CARD_FIELD_MESSAGES,
   type CardFormField,
@@ -16,8 +16,8 @@ import {
   formatCardNumber,
   formatExpiry,
   parseExpiry,
-} from '../domain/card-details';
-import { MESSAGES } from '../domain/messages';
+} from '@/domain/card-details';
+import { MESSAGES } from '@/domain/messages';
 
 export type { CardFormField, CardFormFields };
 

@@ -6,7 +6,7 @@
  * and the checkout picks the attempt up again with the token the approval produced. The query is
  * removed at once, so a reload or the back button never pays twice (the key would replay anyway).
  */
-import type { PaymentMethod } from '../domain/payment-methods';
+import type { PaymentMethod } from '@/domain/payment-methods';
 
 const STORAGE_KEY = 'tuppence.pendingPayment';
 /** An approval older than this is not resumed (the provider's session has expired by then). */

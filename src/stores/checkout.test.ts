@@ -1,8 +1,8 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutView } from '../contracts/checkout';
-import { CHECKOUT_REFRESH_RESET_MS, PAYMENT_SESSION_SECONDS } from '../domain/checkout';
-import { MESSAGES } from '../domain/messages';
+import type { CheckoutView } from '@/contracts/checkout';
+import { CHECKOUT_REFRESH_RESET_MS, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
+import { MESSAGES } from '@/domain/messages';
 import { $checkout, initCheckout, setEmail, submitPayment, tickPaymentSession } from './checkout';
 
 function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true): CheckoutView {

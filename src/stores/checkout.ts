@@ -9,17 +9,17 @@
  *     retry after a lost answer sends the same key, so the server charges once.
  */
 import { map } from 'nanostores';
-import type { CheckoutView } from '../contracts/checkout';
-import type { OrderResponse, PayFailure } from '../contracts/pay';
+import type { CheckoutView } from '@/contracts/checkout';
+import type { OrderResponse, PayFailure } from '@/contracts/pay';
 import {
   CHECKOUT_REFRESH_RESET_MS,
   type CheckoutEvent,
   type CheckoutStatus,
   checkoutQuery,
   nextCheckoutStatus,
-} from '../domain/checkout';
-import { MESSAGES } from '../domain/messages';
-import type { InstrumentMode, PaymentMethod } from '../domain/payment-methods';
+} from '@/domain/checkout';
+import { MESSAGES } from '@/domain/messages';
+import type { InstrumentMode, PaymentMethod } from '@/domain/payment-methods';
 
 export type PaymentPhase = 'idle' | 'paying' | 'succeeded' | 'failed';
 

@@ -1,7 +1,7 @@
 /** spec 4 "Deal list" transitions, on the store the Show more island drives. */
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DealSummary } from '../contracts/deal';
+import type { DealSummary } from '@/contracts/deal';
 import {
   $dealList,
   appendDeals,

@@ -3,8 +3,8 @@
  * listing shows, its main deal and facets, how far paging has gone and whether more exist.
  */
 import { map } from 'nanostores';
-import type { DealSummary } from '../contracts/deal';
-import type { FacetedNavigation } from '../contracts/deal-feed';
+import type { DealSummary } from '@/contracts/deal';
+import type { FacetedNavigation } from '@/contracts/deal-feed';
 
 export interface DealListState {
   /** Deals the client holds (server-rendered cards stay in the HTML; their ids are in shownIds). */

@@ -6,8 +6,10 @@
  * attempt: a retry after a lost answer replays the first (one order, one charge); after an answer,
  * trying again is a new attempt.
  */
+
 import { atom } from 'nanostores';
-import { MESSAGES } from '../domain/messages';
+import { getErrorMessage } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
 import { $user, loadProfile } from './user';
 
 export type ExpressBuyState =
@@ -59,7 +61,7 @@ export async function offerExpressBuy(): Promise<void> {
     }
   } catch (error) {
     // No Express Buy this time: Buy now works as ever.
-    console.warn('[express-buy] token unavailable:', error instanceof Error ? error.message : error);
+    console.warn('[express-buy] token unavailable:', getErrorMessage(error));
   }
 }
 

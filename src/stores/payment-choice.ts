@@ -8,10 +8,10 @@
  * pay call needs.
  */
 import { map } from 'nanostores';
-import type { CheckoutView, PaymentInstrumentView } from '../contracts/checkout';
-import { forDevice } from '../domain/payment-eligibility';
-import type { PaymentOption } from '../domain/payment-methods';
-import { isInstrumentExpired } from '../domain/saved-instruments';
+import type { CheckoutView, PaymentInstrumentView } from '@/contracts/checkout';
+import { forDevice } from '@/domain/payment-eligibility';
+import type { PaymentOption } from '@/domain/payment-methods';
+import { isInstrumentExpired } from '@/domain/saved-instruments';
 
 export type PaymentChoice = { kind: 'saved'; instrumentId: number } | { kind: 'new'; option: PaymentOption };
 

@@ -3,9 +3,11 @@
  * shared page HTML. The auth check is finished once a profile load has answered, either way;
  * setting the user marks them authenticated, reset clears it.
  */
+
 import { map } from 'nanostores';
-import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '../contracts/user-profile';
-import { IDENTITY_COOKIES } from '../domain/cookies';
+import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '@/contracts/user-profile';
+import { IDENTITY_COOKIES } from '@/domain/cookies';
+import { getErrorMessage } from '@/domain/errors';
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -65,7 +67,7 @@ export function loadProfile(fetcher: ProfileFetcher = fetchProfile): Promise<voi
       if (parsed?.success && parsed.data.email !== '') setUser(parsed.data);
       else resetUser();
     } catch (error) {
-      console.warn('[user] profile load failed:', error instanceof Error ? error.message : error);
+      console.warn('[user] profile load failed:', getErrorMessage(error));
       resetUser();
     } finally {
       finishAuthCheck();
@@ -94,6 +96,6 @@ export async function reportCampaignVisit(search: string): Promise<void> {
       body: JSON.stringify({ search }),
     });
   } catch (error) {
-    console.warn('[user] campaign visit not recorded:', error instanceof Error ? error.message : error);
+    console.warn('[user] campaign visit not recorded:', getErrorMessage(error));
   }
 }

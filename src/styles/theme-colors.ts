@@ -2,7 +2,7 @@
  * The browser UI colour (<meta name="theme-color">) per theme: each theme's header background
  * in themes.scss. Keep the two in step when a theme's header colour changes.
  */
-import type { ThemeName } from '../domain/brands';
+import type { ThemeName } from '@/domain/brands';
 
 export const THEME_COLOR: Record<ThemeName, string> = {
   tuppence: '#ffffff',

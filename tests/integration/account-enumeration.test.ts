@@ -25,8 +25,8 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 // Mail stays in the outbox table (read below) instead of going to the .eml folder.
-vi.mock('../../src/server/accounts/runtime', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/accounts/runtime')>();
+vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
   return { ...original, flushOutbox: async () => undefined };
 });
 

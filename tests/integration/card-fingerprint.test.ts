@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentsConfigError, tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { paymentInstruments, sandboxNonces, sandboxVault } from '../../src/server/db/schema';
-import { PaymentsConfigError, tokenise } from '../../src/server/payments/sandbox';
 import { addShopper } from './basket-fixtures';
 import { embedded } from './databases';
 

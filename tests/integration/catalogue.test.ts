@@ -13,7 +13,7 @@ import {
   retrieveLocation,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { isCatalogueEmpty, seedCatalogue } from '../../src/server/db/seed';
+import { isCatalogueEmpty, seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 describe.each(embedded)('catalogue on $name', (engine) => {

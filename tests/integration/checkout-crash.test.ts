@@ -12,10 +12,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { baskets, dealProductStock, orderLines, orders, payments, vouchers } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
-import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createSandboxProvider } from '../../src/server/payments';
+import { seedCatalogue } from '../../src/server/seed';
+import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { enginesWhereSqlDiffers, openEmbeddedIn } from './databases';
 
 const child = path.resolve(import.meta.dirname, 'support/crash-child.ts');

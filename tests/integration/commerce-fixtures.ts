@@ -6,14 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db';
-import { dealProducts, deals, users } from '../../src/server/db/schema';
 import {
+  dealProducts,
+  deals,
   type OrderRow,
   orderLines,
   orders,
+  users,
   type VoucherRow,
   type WalletEntryRow,
-} from '../../src/server/db/schema-commerce';
+} from '../../src/server/db/schema';
 import { issueVouchers } from '../../src/server/vouchers';
 import { debitWallet } from '../../src/server/wallet';
 

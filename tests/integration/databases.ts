@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { openThrowawayDatabase } from '../../src/server/db/throwaway';
+import { openThrowawayDatabase } from '../fixtures/throwaway-database';
 
 export interface Engine {
   name: 'pglite' | 'postgres';

@@ -12,7 +12,7 @@ import {
   retrieveDeal,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 describe.each(embedded)('deal page data on $name', (engine) => {

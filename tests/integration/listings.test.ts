@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListingFilter } from '../../src/domain/listing-filters';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
 import { FIND_PAGE_SIZE, type ListingScope, loadListingPage } from '../../src/server/listing';
+import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 const shared = vi.hoisted(() => ({ database: undefined as Database | undefined }));

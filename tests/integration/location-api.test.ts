@@ -13,11 +13,12 @@ import { GET as navigations } from '../../src/pages/api/v1/navigations';
 import { GET as nearMe } from '../../src/pages/api/v1/nearmelocation';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 const state = vi.hoisted(() => ({ database: null as Database | null }));
-vi.mock('../../src/server/db', () => ({
+vi.mock('../../src/server/db', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/server/db')>()),
   getDb: async () => {
     if (!state.database) throw new Error('test database not open');
     return state.database;

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/db/seed';
 import {
   findLocationByName,
   findLocationByPostcode,
@@ -16,6 +15,7 @@ import {
   searchPlace,
 } from '../../src/server/locations';
 import { listEarlyBirdDeals, listNewProducts } from '../../src/server/rails';
+import { seedCatalogue } from '../../src/server/seed';
 import { countSitemapFiles, listSitemapPages } from '../../src/server/sitemap';
 import { embedded } from './databases';
 

@@ -7,11 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { orderEvents, orders, outbox } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
-import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { type OrderPlaced, onOrderPlaced, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { seedCatalogue } from '../../src/server/seed';
+import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { engines } from './databases';
 
 // A feature of the future (loyalty points, say) that fails the first time it runs for an order.

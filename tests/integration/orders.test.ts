@@ -6,6 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
+import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import {
   dealProductStock,
@@ -17,13 +18,12 @@ import {
   vouchers,
   walletEntries,
 } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
-import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
-import { tokenise } from '../../src/server/payments/sandbox';
+import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
+import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {

@@ -9,6 +9,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
+import { payClearpayByCard, verifyClearpaySms } from '../../src/sandbox/clearpay';
+import { confirmKlarnaCode, identifyKlarnaShopper } from '../../src/sandbox/klarna';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import {
@@ -20,8 +22,6 @@ import {
   type UserRow,
 } from '../../src/server/db/schema';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
-import { payClearpayByCard, verifyClearpaySms } from '../../src/server/payments/sandbox/clearpay';
-import { confirmKlarnaCode, identifyKlarnaShopper } from '../../src/server/payments/sandbox/klarna';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 
@@ -37,8 +37,8 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 // Mail is not what these tests are about: the outbox keeps it.
-vi.mock('../../src/server/accounts/runtime', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/accounts/runtime')>();
+vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
   return { ...original, flushOutbox: async () => {} };
 });
 
@@ -47,7 +47,7 @@ const klarnaPay = await import('../../src/pages/api/v1/kn/pay');
 const clearpayCheckouts = await import('../../src/pages/api/v1/cp/checkouts');
 const clearpayPay = await import('../../src/pages/api/v1/cp/pay');
 
-const { publicOrigin } = await import('../../src/server/http/public-origin');
+const { publicOrigin } = await import('../../src/server/runtime/public-origin');
 
 /** Issue 14.1: the shop's own origin is the configured public one (SITE_URL), not the request's. */
 const ORIGIN = publicOrigin();

@@ -25,8 +25,8 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 // Mail is not what these tests are about: the outbox keeps it.
-vi.mock('../../src/server/accounts/runtime', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/accounts/runtime')>();
+vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
   return { ...original, flushOutbox: async () => {} };
 });
 

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorise, readSandboxConfig, settle, tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { sandboxTransactions } from '../../src/server/db/schema';
 import { createSandboxProvider, PaymentProviderError, PaymentsConfigError } from '../../src/server/payments';
-import { authorise, readSandboxConfig, settle, tokenise } from '../../src/server/payments/sandbox';
 import { enginesWhereSqlDiffers } from './databases';
 
 const newKey = () => `test-key-${randomUUID()}`;

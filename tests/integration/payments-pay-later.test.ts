@@ -9,6 +9,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
+import {
+  cancelClearpayCheckout,
+  createClearpayCheckout,
+  payClearpayByCard,
+  retrieveClearpayConfiguration,
+  verifyClearpaySms,
+} from '../../src/sandbox/clearpay';
+import {
+  cancelKlarnaSession,
+  confirmKlarnaCode,
+  createKlarnaSession,
+  identifyKlarnaShopper,
+  KLARNA_PAGE_COPY,
+} from '../../src/sandbox/klarna';
+import { GatewayTimeout, GatewayUnreachable } from '../../src/sandbox/network';
+import { payLaterSale } from '../../src/sandbox/pay-later-sales';
 import type { Database } from '../../src/server/db/client';
 import { sandboxSessions, sandboxTransactions } from '../../src/server/db/schema';
 import type { PaymentProvider } from '../../src/server/payments';
@@ -18,22 +34,6 @@ import {
   forgetClearpayConfiguration,
 } from '../../src/server/payments/clearpay';
 import { createSandboxKlarnaProvider } from '../../src/server/payments/klarna';
-import {
-  cancelClearpayCheckout,
-  createClearpayCheckout,
-  payClearpayByCard,
-  retrieveClearpayConfiguration,
-  verifyClearpaySms,
-} from '../../src/server/payments/sandbox/clearpay';
-import {
-  cancelKlarnaSession,
-  confirmKlarnaCode,
-  createKlarnaSession,
-  identifyKlarnaShopper,
-  KLARNA_PAGE_COPY,
-} from '../../src/server/payments/sandbox/klarna';
-import { GatewayTimeout, GatewayUnreachable } from '../../src/server/payments/sandbox/network';
-import { payLaterSale } from '../../src/server/payments/sandbox/pay-later-sales';
 import { embedded } from './databases';
 
 const quiet = {};

@@ -10,18 +10,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
+import { approvePayPalPayment, cancelPayPalPayment, createPayPal, findPayPalPayment } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { orders, sandboxNonces, sandboxSessions } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
-import { createBuyers, prepareLimitedDeal } from '../../src/server/db/seed/purchase-scenario';
 import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
-import {
-  approvePayPalPayment,
-  cancelPayPalPayment,
-  createPayPal,
-  findPayPalPayment,
-} from '../../src/server/payments/sandbox';
+import { seedCatalogue } from '../../src/server/seed';
+import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
@@ -36,8 +31,8 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 
-const { POST } = await import('../../src/pages/sandbox/paypal/payments');
-const { default: ApprovePage } = await import('../../src/pages/sandbox/paypal/approve.astro');
+const { POST } = await import('../../src/sandbox/routes/paypal/payments');
+const { default: ApprovePage } = await import('../../src/sandbox/routes/paypal/approve.astro');
 
 const gateway = 'http://localhost/sandbox/paypal/payments';
 function create(body: unknown): Promise<Response> {

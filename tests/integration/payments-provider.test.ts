@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
+import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { createSandboxProvider, type PaymentProvider } from '../../src/server/payments';
-import { tokenise } from '../../src/server/payments/sandbox';
 import { embedded } from './databases';
 
 /** A quiet environment: no fault switch, every brand taken. */

@@ -21,7 +21,7 @@ vi.mock('../../src/server/db', async (importOriginal) => {
   };
 });
 
-const { POST } = await import('../../src/pages/sandbox/bt/tokenize');
+const { POST } = await import('../../src/sandbox/routes/bt/tokenize');
 
 function post(body: string): Promise<Response> {
   const url = 'http://localhost/sandbox/bt/tokenize';

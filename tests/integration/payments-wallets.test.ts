@@ -12,7 +12,7 @@ import type { Database } from '../../src/server/db/client';
 import { createSandboxProvider } from '../../src/server/payments';
 import { embedded } from './databases';
 
-const { POST } = await import('../../src/pages/sandbox/wallets/tokenize');
+const { POST } = await import('../../src/sandbox/routes/wallets/tokenize');
 
 function post(body: unknown): Promise<Response> {
   const url = 'http://localhost/sandbox/wallets/tokenize';

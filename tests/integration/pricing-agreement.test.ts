@@ -22,9 +22,9 @@ import {
   sandboxTransactions,
   type UserRow,
 } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/db/seed';
 import { placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { addShopper } from './basket-fixtures';
 import { engines } from './databases';

@@ -23,7 +23,7 @@ vi.mock('../../src/server/db', async (importOriginal) => {
 });
 
 const { POST: askForReset } = await import('../../src/pages/api/v1/user/password_reset');
-const { publicOrigin } = await import('../../src/server/http/public-origin');
+const { publicOrigin } = await import('../../src/server/runtime/public-origin');
 
 describe.each(embedded)('emailed links on $name', (engine) => {
   beforeAll(async () => {

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CustomerResponseSchema } from '../../src/contracts/customer';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
+import { tokenise } from '../../src/sandbox';
+import { approvePayPalPayment, createPayPalPayment } from '../../src/sandbox/paypal';
 import { anonymizeUser } from '../../src/server/accounts';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
@@ -19,8 +21,6 @@ import { expressBuyTokens, orders, paymentInstruments, sandboxNonces, sandboxVau
 import { listInstruments } from '../../src/server/instruments';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { createSandboxProvider, type PaymentProvider, singleProvider } from '../../src/server/payments';
-import { tokenise } from '../../src/server/payments/sandbox';
-import { approvePayPalPayment, createPayPalPayment } from '../../src/server/payments/sandbox/paypal';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { walletEntries } from '../../src/server/db/schema-commerce';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { walletEntries } from '../../src/server/db/schema';
+import { seedCatalogue } from '../../src/server/seed';
 import {
   creditWallet,
   debitWallet,

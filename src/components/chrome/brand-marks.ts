@@ -2,7 +2,7 @@
  * Brand marks and wordmark geometry for the inline SVG logos (spec 1: six brands).
  * Pure data, so the header logo, the favicon and the files in public/brand share one drawing.
  */
-import type { Brand } from '../../domain/brands';
+import type { Brand } from '@/domain/brands';
 
 /** One shape of a 32x32 mark: `base` takes the mark colour, `detail` the colour drawn on it. */
 export interface MarkShape {

@@ -2,8 +2,8 @@
  * What a deal card's price block shows for each price display mode (spec 3), as plain data so
  * the rules are testable without rendering. Formatting uses domain/money.
  */
-import type { DealSummary } from '../../contracts/deal';
-import { formatMoney } from '../../domain/money';
+import type { DealSummary } from '@/contracts/deal';
+import { formatMoney } from '@/domain/money';
 
 /** spec 9: "limited availability" shows for up to 50 left. */
 export const LIMITED_AVAILABILITY_MAX = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DealDetail } from '../../contracts/deal-detail';
+import type { DealDetail } from '@/contracts/deal-detail';
 import { closingText, dealCrumbs, dealJsonLd, decimalPrice, scriptSafeJson, showsDealReviews } from './deal-facts';
 
 const now = new Date('2026-11-23T12:00:00Z');

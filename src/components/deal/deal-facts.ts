@@ -2,9 +2,10 @@
  * Plain-data pieces of the deal page, testable without rendering: the closing text, the
  * breadcrumb trail, the reviews rule and the JSON-LD (schema.org Product + Offer, BreadcrumbList).
  */
-import type { DealDetail, DealProductDetail } from '../../contracts/deal-detail';
-import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
-import { REVIEW_MIN_AVERAGE } from '../deal-card/price-view';
+
+import { REVIEW_MIN_AVERAGE } from '@/components/deal-card/price-view';
+import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
 
 const DAY_MS = 86_400_000;
 /** Closer than this, the page counts the days down instead of giving the date. */

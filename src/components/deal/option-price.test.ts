@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceDisplayMode } from '../../contracts/deal';
+import type { PriceDisplayMode } from '@/contracts/deal';
 import { optionPriceView } from './option-price';
 
 const option = {

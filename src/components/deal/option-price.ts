@@ -2,8 +2,8 @@
  * What one deal option's price shows under the deal's price display mode (spec 3), as plain
  * data shared by the server-rendered option list and the product chooser island.
  */
-import type { Money, PriceDisplayMode } from '../../contracts/deal';
-import { formatMoney } from '../../domain/money';
+import type { Money, PriceDisplayMode } from '@/contracts/deal';
+import { formatMoney } from '@/domain/money';
 
 export interface OptionPriceInput {
   price: Money;

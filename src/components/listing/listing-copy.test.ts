@@ -1,7 +1,7 @@
 /** spec 2: listing titles and descriptions come from faceted navigation and location. */
 import { describe, expect, it } from 'vitest';
-import type { Category, Location } from '../../server/db/schema';
-import type { ResolvedScope } from '../../server/listing';
+import type { Category, Location } from '@/server/db';
+import type { ResolvedScope } from '@/server/listing';
 import { copyForScope } from './listing-copy';
 
 /** Only the fields the copy reads; the rest of a row does not matter here. */

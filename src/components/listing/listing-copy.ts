@@ -1,6 +1,6 @@
 /** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
-import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
-import type { ResolvedScope } from '../../server/listing';
+import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import type { ResolvedScope } from '@/server/listing';
 
 const SPECIAL_HEADINGS: Record<string, string> = {
   'national-deal': 'Shop deals delivered across the UK',

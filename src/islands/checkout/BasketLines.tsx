@@ -2,9 +2,9 @@
  * The checkout's basket lines: what is being bought, each with its quantity (bounded by spec 5)
  * and a Remove button. Changes go through the $checkout actions.
  */
-import type { PricedLine } from '../../contracts/basket';
-import { formatMoney } from '../../domain/money';
-import { changeQuantity, removeLine } from '../../stores/checkout';
+import type { PricedLine } from '@/contracts/basket';
+import { formatMoney } from '@/domain/money';
+import { changeQuantity, removeLine } from '@/stores/checkout';
 
 type Props = {
   lines: PricedLine[];

@@ -7,8 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { BRAND_NAMES, cvvLength, detectBrand } from '../../domain/card-details';
-import { $cardForm, type CardFormField, setCardField, validateCardField } from '../../stores/card-form';
+import { BRAND_NAMES, cvvLength, detectBrand } from '@/domain/card-details';
+import { $cardForm, type CardFormField, setCardField, validateCardField } from '@/stores/card-form';
 import './CardFields.css';
 
 type Props = {

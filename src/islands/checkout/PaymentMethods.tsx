@@ -6,9 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import type { CheckoutView, PaymentInstrumentView } from '../../contracts/checkout';
-import { OPTION_LABELS, type PaymentOption } from '../../domain/payment-methods';
-import { instrumentExpiry, instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
+import type { CheckoutView, PaymentInstrumentView } from '@/contracts/checkout';
+import { OPTION_LABELS, type PaymentOption } from '@/domain/payment-methods';
+import { instrumentExpiry, instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
 import {
   $paymentChoice,
   choosePayment,
@@ -17,7 +17,7 @@ import {
   type PaymentChoice,
   savedInstruments,
   setSaveInstrument,
-} from '../../stores/payment-choice';
+} from '@/stores/payment-choice';
 import CardFields from './CardFields';
 import PayLaterPanel from './methods/PayLaterPanel';
 import PayPalPanel from './methods/PayPalPanel';

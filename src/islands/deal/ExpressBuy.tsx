@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { MESSAGES } from '../../domain/messages';
-import { $expressBuy, buyWithExpressBuy, type ExpressBuyChoice, offerExpressBuy } from '../../stores/express-buy';
+import { MESSAGES } from '@/domain/messages';
+import { $expressBuy, buyWithExpressBuy, type ExpressBuyChoice, offerExpressBuy } from '@/stores/express-buy';
 
 type Props = {
   /** The chooser's current choice; null while no option can be bought. */

@@ -3,9 +3,8 @@
  * server is the public origin (SITE_URL), never the first request's Host (issue 14.1).
  */
 import type { APIRoute } from 'astro';
-import { publicOrigin } from '../../server/http/public-origin';
-import { buildOpenApiDocument } from '../../server/openapi/document';
-import { API_OPERATIONS } from '../../server/openapi/operations';
+import { API_OPERATIONS, buildOpenApiDocument } from '@/server/openapi';
+import { publicOrigin } from '@/server/runtime';
 
 let cached: string | null = null;
 

@@ -4,13 +4,19 @@
  * 303s to /checkout; a refusal (sold out, ended, ...) 303s back to the deal page, which shows it.
  */
 import type { APIRoute } from 'astro';
-import { AddToBasketFormSchema, type BasketProductInput } from '../../contracts/basket';
-import { currentUser } from '../../server/accounts/session';
-import { addToBasket, BasketError, createBasket, retrievePricedBasket } from '../../server/basket';
-import { basketTokenForRequest, rememberBasket } from '../../server/basket/cookies';
-import { getDb } from '../../server/db';
-import { apiError, describeIssues } from '../../server/http/api';
-import { logError } from '../../server/log';
+import { AddToBasketFormSchema, type BasketProductInput } from '@/contracts/basket';
+import { currentUser } from '@/server/accounts';
+import {
+  addToBasket,
+  BasketError,
+  basketTokenForRequest,
+  createBasket,
+  rememberBasket,
+  retrievePricedBasket,
+} from '@/server/basket';
+import { getDb } from '@/server/db';
+import { apiError, describeIssues } from '@/server/http';
+import { logError } from '@/server/log';
 
 function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

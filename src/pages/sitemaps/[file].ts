@@ -1,9 +1,9 @@
 /** /sitemaps/{kind}-{n}.xml: one sitemap file (content, locations, categories or deals), 404 for any other name. */
 import type { APIRoute } from 'astro';
-import { parseSitemapFile, renderUrlset } from '../../domain/sitemap';
-import { getDb } from '../../server/db';
-import { publicUrl } from '../../server/http/public-origin';
-import { listSitemapPages, SITEMAP_CACHE_CONTROL } from '../../server/sitemap';
+import { parseSitemapFile, renderUrlset } from '@/domain/sitemap';
+import { getDb } from '@/server/db';
+import { publicUrl } from '@/server/runtime';
+import { listSitemapPages, SITEMAP_CACHE_CONTROL } from '@/server/sitemap';
 
 export const GET: APIRoute = async ({ params }) => {
   const file = parseSitemapFile(params.file ?? '');

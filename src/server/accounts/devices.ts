@@ -6,8 +6,8 @@
  * guessing an owner's password cannot keep the owner out of their usual browser.
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db';
-import { accountTokens } from '../db/schema';
+import type { Db } from '@/server/db';
+import { accountTokens } from '@/server/db';
 import { hashToken, newToken } from './secrets';
 
 export const DEVICE_COOKIE = 'tp_device';

@@ -3,10 +3,10 @@
  * contract and turn service failures into one message. Works without JavaScript.
  */
 import type { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf } from '../../contracts/account';
-import { MESSAGES } from '../../domain/messages';
-import { logError, logWarning } from '../log';
-import { AccountError, describeAccountError } from './errors';
+import { type FieldErrors, fieldErrorsOf } from '@/contracts/account';
+import { AppError, describeError } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
+import { logError, logWarning } from '@/server/log';
 
 /** What a form page renders after a POST: field messages, one form message, and the values typed. */
 export interface FormState {
@@ -50,8 +50,8 @@ export function validateForm<S extends z.ZodType>(
 
 /** A failure as form state and status; unknown failures are logged and shown as spec 8's generic message. */
 export function failureState(error: unknown, values: Record<string, string>): { state: FormState; status: number } {
-  if (error instanceof AccountError) {
-    const { status, message } = describeAccountError(error);
+  if (error instanceof AppError) {
+    const { status, message } = describeError(error);
     return { state: { errors: {}, message, values: echoValues(values) }, status };
   }
   logError('accounts', 'form failed', error);

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import { AccountError, describeAccountError } from './errors';
+import { AccountError, describeError } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
 import { googleKeySet, verifyGoogleIdToken } from './google';
 
 const CLIENT_ID = 'tuppence-test.apps.googleusercontent.com';
@@ -76,10 +76,10 @@ describe('Google one-tap ID tokens', () => {
   ])('refuses a token %s with "Invalid google token id"', async (_, make) => {
     const code = await codeOf(verifyGoogleIdToken(await make(), { clientId: CLIENT_ID, keys: googleKeySet(keysFile) }));
     expect(code).toBe('invalidGoogleToken');
-    expect(describeAccountError(new AccountError('invalidGoogleToken')).message).toBe(MESSAGES.invalidGoogleToken);
+    expect(describeError(new AccountError('invalidGoogleToken')).message).toBe(MESSAGES.invalidGoogleToken);
   });
 
   it('spec 8: an unknown email reads "Email wasn\'t registered"', () => {
-    expect(describeAccountError(new AccountError('emailNotRegistered')).message).toBe("Email wasn't registered");
+    expect(describeError(new AccountError('emailNotRegistered')).message).toBe("Email wasn't registered");
   });
 });

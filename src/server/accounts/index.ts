@@ -3,10 +3,13 @@
  * Functions take a database handle and plain arguments; failures are AccountError codes.
  */
 
+export { AccountError, type AccountErrorCode } from '@/domain/errors';
 export { DEVICE_COOKIE, knownDeviceId, rememberDevice } from './devices';
-export { AccountError, type AccountErrorCode, describeAccountError } from './errors';
+export { EMPTY_FORM, failureState, readForm, submitForm, validateForm } from './forms';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
+export { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './request-user';
 export { hashPassword, verifyPassword } from './secrets';
+export { currentUser, refreshSessionEpoch, rememberDeletedEmail, signIn, signOut } from './session';
 export {
   ACCOUNT_CHECK_LIMIT,
   ACCOUNT_FAILURE_LIMIT,

@@ -3,11 +3,11 @@
  * the account id and its session epoch; identity cookies follow spec 9 lifetimes.
  */
 import type { APIContext } from 'astro';
-import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '../../domain/cookies';
-import { nextBrandCookie } from '../../domain/identity';
-import { getDb } from '../db';
-import type { UserRow } from '../db/schema';
-import { logError } from '../log';
+import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '@/domain/cookies';
+import { nextBrandCookie } from '@/domain/identity';
+import type { UserRow } from '@/server/db';
+import { getDb } from '@/server/db';
+import { logError } from '@/server/log';
 import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice } from './devices';
 import { retrieveUser } from './users';
 
@@ -61,7 +61,7 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
   // spec 4 basket reconciliation (issue 7). Loaded lazily (the basket reads the session too), and a
   // basket failure never blocks a login.
   try {
-    const { reconcileBasketCookies } = await import('../basket/login');
+    const { reconcileBasketCookies } = await import('@/server/basket');
     await reconcileBasketCookies(context, user);
   } catch (error) {
     logError('basket', 'reconciliation at login failed', error);

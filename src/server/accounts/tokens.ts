@@ -5,10 +5,10 @@
  * that account in the same transaction (issue 14.6).
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { accountTokens, type UserRow, users } from '../db/schema';
-import type { DbOrTx } from '../mail';
-import { AccountError } from './errors';
+import { AccountError } from '@/domain/errors';
+import type { Db } from '@/server/db';
+import { accountTokens, type UserRow, users } from '@/server/db';
+import type { DbOrTx } from '@/server/mail';
 import { endOutstandingLinks, type LinkPurpose, queueLink, type StoredPurpose } from './links';
 import { hashPassword, hashToken } from './secrets';
 import type { LoginThrottle, ThrottleKey } from './throttle';

@@ -7,13 +7,13 @@
  * gets an email instead (a set-your-password link for an account made at checkout).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '../../contracts/account';
-import type { Db } from '../db';
-import { accountTokens, outbox, type UserRow, users } from '../db/schema';
-import { forgetInstruments, releaseForgottenInstruments } from '../instruments';
-import { type DbOrTx, enqueueMail } from '../mail';
+import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '@/contracts/account';
+import { AccountError } from '@/domain/errors';
+import type { Db } from '@/server/db';
+import { accountTokens, outbox, type UserRow, users } from '@/server/db';
+import { forgetInstruments, releaseForgottenInstruments } from '@/server/instruments';
+import { type DbOrTx, enqueueMail } from '@/server/mail';
 import { knownDeviceId } from './devices';
-import { AccountError } from './errors';
 import { endOutstandingLinks, queueLink } from './links';
 import { hashPassword, newToken, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';

@@ -5,10 +5,9 @@
  * are never stored.
  */
 import type { APIContext, AstroCookies } from 'astro';
-import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '../../domain/basket';
-import { isSecureCookieContext } from '../../domain/cookies';
-import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
+import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '@/domain/basket';
+import { isSecureCookieContext } from '@/domain/cookies';
+import type { Db, UserRow } from '@/server/db';
 import { retrieveBasket, retrieveCustomerBasket } from './index';
 
 export { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE };

@@ -5,19 +5,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '../../contracts/basket';
-import { isValidBasketToken } from '../../domain/basket';
-import type { PricingWallet } from '../../domain/pricing';
-import { clampQuantity } from '../../domain/purchase-cap';
-import type { Db } from '../db/client';
-import { type BasketLineRow, type BasketRow, basketLines, baskets } from '../db/schema';
-import { BasketError } from './errors';
+import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '@/contracts/basket';
+import { isValidBasketToken } from '@/domain/basket';
+import { BasketError } from '@/domain/errors';
+import type { PricingWallet } from '@/domain/pricing';
+import { clampQuantity } from '@/domain/purchase-cap';
+import type { Db } from '@/server/db';
+import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
 import { type DbOrTx, loadOfferings } from './offerings';
 import { type BasketPricing, priceBasket } from './pricing';
 
-export type { PricedBasket, PricedLine } from '../../contracts/basket';
-export { BasketError, type BasketErrorCode, describeBasketError } from './errors';
+export type { PricedBasket, PricedLine } from '@/contracts/basket';
+export { BasketError, type BasketErrorCode } from '@/domain/errors';
 export type { BasketPricing } from './pricing';
 
 /** A basket with its lines, as stored. */
@@ -264,3 +264,13 @@ export async function reconcileBasketAtLogin(
   }
   return owned.id;
 }
+export {
+  type BasketContext,
+  ownBasketToken,
+  ownedFields,
+  ownPathToken,
+  pricedBasketResponse,
+} from './api';
+export { basketTokenForRequest, forgetBasket, rememberBasket } from './cookies';
+export { reconcileBasketCookies } from './login';
+export { loadOfferings } from './offerings';

@@ -5,11 +5,11 @@
  * brought inside the option's bounds.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BasketProductInput } from '../../contracts/basket';
-import { mergeBasketLines } from '../../domain/basket';
-import { clampQuantity } from '../../domain/purchase-cap';
-import { type BasketLineRow, type BasketRow, basketLines, baskets } from '../db/schema';
-import { BasketError } from './errors';
+import type { BasketProductInput } from '@/contracts/basket';
+import { mergeBasketLines } from '@/domain/basket';
+import { BasketError } from '@/domain/errors';
+import { clampQuantity } from '@/domain/purchase-cap';
+import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { type DbOrTx, loadOfferings, type Offering, type Shopper, userIdForCustomerToken } from './offerings';
 
 export interface ApplyOptions {

@@ -3,7 +3,7 @@
  * merges into the customer's (or becomes theirs), and the cookies then name the basket kept.
  */
 import type { APIContext } from 'astro';
-import { getDb } from '../db';
+import { getDb } from '@/server/db';
 import { forgetBasket, readBasketToken, rememberBasket } from './cookies';
 import { reconcileBasketAtLogin, retrievePricedBasket } from './index';
 

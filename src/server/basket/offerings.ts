@@ -4,10 +4,11 @@
  * read and every write asks here (deal_products, deal_product_stock, deals).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Money } from '../../contracts/deal';
-import { notOnSaleReason } from '../../domain/on-sale';
-import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '../../domain/purchase-cap';
-import type { Db } from '../db/client';
+import type { Money } from '@/contracts/deal';
+import type { UnavailableCode } from '@/domain/basket-copy';
+import { notOnSaleReason } from '@/domain/on-sale';
+import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '@/domain/purchase-cap';
+import type { Db } from '@/server/db';
 import {
   type DealProductRow,
   type DealRow,
@@ -18,8 +19,7 @@ import {
   merchants,
   userDealPurchases,
   users,
-} from '../db/schema';
-import type { UnavailableCode } from './errors';
+} from '@/server/db';
 
 /** A database handle or an open transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,19 +4,19 @@
  * count only the lines that can still be bought; the others are shown with the reason, for the
  * shopper to remove.
  */
-import type { PricedBasket, PricedLine } from '../../contracts/basket';
-import { DeliveryOptionTypeSchema } from '../../contracts/basket';
-import type { Money } from '../../contracts/deal';
-import { visibleQuantity } from '../../domain/basket';
+import type { PricedBasket, PricedLine } from '@/contracts/basket';
+import { DeliveryOptionTypeSchema } from '@/contracts/basket';
+import type { Money } from '@/contracts/deal';
+import { visibleQuantity } from '@/domain/basket';
+import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
 import {
   type PriceBreakdown,
   type PricedLineBreakdown,
   type PricingWallet,
   priceLines,
   pricingLineOf,
-} from '../../domain/pricing';
-import type { BasketLineRow, BasketRow } from '../db/schema';
-import { unavailableWording } from './errors';
+} from '@/domain/pricing';
+import type { BasketLineRow, BasketRow } from '@/server/db';
 import type { Offering } from './offerings';
 
 function money(amountMinor: number, currency: Money['currency']): Money {

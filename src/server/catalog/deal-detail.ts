@@ -1,12 +1,12 @@
 /** One deal with its products, images and merchant, for the deal page. */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Money } from '../../contracts/deal';
-import { PriceDisplayModeSchema } from '../../contracts/deal';
-import type { DealDetail, DealProductDetail } from '../../contracts/deal-detail';
-import { isDealClosed } from '../../domain/on-sale';
-import { purchaseCap, remainingForDayOf } from '../../domain/purchase-cap';
-import type { Db } from '../db/client';
-import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '../db/schema';
+import type { Money } from '@/contracts/deal';
+import { PriceDisplayModeSchema } from '@/contracts/deal';
+import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { isDealClosed } from '@/domain/on-sale';
+import { purchaseCap, remainingForDayOf } from '@/domain/purchase-cap';
+import type { Db } from '@/server/db';
+import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '@/server/db';
 
 /** @deprecated name kept for callers; the contract calls it DealProductDetail. */
 export type DealProductView = DealProductDetail;

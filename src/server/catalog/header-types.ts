@@ -1,5 +1,5 @@
 /** What every page header and footer needs, loaded once per request by the layouts. */
-import type { LocationOption, NavigationItem } from '../../contracts/navigation';
+import type { LocationOption, NavigationItem } from '@/contracts/navigation';
 
 export interface HeaderData {
   /** The chosen location (spec 2: the local item shows its name). */

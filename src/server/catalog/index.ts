@@ -3,10 +3,10 @@
  * Callers import only this module.
  */
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DealSummary } from '../../contracts/deal';
-import { clearMemoCaches } from '../cache/memo';
-import type { Db } from '../db/client';
-import { type Category, categories } from '../db/schema';
+import type { DealSummary } from '@/contracts/deal';
+import { clearMemoCaches } from '@/server/cache';
+import type { Db } from '@/server/db';
+import { type Category, categories } from '@/server/db';
 import { clearLocationCache } from './locations';
 import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';

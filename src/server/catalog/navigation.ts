@@ -3,9 +3,9 @@
  * Counts are live deals per top-level category in the chosen location.
  */
 import { sql } from 'drizzle-orm';
-import type { NavigationItem } from '../../contracts/navigation';
-import { listingPath, SPECIAL_LOCATION_CATEGORY } from '../../domain/listing-paths';
-import type { Db } from '../db/client';
+import type { NavigationItem } from '@/contracts/navigation';
+import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import type { Db } from '@/server/db';
 import type { HeaderData } from './header-types';
 import { listLocations } from './locations';
 

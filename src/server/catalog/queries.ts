@@ -1,6 +1,6 @@
 /** The SQL behind deal lists: one query returns everything a card needs, no query per card. */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '@/server/db';
 import type { DealListRow } from './reshape';
 
 export type DealOrder = 'popularity' | 'newest' | 'price-asc' | 'price-desc' | 'discount';

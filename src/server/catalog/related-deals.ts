@@ -5,9 +5,9 @@
  */
 
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { DealSummary } from '../../contracts/deal';
-import type { Db } from '../db/client';
-import { deals } from '../db/schema';
+import type { DealSummary } from '@/contracts/deal';
+import type { Db } from '@/server/db';
+import { deals } from '@/server/db';
 import { selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 

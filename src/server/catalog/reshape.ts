@@ -2,8 +2,10 @@
  * Wire-to-domain in one place (vercel/commerce's reshape): database rows become DealSummary here,
  * so nothing else reads column names.
  */
-import type { DealSummary, PriceDisplayMode } from '../../contracts/deal';
-import { PriceDisplayModeSchema } from '../../contracts/deal';
+
+import type { DealSummary, PriceDisplayMode } from '@/contracts/deal';
+import { PriceDisplayModeSchema } from '@/contracts/deal';
+import { LIMITED_AVAILABILITY_MAX } from '@/domain/availability';
 
 /** One row of the deal list query (see queries.ts). */
 export interface DealListRow {
@@ -38,8 +40,7 @@ export interface DealListRow {
   has_vip_exclusive: boolean;
 }
 
-/** spec 9: limited availability is shown up to 50 left. */
-export const LIMITED_AVAILABILITY_MAX = 50;
+export { LIMITED_AVAILABILITY_MAX };
 
 const FALLBACK_IMAGE = { url: '/images/deals/shop-home/0-0.svg', width: 800, height: 500 };
 

@@ -1,8 +1,8 @@
 /** Written reviews of a deal, a page at a time (spec 9: 10 per page, 3 on the deal page). */
 import { count, desc, eq } from 'drizzle-orm';
-import type { Review } from '../../contracts/deal-detail';
-import type { Db } from '../db/client';
-import { reviews } from '../db/schema';
+import type { Review } from '@/contracts/deal-detail';
+import type { Db } from '@/server/db';
+import { reviews } from '@/server/db';
 
 /** spec 9: reviews per page. */
 export const REVIEWS_PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 /** spec 4: sold-out deals take a "tell me when it is back" sign-up, one per deal and email. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '@/server/db';
 
 export type SoldOutSignupResult = { kind: 'created' } | { kind: 'already-signed-up' } | { kind: 'unknown-deal' };
 

@@ -2,13 +2,12 @@
  * The checkout service (issue 7 part 2): spec 3 checkout data for a basket, priced from the
  * database on every read, with the wallet split the pay call will check against.
  */
-import type { CheckoutView } from '../../contracts/checkout';
-import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '../../domain/checkout';
-import { retrieveBasketPricing } from '../basket';
-import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
-import { type PaymentProviders, paymentProviders } from '../payments';
-import { walletBalances } from '../wallet';
+import type { CheckoutView } from '@/contracts/checkout';
+import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
+import { retrieveBasketPricing } from '@/server/basket';
+import type { Db, UserRow } from '@/server/db';
+import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { walletBalances } from '@/server/wallet';
 import { eligibilityFor, explainWithheld, instrumentsFor, strictPayLater } from './payment-options';
 
 export { pay } from './pay';
@@ -98,3 +97,4 @@ export async function loadCheckout(
     ),
   };
 }
+export { payLaterPayRoute, payLaterSessionRoute } from './pay-later-routes';

@@ -5,16 +5,16 @@
  * approval's token is the ordinary pay call with the method fixed.
  */
 import type { APIContext } from 'astro';
-import type { PayFailure, PayRequest } from '../../contracts/pay';
-import type { PayLaterPayRequest, PayLaterSessionRequest, PayLaterSessionResponse } from '../../contracts/pay-later';
-import { CHECKOUT_PARAM_DEFAULTS } from '../../domain/checkout';
-import { CHECKOUT_COPY } from '../../domain/checkout-copy';
-import { MESSAGES } from '../../domain/messages';
-import { currentUser } from '../accounts/session';
-import { basketTokenForRequest } from '../basket/cookies';
-import type { Db } from '../db';
-import { publicOrigin } from '../http/public-origin';
-import { paymentProviders } from '../payments';
+import type { PayFailure, PayRequest } from '@/contracts/pay';
+import type { PayLaterPayRequest, PayLaterSessionRequest, PayLaterSessionResponse } from '@/contracts/pay-later';
+import { CHECKOUT_PARAM_DEFAULTS } from '@/domain/checkout';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { MESSAGES } from '@/domain/messages';
+import { currentUser } from '@/server/accounts';
+import { basketTokenForRequest } from '@/server/basket';
+import type { Db } from '@/server/db';
+import { paymentProviders } from '@/server/payments';
+import { publicOrigin } from '@/server/runtime';
 import { type CheckoutDeps, loadCheckout } from './index';
 import { type PayAnswer, pay } from './pay';
 

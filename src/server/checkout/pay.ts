@@ -5,28 +5,24 @@
  */
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
 import type { APIContext } from 'astro';
-import type { OrderResponse, PayFailure, PayRequest } from '../../contracts/pay';
-import { ACCOUNT_COPY } from '../../domain/account-copy';
-import { needsEmailConfirmation } from '../../domain/checkout';
-import { CHECKOUT_COPY } from '../../domain/checkout-copy';
-import { MESSAGES } from '../../domain/messages';
-import type { PaymentOption } from '../../domain/payment-methods';
-import { canSignIn, expressRegisterUser, hasUsablePassword } from '../accounts';
-import { accountCheckThrottle, flushOutbox } from '../accounts/runtime';
-import { currentUser } from '../accounts/session';
-import { retrievePricedBasket } from '../basket';
-import { basketTokenForRequest, forgetBasket } from '../basket/cookies';
-import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
-import { publicOrigin } from '../http/public-origin';
-import { idempotencyOwner, runIdempotently } from '../idempotency';
-import { findOwnInstrument } from '../instruments';
-import { type OrderPayment, placeOrder } from '../orders';
-import { type PaymentProviders, paymentProviders } from '../payments';
-import { rememberGuestOrder } from '../vouchers/guest-access';
+import type { OrderResponse, PayFailure, PayRequest } from '@/contracts/pay';
+import { ACCOUNT_COPY } from '@/domain/account-copy';
+import { needsEmailConfirmation } from '@/domain/checkout';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { MESSAGES } from '@/domain/messages';
+import type { PaymentOption } from '@/domain/payment-methods';
+import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
+import { basketTokenForRequest, forgetBasket, retrievePricedBasket } from '@/server/basket';
+import type { Db, UserRow } from '@/server/db';
+import { idempotencyOwner, runIdempotently } from '@/server/idempotency';
+import { findOwnInstrument } from '@/server/instruments';
+import { type OrderPayment, placeOrder } from '@/server/orders';
+import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { accountCheckThrottle, flushOutbox, publicOrigin } from '@/server/runtime';
+import { rememberGuestOrder } from '@/server/vouchers';
 import { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
 // Registers the checkout's order-event handler (spec 4 sign-in link).
-import './order-followups';
+import '@/server/order-followups';
 
 type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> & { clientAddress?: string };
 
@@ -153,7 +149,7 @@ export async function pay(
     const payment = await orderPayment(db, providers, { request, basketToken, user, isGuest });
     if (!payment.ok) return payment.answer;
     // spec 4: a buyer without a password or third-party login confirms their email from a link,
-    // sent after the order commits by its order-event handler (./order-followups.ts).
+    // sent after the order commits by its order-event handler (src/server/order-followups).
     const confirmEmail = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
       hasPassword: hasUsablePassword(user),
       isThirdPartyLogin: user.isThirdPartyLogin,

@@ -4,19 +4,13 @@
  * and which options this order may be paid with. The pay call asks the same question again, so a
  * method the checkout did not offer is refused however the request was made.
  */
-import type { PaymentInstrumentView, WithheldOption } from '../../contracts/checkout';
-import { CHECKOUT_COPY } from '../../domain/checkout-copy';
-import {
-  ANY_DEVICE,
-  type Eligibility,
-  type EligibilityLine,
-  paymentEligibility,
-} from '../../domain/payment-eligibility';
-import { type InstrumentType, type PaymentOption, PROVIDER_OF } from '../../domain/payment-methods';
-import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
-import { listInstruments } from '../instruments';
-import type { PaymentProviders } from '../payments';
+import type { PaymentInstrumentView, WithheldOption } from '@/contracts/checkout';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { ANY_DEVICE, type Eligibility, type EligibilityLine, paymentEligibility } from '@/domain/payment-eligibility';
+import { type InstrumentType, type PaymentOption, PROVIDER_OF } from '@/domain/payment-methods';
+import type { Db, UserRow } from '@/server/db';
+import { listInstruments } from '@/server/instruments';
+import type { PaymentProviders } from '@/server/payments';
 
 /**
  * spec 5: the stricter flag that also blocks pay-later for sub-categories 197 and 200

@@ -17,3 +17,5 @@ export function getDb(): Promise<Database> {
   });
   return shared;
 }
+export * from './schema';
+export { refreshSearchTerms } from './search-terms';

@@ -8,22 +8,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } from '../../contracts/express-buy';
-import type { OrderResponse } from '../../contracts/pay';
-import { CHECKOUT_COPY } from '../../domain/checkout-copy';
-import { expressBuyVerdict } from '../../domain/express-buy';
-import { CARD_REASONS, MESSAGES } from '../../domain/messages';
-import type { PaymentMethod, PaymentOption } from '../../domain/payment-methods';
-import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
-import { createBasket, retrievePricedBasket } from '../basket';
-import { loadOfferings } from '../basket/offerings';
-import { eligibilityFor, instrumentsFor, strictPayLater } from '../checkout/payment-options';
-import type { Db } from '../db';
-import { baskets, expressBuyTokens, type UserRow } from '../db/schema';
-import { customerOwner, runIdempotently } from '../idempotency';
-import { findDefaultInstrument, findOwnInstrument } from '../instruments';
-import { placeOrder } from '../orders';
-import { type PaymentProviders, paymentProviders } from '../payments';
+import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } from '@/contracts/express-buy';
+import type { OrderResponse } from '@/contracts/pay';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { expressBuyVerdict } from '@/domain/express-buy';
+import { CARD_REASONS, MESSAGES } from '@/domain/messages';
+import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
+import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
+import { createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
+import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
+import type { Db } from '@/server/db';
+import { baskets, expressBuyTokens, type UserRow } from '@/server/db';
+import { customerOwner, runIdempotently } from '@/server/idempotency';
+import { findDefaultInstrument, findOwnInstrument } from '@/server/instruments';
+import { placeOrder } from '@/server/orders';
+import { type PaymentProviders, paymentProviders } from '@/server/payments';
 
 /** How long an express-buy token lasts. */
 export const EXPRESS_BUY_TOKEN_MINUTES = 30;

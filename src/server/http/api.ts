@@ -4,7 +4,7 @@
  * query strings whose failures read as one plain sentence.
  */
 import type { z } from 'zod';
-import { hasNul, NUL_MESSAGE } from '../../contracts/text';
+import { hasNul, NUL_MESSAGE } from '@/contracts/text';
 
 export interface ApiErrorBody {
   message: string;

@@ -6,8 +6,8 @@
  * a page's failure goes on to the error page with its secrets taken out.
  */
 import type { MiddlewareHandler } from 'astro';
-import { MESSAGES } from '../../domain/messages';
-import { logError, withoutSecrets } from '../log';
+import { MESSAGES } from '@/domain/messages';
+import { logError, withoutSecrets } from '@/server/log';
 import { apiError } from './api';
 
 /** What an /api caller reads for a path no endpoint answers. */

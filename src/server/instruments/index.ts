@@ -4,20 +4,28 @@
  * one default. Written by the order transaction that vaulted it; the shopper makes one the default or
  * removes it (the account page, spec 7 /customer), and removing one deletes it from the vault too.
  */
+
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { CustomerInstrument } from '../../contracts/customer';
-import { instrumentLabel, isInstrumentExpired } from '../../domain/saved-instruments';
-import type { Db } from '../db';
-import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '../db/schema';
-import { logError } from '../log';
-import type { Tx } from '../orders/lines';
-import { type PaymentProviders, paymentProviders } from '../payments';
-import type { InstrumentDetails, VaultedInstrument } from '../payments/provider';
+import type { CustomerInstrument } from '@/contracts/customer';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { AppError } from '@/domain/errors';
+import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
+import type { Db } from '@/server/db';
+import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '@/server/db';
+import { logError } from '@/server/log';
+import type { Tx } from '@/server/orders';
+import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
+import { type PaymentProviders, paymentProviders } from '@/server/payments';
 
 /** Why a change to a saved instrument was refused: not the shopper's (or gone), or an expired card. */
-export class InstrumentError extends Error {
-  constructor(readonly code: 'notFound' | 'expired') {
-    super(code === 'notFound' ? 'No such saved payment method.' : 'This card has expired.');
+export class InstrumentError extends AppError {
+  declare readonly code: 'notFound' | 'expired';
+  constructor(code: 'notFound' | 'expired') {
+    super(
+      code === 'notFound' ? 'notFound' : 'conflict',
+      code === 'notFound' ? CHECKOUT_COPY.instrumentNotFound : CHECKOUT_COPY.instrumentExpired,
+      { code },
+    );
     this.name = 'InstrumentError';
   }
 }

@@ -1,12 +1,12 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
-import type { Db } from '../db';
-import { purgeIdempotencyKeys } from '../idempotency';
-import { logError } from '../log';
-import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthorisations } from '../orders';
+import type { Db } from '@/server/db';
+import { purgeIdempotencyKeys } from '@/server/idempotency';
+import { logError } from '@/server/log';
+import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthorisations } from '@/server/orders';
 // Every order-event handler registered, so the retry can run each one (issue 16.2).
-import '../checkout/order-followups';
-import { paymentProviders } from '../payments';
-import { expireVouchers } from '../vouchers';
+import '@/server/order-followups';
+import { paymentProviders } from '@/server/payments';
+import { expireVouchers } from '@/server/vouchers';
 
 export interface HourlyRun {
   expiredVouchers: number;
@@ -47,3 +47,4 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
   };
 }
+export { startHourlyJobs } from './schedule';

@@ -6,8 +6,8 @@
  * tests never start them. `npm run jobs:hourly` runs the same by hand or from cron
  * (`jobs:expire-vouchers` runs only the expiry).
  */
-import { getDb } from '../db';
-import { logError } from '../log';
+import { getDb } from '@/server/db';
+import { logError } from '@/server/log';
 import { runHourlyJobs } from './index';
 
 const FIRST_RUN_MS = 60 * 1000;

@@ -3,14 +3,14 @@
  * nearest town to a coordinate or a postcode, a typed town name, the towns around one, and the
  * deals a hyperlocal page (/near-me/{slug}) shows. Callers import only this module.
  */
-import type { DealSummary } from '../../contracts/deal';
-import type { LocationView } from '../../contracts/location';
-import { isLatLon, type LatLon, nearestPlace, placesWithin } from '../../domain/geo';
-import { hyperlocalPhrases, NEAR_ME_RADIUS_KM, slugify } from '../../domain/near-me';
-import { looksLikePostcode, parsePostcode, postcodeCentre } from '../../domain/postcode';
-import { countDeals, DEFAULT_LISTING_SIZE, listDeals, listLocations, retrieveLocation } from '../catalog';
-import type { Db } from '../db/client';
-import { categories, type Location } from '../db/schema';
+import type { DealSummary } from '@/contracts/deal';
+import type { LocationView } from '@/contracts/location';
+import { isLatLon, type LatLon, nearestPlace, placesWithin } from '@/domain/geo';
+import { hyperlocalPhrases, NEAR_ME_RADIUS_KM, slugify } from '@/domain/near-me';
+import { looksLikePostcode, parsePostcode, postcodeCentre } from '@/domain/postcode';
+import { countDeals, DEFAULT_LISTING_SIZE, listDeals, listLocations, retrieveLocation } from '@/server/catalog';
+import type { Db } from '@/server/db';
+import { categories, type Location } from '@/server/db';
 
 /** Towns and cities (not the special locations), the places a shopper can be near. */
 export async function listTowns(db: Db): Promise<Location[]> {

@@ -13,7 +13,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   UserProfileSchema,
-} from '../../contracts/account';
+} from '@/contracts/account';
 import {
   BasketProductInputSchema,
   CreateBasketSchema,
@@ -22,9 +22,9 @@ import {
   PricedBasketSchema,
   ReplaceBasketSchema,
   UpdateBasketLineSchema,
-} from '../../contracts/basket';
-import { CheckoutQuerySchema, CheckoutViewSchema } from '../../contracts/checkout';
-import { CustomerResponseSchema, UpdateInstrumentSchema } from '../../contracts/customer';
+} from '@/contracts/basket';
+import { CheckoutQuerySchema, CheckoutViewSchema } from '@/contracts/checkout';
+import { CustomerResponseSchema, UpdateInstrumentSchema } from '@/contracts/customer';
 import {
   ComplementaryDealsQuerySchema,
   ComplementaryDealsSchema,
@@ -33,18 +33,18 @@ import {
   ReviewsQuerySchema,
   SoldOutNotificationRequestSchema,
   SoldOutNotificationResponseSchema,
-} from '../../contracts/deal-detail';
+} from '@/contracts/deal-detail';
 import {
   DealFeedQuerySchema,
   DealFeedResponseSchema,
   FacetedNavigationSchema,
   FacetQuerySchema,
-} from '../../contracts/deal-feed';
+} from '@/contracts/deal-feed';
 import {
   ExpressBuyRequestSchema,
   ExpressBuyTokenRequestSchema,
   ExpressBuyTokenResponseSchema,
-} from '../../contracts/express-buy';
+} from '@/contracts/express-buy';
 import {
   EarlyBirdPageSchema,
   EarlyBirdQuerySchema,
@@ -54,20 +54,15 @@ import {
   MenuSchema,
   NavigationsSchema,
   NearMeLocationSchema,
-} from '../../contracts/location';
-import { OrderResponseSchema, PayRequestSchema } from '../../contracts/pay';
+} from '@/contracts/location';
+import { OrderResponseSchema, PayRequestSchema } from '@/contracts/pay';
 import {
   PayLaterPayRequestSchema,
   PayLaterSessionRequestSchema,
   PayLaterSessionResponseSchema,
-} from '../../contracts/pay-later';
-import {
-  SearchQuerySchema,
-  SearchResponseSchema,
-  SuggestQuerySchema,
-  SuggestResponseSchema,
-} from '../../contracts/search';
-import { WalletResponseSchema } from '../../contracts/wallet';
+} from '@/contracts/pay-later';
+import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
+import { WalletResponseSchema } from '@/contracts/wallet';
 import type { ApiOperation } from './document';
 
 const NOT_FOUND = { 404: 'Nothing with that name or id.' };

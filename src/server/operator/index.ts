@@ -4,10 +4,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '../cache/page-cache';
-import { clearCatalogueCaches } from '../catalog';
-import type { Db } from '../db/client';
-import { categories, dealProducts, deals, locations } from '../db/schema';
+import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
+import { clearCatalogueCaches } from '@/server/catalog';
+import type { Db } from '@/server/db';
+import { categories, dealProducts, deals, locations } from '@/server/db';
 
 export const DealPatchSchema = z
   .object({

@@ -4,10 +4,10 @@
  * never commits is found and voided by `voidAbandonedAuthorisations`.
  */
 import { eq, sql } from 'drizzle-orm';
-import { describePaymentFailure } from '../../domain/payment-outcome';
-import type { Db } from '../db';
-import { payments } from '../db/schema';
-import type { PaymentProvider } from '../payments/provider';
+import { describePaymentFailure } from '@/domain/payment-outcome';
+import type { Db } from '@/server/db';
+import { payments } from '@/server/db';
+import type { PaymentProvider } from '@/server/payments';
 import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
 
 export type AuthoriseResult =

@@ -6,12 +6,12 @@
  * locked only briefly) take stock with conditional updates and record the buyer's purchases.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { baskets, deals, orderLines, orders, payments } from '../db/schema';
-import { rememberInstrument, touchInstrument } from '../instruments';
-import { issueVouchers } from '../vouchers';
-import { debitWallet } from '../wallet';
-import { OrderError } from './errors';
+import { OrderError } from '@/domain/errors';
+import type { Db } from '@/server/db';
+import { baskets, deals, orderLines, orders, payments } from '@/server/db';
+import { rememberInstrument, touchInstrument } from '@/server/instruments';
+import { issueVouchers } from '@/server/vouchers';
+import { debitWallet } from '@/server/wallet';
 import { recordOrderPlaced } from './events';
 import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
 import { priceCheckedLines } from './price';

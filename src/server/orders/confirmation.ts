@@ -5,11 +5,11 @@
  * the email is owed exactly when the order exists; the hourly jobs retry it if this step fails.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { formatLongDate } from '../../domain/format';
-import { formatMoney } from '../../domain/money';
-import type { Db } from '../db';
-import { dealProducts, deals, orders, outbox, vouchers } from '../db/schema';
-import { enqueueMail } from '../mail';
+import { formatLongDate } from '@/domain/format';
+import { formatMoney } from '@/domain/money';
+import type { Db } from '@/server/db';
+import { dealProducts, deals, orders, outbox, vouchers } from '@/server/db';
+import { enqueueMail } from '@/server/mail';
 import { type OrderPlaced, onOrderPlaced } from './events';
 
 /** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */

@@ -7,12 +7,12 @@
  * at least once, so it must be safe to run again after a failure.
  *
  * Today's handlers: the confirmation email (`./confirmation.ts`) and spec 4's sign-in link for a
- * buyer without a password (`../checkout/order-followups.ts`).
+ * buyer without a password (`src/server/order-followups`).
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { orderEvents } from '../db/schema';
-import { describeError, logError } from '../log';
+import type { Db } from '@/server/db';
+import { orderEvents } from '@/server/db';
+import { describeError, logError } from '@/server/log';
 import type { Tx } from './lines';
 
 /** What an `order.placed` event carries (stored as its payload). */

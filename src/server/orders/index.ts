@@ -6,7 +6,7 @@
 // The confirmation email is the first order-event handler; importing it registers it.
 import './confirmation';
 
-export { describeOrderFailure, OrderError, type OrderFailureCode } from './errors';
+export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
 export {
   handleOrderEvents,
   MAX_ATTEMPTS as ORDER_EVENT_MAX_ATTEMPTS,
@@ -14,6 +14,7 @@ export {
   type OrderPlacedHandler,
   onOrderPlaced,
 } from './events';
+export type { Tx } from './lines';
 export {
   type OrderPayment,
   type PlacedOrder,

@@ -5,11 +5,11 @@
  * price itself comes from the one pricing pipeline (issue 16.1).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrderLineCheck } from '../../domain/order-lines';
-import { type PricingLine, pricingLineOf } from '../../domain/pricing';
-import { remainingForDayOf } from '../../domain/purchase-cap';
-import type { Db } from '../db';
-import { basketLines, baskets, dealProductStock, dealProducts, deals, userDealPurchases } from '../db/schema';
+import type { OrderLineCheck } from '@/domain/order-lines';
+import { type PricingLine, pricingLineOf } from '@/domain/pricing';
+import { remainingForDayOf } from '@/domain/purchase-cap';
+import type { Db } from '@/server/db';
+import { basketLines, baskets, dealProductStock, dealProducts, deals, userDealPurchases } from '@/server/db';
 
 /** A Drizzle handle or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

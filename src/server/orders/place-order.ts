@@ -11,15 +11,15 @@
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '../../domain/messages';
-import type { Db } from '../db';
-import { orders, vouchers } from '../db/schema';
-import { logError } from '../log';
-import type { PaymentProviders } from '../payments';
-import { InsufficientWalletBalance } from '../wallet';
+import { describeError as describeOrderFailure, OrderError } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
+import type { Db } from '@/server/db';
+import { orders, vouchers } from '@/server/db';
+import { logError } from '@/server/log';
+import type { PaymentProviders } from '@/server/payments';
+import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
-import { describeOrderFailure, OrderError } from './errors';
 import { handleOrderEvents } from './events';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';

@@ -4,11 +4,11 @@
  * money moves. The same function re-prices under the lock inside the order transaction.
  */
 import { eq } from 'drizzle-orm';
-import { checkOrderLine } from '../../domain/order-lines';
-import { type PricingWallet, priceLines } from '../../domain/pricing';
-import { baskets } from '../db/schema';
-import { walletBalances } from '../wallet';
-import { OrderError } from './errors';
+import { OrderError } from '@/domain/errors';
+import { checkOrderLine } from '@/domain/order-lines';
+import { type PricingWallet, priceLines } from '@/domain/pricing';
+import { baskets } from '@/server/db';
+import { walletBalances } from '@/server/wallet';
 import { type DbOrTx, loadOrderLines, type OrderLineSource } from './lines';
 import type { OrderPricing, PlaceOrderRequest } from './request';
 

@@ -1,7 +1,7 @@
 /** The shapes every order step shares: what is asked, what is priced, what is authorised, what is placed. */
-import type { PaymentMethod } from '../../domain/payment-methods';
-import type { PriceBreakdown } from '../../domain/pricing';
-import type { InstrumentDetails, VaultedInstrument } from '../payments/provider';
+import type { PaymentMethod } from '@/domain/payment-methods';
+import type { PriceBreakdown } from '@/domain/pricing';
+import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
 import type { OrderLineSource } from './lines';
 
 export interface PlaceOrderRequest {

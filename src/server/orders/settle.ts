@@ -4,10 +4,10 @@
  * hourly jobs (capture retry, authorisation sweep), never the shopper without an answer.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { payments } from '../db/schema';
-import { logError } from '../log';
-import type { PaymentProvider } from '../payments/provider';
+import type { Db } from '@/server/db';
+import { payments } from '@/server/db';
+import { logError } from '@/server/log';
+import type { PaymentProvider } from '@/server/payments';
 
 /** Captures an authorisation whose order committed; a failure stays `authorised` with its order, for the retry. */
 export async function capturePayment(

@@ -4,8 +4,8 @@
  * row lock makes a concurrent buyer wait and then re-check the condition against the new value.
  */
 import { eq, sql } from 'drizzle-orm';
-import { remainingForDayOf } from '../../domain/purchase-cap';
-import { dealProductStock } from '../db/schema';
+import { remainingForDayOf } from '@/domain/purchase-cap';
+import { dealProductStock } from '@/server/db';
 import type { Tx } from './lines';
 
 /**

@@ -3,10 +3,10 @@
  * void failed) are voided here, so a shopper is never left with money held for nothing.
  */
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { payments } from '../db/schema';
-import { logError } from '../log';
-import type { PaymentProvider } from '../payments/provider';
+import type { Db } from '@/server/db';
+import { payments } from '@/server/db';
+import { logError } from '@/server/log';
+import type { PaymentProvider } from '@/server/payments';
 
 /** How long an authorisation may wait for its order before it counts as abandoned. */
 export const ABANDONED_AFTER_SECONDS = 600;

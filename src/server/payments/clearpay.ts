@@ -4,15 +4,15 @@
  * void. The order-amount limits are the merchant's, from Clearpay's configuration call, kept in
  * this process for 15 minutes; when the call fails they are null and the checkout withholds Clearpay.
  */
-import type { AmountRange } from '../../domain/payment-eligibility';
-import type { Db } from '../db';
+import type { AmountRange } from '@/domain/payment-eligibility';
+import { type ClearpayMoney, createClearpayCheckout, retrieveClearpayConfiguration } from '@/sandbox/clearpay';
+import { readSandboxConfig } from '@/sandbox/config';
+import { GatewayTimeout, GatewayUnreachable } from '@/sandbox/network';
+import { payLaterOrders } from '@/sandbox/pay-later-sales';
+import type { Db } from '@/server/db';
 import type { SandboxProviderOptions } from './index';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
-import { type ClearpayMoney, createClearpayCheckout, retrieveClearpayConfiguration } from './sandbox/clearpay';
-import { readSandboxConfig } from './sandbox/config';
-import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
-import { payLaterOrders } from './sandbox/pay-later-sales';
 
 /** How long the configuration's limits are trusted before asking Clearpay again. */
 export const CLEARPAY_CONFIGURATION_TTL_MS = 15 * 60 * 1000;

@@ -4,14 +4,9 @@
  * (PAYMENTS.md), reached in-process. The sandbox's answers are reshaped into AuthorisationResult
  * here and nowhere else (docs/decisions/013-payment-sandbox.md).
  */
-import type { CardReason } from '../../domain/messages';
-import type { AmountRange } from '../../domain/payment-eligibility';
-import { type PaymentMethod, PROVIDER_OF, type ProviderType } from '../../domain/payment-methods';
-import type { Db } from '../db';
-import { createSandboxClearpayProvider } from './clearpay';
-import { PaymentProviderError } from './errors';
-import { createSandboxKlarnaProvider } from './klarna';
-import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
+import type { CardReason } from '@/domain/messages';
+import type { AmountRange } from '@/domain/payment-eligibility';
+import { type PaymentMethod, PROVIDER_OF, type ProviderType } from '@/domain/payment-methods';
 import {
   type AnswerInstrument,
   authorise,
@@ -24,7 +19,12 @@ import {
   type SaleAnswer,
   type SettlementAnswer,
   voidSale,
-} from './sandbox';
+} from '@/sandbox';
+import type { Db } from '@/server/db';
+import { createSandboxClearpayProvider } from './clearpay';
+import { PaymentProviderError } from './errors';
+import { createSandboxKlarnaProvider } from './klarna';
+import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
 
 export { PaymentProviderError, type PaymentProviderErrorCode } from './errors';
 export type {
@@ -37,9 +37,9 @@ export type {
   VaultedInstrument,
 } from './provider';
 
-import { logError } from '../log';
+import { logError } from '@/server/log';
 
-export { PaymentsConfigError } from './sandbox';
+export { PaymentsConfigError } from '@/sandbox';
 
 export interface SandboxProviderOptions {
   /** Where the switches (PAYMENTS_FAULT, CARD_BRANDS_ACCEPTED, ...) are read from; default process.env. */

@@ -3,14 +3,15 @@
  * gateway (PAYMENTS.md): authorise with the authorization token from Klarna's page, then capture
  * or void. Klarna's UK limits are its own and fixed (25 to 4,000 pounds), so no call is needed.
  */
-import type { Db } from '../db';
+
+import { readSandboxConfig } from '@/sandbox/config';
+import { createKlarnaSession } from '@/sandbox/klarna';
+import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from '@/sandbox/pay-later-config';
+import { payLaterOrders } from '@/sandbox/pay-later-sales';
+import type { Db } from '@/server/db';
 import type { SandboxProviderOptions } from './index';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
-import { readSandboxConfig } from './sandbox/config';
-import { createKlarnaSession } from './sandbox/klarna';
-import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from './sandbox/pay-later-config';
-import { payLaterOrders } from './sandbox/pay-later-sales';
 
 export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
   const { env } = options;

@@ -5,12 +5,12 @@
  * (PAYMENTS.md outcome table: a denied, declined or mismatching approval is "Sorry please try a
  * different payment method.").
  */
-import type { AmountRange } from '../../domain/payment-eligibility';
+import type { AmountRange } from '@/domain/payment-eligibility';
+import { GatewayTimeout, GatewayUnreachable } from '@/sandbox/network';
+import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from '@/sandbox/pay-later-sales';
+import type { NewPayLaterSession } from '@/sandbox/pay-later-sessions';
 import { PaymentProviderError } from './errors';
 import type { ApprovalAnswer, ApprovalRequest, AuthorisationResult, PaymentProvider } from './provider';
-import { GatewayTimeout, GatewayUnreachable } from './sandbox/network';
-import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from './sandbox/pay-later-sales';
-import type { NewPayLaterSession } from './sandbox/pay-later-sessions';
 
 /** One pay-later provider's API, as the sandbox (or, later, a real client) offers it. */
 export interface PayLaterGateway {

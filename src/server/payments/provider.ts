@@ -4,12 +4,12 @@
  * when credentials are configured. Amounts are integer pence; the provider never sees a card
  * number, only the one-time nonce its own tokeniser issued.
  */
-import type { CardReason } from '../../domain/messages';
-import type { Money } from '../../domain/money';
-import type { AmountRange } from '../../domain/payment-eligibility';
-import type { ProviderType } from '../../domain/payment-methods';
+import type { CardReason } from '@/domain/messages';
+import type { Money } from '@/domain/money';
+import type { AmountRange } from '@/domain/payment-eligibility';
+import type { ProviderType } from '@/domain/payment-methods';
 
-export type { ProviderType } from '../../domain/payment-methods';
+export type { ProviderType } from '@/domain/payment-methods';
 
 /** What the provider tells us about the card (or wallet) behind a nonce: never the number or CVV. */
 export interface InstrumentDetails {
@@ -32,7 +32,7 @@ export interface VaultedInstrument {
 }
 
 /** Why a card was refused: defined beside its wording in the message catalogue (PAYMENTS.md). */
-export type { CardReason } from '../../domain/messages';
+export type { CardReason } from '@/domain/messages';
 
 /** Every way an authorisation can end (PAYMENTS.md "Outcome -> what the shopper sees"). */
 export type AuthorisationResult =

@@ -3,9 +3,9 @@
  * The personal rails (Buy again, Recently Viewed, Recommended for you) are per shopper and
  * arrive with the accounts issue, never through this shared service.
  */
-import type { DealSummary } from '../../contracts/deal';
-import { countDeals, listDeals, retrieveLocation } from '../catalog';
-import type { Db } from '../db/client';
+import type { DealSummary } from '@/contracts/deal';
+import { countDeals, listDeals, retrieveLocation } from '@/server/catalog';
+import type { Db } from '@/server/db';
 
 /** Deals a home rail shows. */
 export const RAIL_SIZE = 12;

@@ -4,7 +4,7 @@
  * "afternon tea" searches "afternoon tea". Words that match something are left alone.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '@/server/db';
 
 /** The vocabulary keeps words of at least 3 letters (search-terms.ts), so shorter ones are never corrected. */
 const MIN_CORRECTABLE_LENGTH = 3;

@@ -3,11 +3,11 @@
  * (spec 3 "Search response", spec 7 "GET search"), and suggestions for the header search box.
  * Callers import only this module.
  */
-import type { Facet, SearchQueryInput, SearchResponse, SuggestResponse } from '../../contracts/search';
-import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '../../contracts/search';
-import { searchUrl, TOP_SEARCHES } from '../../domain/search';
-import { listDealsByIds } from '../catalog';
-import type { Db } from '../db/client';
+import type { Facet, SearchQueryInput, SearchResponse, SuggestResponse } from '@/contracts/search';
+import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@/contracts/search';
+import { searchUrl, TOP_SEARCHES } from '@/domain/search';
+import { listDealsByIds } from '@/server/catalog';
+import type { Db } from '@/server/db';
 import { correctQuery } from './correct';
 import { selectMatches } from './queries';
 import { listSuggestions } from './suggest';

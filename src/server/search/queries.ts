@@ -4,8 +4,8 @@
  * and location D), counted, grouped by category for the facets, and one page of ids in order.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchOrder } from '../../contracts/search';
-import type { Db } from '../db/client';
+import type { SearchOrder } from '@/contracts/search';
+import type { Db } from '@/server/db';
 
 /** Narrowing beyond the words; short names as in URLs, prices in pence. */
 export interface MatchFilter {

@@ -5,9 +5,9 @@
  * headline words start with what was typed.
  */
 import { sql } from 'drizzle-orm';
-import type { Suggestion } from '../../contracts/search';
-import { searchUrl } from '../../domain/search';
-import type { Db } from '../db/client';
+import type { Suggestion } from '@/contracts/search';
+import { searchUrl } from '@/domain/search';
+import type { Db } from '@/server/db';
 import { queryWords } from './correct';
 
 /** At most this many deals and categories; vocabulary completions fill the rest. */

@@ -4,10 +4,10 @@
  * a file at a time, so a catalogue of any size never loads more than 50,000 rows at once.
  */
 import { sql } from 'drizzle-orm';
-import { listingPath } from '../../domain/listing-paths';
-import { MAX_URLS_PER_SITEMAP, type SitemapKind, sitemapFileCount } from '../../domain/sitemap';
-import { listLocations } from '../catalog';
-import type { Db } from '../db/client';
+import { listingPath } from '@/domain/listing-paths';
+import { MAX_URLS_PER_SITEMAP, type SitemapKind, sitemapFileCount } from '@/domain/sitemap';
+import { listLocations } from '@/server/catalog';
+import type { Db } from '@/server/db';
 
 /** Sitemaps change as deals come and go; crawlers and caches may keep them an hour. */
 export const SITEMAP_CACHE_CONTROL = 'public, max-age=3600, s-maxage=3600';

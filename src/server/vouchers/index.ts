@@ -11,10 +11,18 @@ import {
   securityCodeFrom,
   voucherCodeFrom,
   voucherExpiry,
-} from '../../domain/vouchers';
-import type { Db } from '../db';
-import { dealImages, dealProducts, deals, merchants } from '../db/schema';
-import { orders, type VoucherRow, type VoucherStatus, vouchers } from '../db/schema-commerce';
+} from '@/domain/vouchers';
+import type { Db } from '@/server/db';
+import {
+  dealImages,
+  dealProducts,
+  deals,
+  merchants,
+  orders,
+  type VoucherRow,
+  type VoucherStatus,
+  vouchers,
+} from '@/server/db';
 
 export { renderVoucherPdf } from './pdf';
 
@@ -214,3 +222,5 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
+export { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
+export { voucherPdfResponse } from './http';

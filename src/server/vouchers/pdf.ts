@@ -5,9 +5,9 @@
  */
 import { PageSizes, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { BRAND_INFO, type Brand, DEFAULT_BRAND } from '../../domain/brands';
-import { formatLongDate } from '../../domain/format';
-import { redeemInstructions } from '../../domain/vouchers';
+import { BRAND_INFO, type Brand, DEFAULT_BRAND } from '@/domain/brands';
+import { formatLongDate } from '@/domain/format';
+import { redeemInstructions } from '@/domain/vouchers';
 
 /** What the PDF prints; a VoucherView from listVouchers / retrieveVoucher fits. */
 export interface PrintableVoucher {

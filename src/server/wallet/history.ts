@@ -4,8 +4,8 @@
  * not something the shopper has to add up.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { WalletCreditKind, WalletCurrency } from '../../domain/wallet';
-import { walletEntries } from '../db/schema-commerce';
+import type { WalletCreditKind, WalletCurrency } from '@/domain/wallet';
+import { walletEntries } from '@/server/db';
 import type { DbOrTx } from './index';
 
 export interface WalletHistoryEntry {

@@ -15,10 +15,9 @@ import {
   type WalletBalance,
   type WalletCreditKind,
   type WalletCurrency,
-} from '../../domain/wallet';
-import type { Db } from '../db';
-import { users } from '../db/schema';
-import { type WalletEntryRow, walletEntries } from '../db/schema-commerce';
+} from '@/domain/wallet';
+import type { Db } from '@/server/db';
+import { users, type WalletEntryRow, walletEntries } from '@/server/db';
 
 /** An open transaction on the shared handle (what the order service passes in). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

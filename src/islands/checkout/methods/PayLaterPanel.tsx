@@ -2,7 +2,7 @@
  * What the Klarna (pay in 3) and Clearpay (pay in 4) choices say: the instalments, to the penny,
  * and when each is taken, before the shopper leaves for the provider's page.
  */
-import { formatToThePenny, INSTALMENT_EVERY, instalmentPlan, PAY_LATER_NAMES } from '../../../domain/pay-later-plan';
+import { formatToThePenny, INSTALMENT_EVERY, instalmentPlan, PAY_LATER_NAMES } from '@/domain/pay-later-plan';
 import './PayLaterPanel.css';
 
 type Props = { provider: 'klarna' | 'clearpay'; amountMinor: number; currency: 'GBP' | 'EUR' };

@@ -5,11 +5,11 @@
  * small modal dialog standing in for the device's own, whose Pay asks the gateway for the wallet's
  * test nonce. Vanilla DOM, so the checkout ships no sheet library.
  */
-import type { WalletTokenizeResponse } from '../../../contracts/wallet-tokenize';
-import { MESSAGES } from '../../../domain/messages';
-import { formatMoney } from '../../../domain/money';
-import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
-import type { DeviceWallets } from '../../../stores/payment-choice';
+import type { WalletTokenizeResponse } from '@/contracts/wallet-tokenize';
+import { MESSAGES } from '@/domain/messages';
+import { formatMoney } from '@/domain/money';
+import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
+import type { DeviceWallets } from '@/stores/payment-choice';
 import './device-wallet.css';
 
 export type DeviceWallet = 'apple_pay' | 'google_pay';

@@ -3,11 +3,11 @@
  * (EXISTING), a card tokenised at the gateway, a device wallet's sheet, or a trip to PayPal,
  * Klarna or Clearpay's approval page. Each method lives in its own module beside this one.
  */
-import type { CheckoutView } from '../../../contracts/checkout';
-import { optionName, type PaymentOption } from '../../../domain/payment-methods';
-import { $cardForm, tokeniseCard } from '../../../stores/card-form';
-import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
-import type { PaymentChoice } from '../../../stores/payment-choice';
+import type { CheckoutView } from '@/contracts/checkout';
+import { optionName, type PaymentOption } from '@/domain/payment-methods';
+import { $cardForm, tokeniseCard } from '@/stores/card-form';
+import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
+import type { PaymentChoice } from '@/stores/payment-choice';
 import { payWithDeviceWallet } from './device-wallet';
 import { startPayLater } from './pay-later';
 import { startPayPal } from './paypal';

@@ -4,9 +4,9 @@
  * the shopper goes to the provider's page to approve; they come back with a token
  * (src/stores/checkout-redirect.ts) and Checkout.tsx finishes the payment.
  */
-import { MESSAGES } from '../../../domain/messages';
-import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
-import { rememberPendingPayment, returnUrl } from '../../../stores/checkout-redirect';
+import { MESSAGES } from '@/domain/messages';
+import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
+import { rememberPendingPayment, returnUrl } from '@/stores/checkout-redirect';
 
 const SESSION_PATH = { klarna: '/api/v1/kn/sessions', clearpay: '/api/v1/cp/checkouts' } as const;
 

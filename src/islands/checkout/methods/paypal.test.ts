@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../domain/messages';
-import type { PaymentAttempt } from '../../../stores/checkout';
+import { MESSAGES } from '@/domain/messages';
+import type { PaymentAttempt } from '@/stores/checkout';
 import { startPayPal } from './paypal';
 
 const attempt: PaymentAttempt = {

@@ -4,10 +4,10 @@
  * goes to PayPal's approval page. The shopper comes back to /checkout with a nonce (or a cancel),
  * and the Checkout island finishes the payment (src/stores/checkout-redirect.ts).
  */
-import type { CreatePayPalPaymentRequest, CreatePayPalPaymentResponse } from '../../../contracts/paypal';
-import { MESSAGES } from '../../../domain/messages';
-import type { PaymentAttempt, PaymentCredential } from '../../../stores/checkout';
-import { rememberPendingPayment, returnUrl } from '../../../stores/checkout-redirect';
+import type { CreatePayPalPaymentRequest, CreatePayPalPaymentResponse } from '@/contracts/paypal';
+import { MESSAGES } from '@/domain/messages';
+import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
+import { rememberPendingPayment, returnUrl } from '@/stores/checkout-redirect';
 
 export interface PayPalOptions {
   gatewayUrl: string;

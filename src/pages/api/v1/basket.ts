@@ -3,27 +3,24 @@
  * (spec 4 merge rules, spec 5 bounds). 201 with a Location header whose last path segment is the
  * token (spec 4), the priced basket as the body, and the token in the basket cookie.
  */
-import type { APIRoute } from 'astro';
-import { CreateBasketSchema } from '../../../contracts/basket';
-import { createBasket } from '../../../server/basket';
-import { basketErrorResponse, ownedFields, pricedBasketResponse, readJson } from '../../../server/basket/api';
-import { getDb } from '../../../server/db';
+import { CreateBasketSchema } from '@/contracts/basket';
+import { createBasket, ownedFields, pricedBasketResponse } from '@/server/basket';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
 
-export const POST: APIRoute = async (context) => {
-  const body = await readJson(context.request, CreateBasketSchema);
-  if (!body.ok) return body.response;
-  const owned = await ownedFields(context, body.value);
-  if (!owned.ok) return owned.response;
-  try {
+export const POST = endpoint({
+  who: 'anyone',
+  input: CreateBasketSchema,
+  area: 'basket',
+  handler: async ({ input, context }) => {
+    const owned = await ownedFields(context, input);
     const { db } = await getDb();
     const token = await createBasket(db, {
-      brand: body.value.brand,
-      customerToken: owned.value.customerToken ?? null,
-      eligibleForVip: owned.value.eligibleForVip ?? false,
-      products: body.value.products,
+      brand: input.brand,
+      customerToken: owned.customerToken ?? null,
+      eligibleForVip: owned.eligibleForVip ?? false,
+      products: input.products,
     });
-    return await pricedBasketResponse(context, token, { status: 201, location: true });
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    return pricedBasketResponse(context, token, { status: 201, location: true });
+  },
+});

@@ -1,19 +1,23 @@
 /** GET /api/v1/complementary-deals?dealId&limit (spec 7): deals related to one deal, most related first. */
-import type { APIRoute } from 'astro';
-import { ComplementaryDealsQuerySchema, readDealId } from '../../../contracts/deal-detail';
-import { CACHE_AGE_SECONDS } from '../../../server/cache/page-cache';
-import { listComplementaryDeals, retrieveDeal } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
+import { ComplementaryDealsQuerySchema, readDealId } from '@/contracts/deal-detail';
+import { Invalid, NotFound } from '@/domain/errors';
+import { CACHE_AGE_SECONDS } from '@/server/cache';
+import { listComplementaryDeals, retrieveDeal } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { json } from '@/server/http';
 
-export const GET: APIRoute = async ({ url }) => {
-  const query = parseQuery(ComplementaryDealsQuerySchema, url.searchParams);
-  if (!query.ok) return query.response;
-  const id = readDealId(query.value.dealId);
-  if (id === 'invalid') return apiError(400, 'dealId must be a number.');
-  if (id === 'unknown') return apiError(404, 'No deal has this id.');
-  const { db } = await getDb();
-  if (!(await retrieveDeal(db, id))) return apiError(404, 'No deal has this id.');
-  const deals = await listComplementaryDeals(db, id, query.value.limit);
-  return json({ dealId: id, deals }, { cacheSeconds: CACHE_AGE_SECONDS });
-};
+export const GET = endpoint({
+  who: 'anyone',
+  input: ComplementaryDealsQuerySchema,
+  area: 'catalog',
+  handler: async ({ input }) => {
+    const id = readDealId(input.dealId);
+    if (id === 'invalid') throw new Invalid('dealId must be a number.');
+    if (id === 'unknown') throw new NotFound('No deal has this id.');
+    const { db } = await getDb();
+    if (!(await retrieveDeal(db, id))) throw new NotFound('No deal has this id.');
+    const deals = await listComplementaryDeals(db, id, input.limit);
+    return json({ dealId: id, deals }, { cacheSeconds: CACHE_AGE_SECONDS });
+  },
+});

@@ -7,20 +7,14 @@
  * with a message, an unknown place a 404; never a 500 for anything the caller sent.
  */
 import type { APIRoute } from 'astro';
-import { DealFeedQuerySchema, type DealFeedResponse } from '../../../contracts/deal-feed';
-import { parseListingFilter } from '../../../domain/listing-filters';
-import {
-  CACHE_AGE_SECONDS,
-  cachePublicPage,
-  dealTag,
-  LISTINGS_TAG,
-  locationTag,
-} from '../../../server/cache/page-cache';
-import { knownLocationNames } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
-import { loadListingPage } from '../../../server/listing';
-import { scopeForFeed } from '../../../server/listing-page';
+import { DealFeedQuerySchema, type DealFeedResponse } from '@/contracts/deal-feed';
+import { parseListingFilter } from '@/domain/listing-filters';
+import { CACHE_AGE_SECONDS, cachePublicPage, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
+import { knownLocationNames } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
+import { loadListingPage } from '@/server/listing';
+import { scopeForFeed } from '@/server/listing-page';
 
 export const GET: APIRoute = async (context) => {
   const { url } = context;

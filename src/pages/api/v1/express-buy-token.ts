@@ -3,28 +3,22 @@
  * the signed-in shopper's own email, a 30-minute token for Express Buy with their default saved
  * instrument, named for the button. 401 signed out; 403 another email; 404 no default; 409 expired.
  */
-import type { APIRoute } from 'astro';
-import { ExpressBuyTokenRequestSchema } from '../../../contracts/express-buy';
-import { MESSAGES } from '../../../domain/messages';
-import { readBody, requireUser } from '../../../server/accounts/api';
-import { getDb } from '../../../server/db';
-import { issueExpressBuyToken } from '../../../server/express-buy';
-import { apiError, json } from '../../../server/http/api';
-import { logError } from '../../../server/log';
+import { ExpressBuyTokenRequestSchema } from '@/contracts/express-buy';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { issueExpressBuyToken } from '@/server/express-buy';
+import { json } from '@/server/http';
 
-export const POST: APIRoute = async (context) => {
-  const signedIn = await requireUser(context);
-  if (!signedIn.ok) return signedIn.response;
-  const body = await readBody(context.request, ExpressBuyTokenRequestSchema);
-  if (!body.ok) return body.response;
-  try {
+// spec 7 "An express token failure is logged and rethrown": logged by the boundary, answered as a failure.
+export const POST = endpoint({
+  who: 'customer',
+  input: ExpressBuyTokenRequestSchema,
+  invalid: 'firstField',
+  area: 'express-buy-token',
+  handler: async ({ input, user }) => {
     const { db } = await getDb();
-    const { email } = body.value.expressBuyTokenRequest;
-    const answer = await issueExpressBuyToken(db, signedIn.user, email, new Date());
+    const { email } = input.expressBuyTokenRequest;
+    const answer = await issueExpressBuyToken(db, user, email, new Date());
     return json(answer.body, { status: answer.status });
-  } catch (error) {
-    // spec 7 "An express token failure is logged and rethrown": logged here, answered as a failure.
-    logError('express-buy-token', 'failed', error);
-    return apiError(503, MESSAGES.somethingWentWrong);
-  }
-};
+  },
+});

@@ -3,22 +3,21 @@
  * Issue 14.10: one answer (202) whether or not the email has an account, so it tells a stranger
  * nothing; nobody is signed in by an email, and the pay call asks for a sign-in where one is needed.
  */
-import type { APIRoute } from 'astro';
-import { ExpressRegisterSchema } from '../../../contracts/account';
-import { ACCOUNT_COPY } from '../../../domain/account-copy';
-import { expressRegisterUser } from '../../../server/accounts';
-import { accountErrorResponse, readBody } from '../../../server/accounts/api';
-import { getDb } from '../../../server/db';
-import { json } from '../../../server/http/api';
+import { ExpressRegisterSchema } from '@/contracts/account';
+import { ACCOUNT_COPY } from '@/domain/account-copy';
+import { expressRegisterUser } from '@/server/accounts';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { json } from '@/server/http';
 
-export const POST: APIRoute = async ({ request }) => {
-  const body = await readBody(request, ExpressRegisterSchema);
-  if (!body.ok) return body.response;
-  try {
+export const POST = endpoint({
+  who: 'anyone',
+  input: ExpressRegisterSchema,
+  invalid: 'firstField',
+  area: 'accounts',
+  handler: async ({ input }) => {
     const { db } = await getDb();
-    await expressRegisterUser(db, body.value.email);
+    await expressRegisterUser(db, input.email);
     return json({ message: ACCOUNT_COPY.expressRegistered, status: 202 }, { status: 202 });
-  } catch (error) {
-    return accountErrorResponse(error);
-  }
-};
+  },
+});

@@ -5,12 +5,12 @@
  * narrow the counts as they narrow the listing. 400 for bad values, 404 for an unknown place.
  */
 import type { APIRoute } from 'astro';
-import { FacetQuerySchema } from '../../../contracts/deal-feed';
-import { parseListingFilter } from '../../../domain/listing-filters';
-import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '../../../server/cache/page-cache';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
-import { loadFacetedNavigation } from '../../../server/listing';
+import { FacetQuerySchema } from '@/contracts/deal-feed';
+import { parseListingFilter } from '@/domain/listing-filters';
+import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '@/server/cache';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
+import { loadFacetedNavigation } from '@/server/listing';
 
 export const GET: APIRoute = async (context) => {
   const { url } = context;

@@ -3,11 +3,11 @@
  * no query gives every location. Unknown short names are 404, malformed ones 400.
  */
 import type { APIRoute } from 'astro';
-import { LocationQuerySchema } from '../../../contracts/location';
-import { listLocations, retrieveLocation } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
-import { toLocationView } from '../../../server/locations';
+import { LocationQuerySchema } from '@/contracts/location';
+import { listLocations, retrieveLocation } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
+import { toLocationView } from '@/server/locations';
 
 /** Locations change rarely: shared caches may keep answers this long. */
 const CACHE_SECONDS = 3600;

@@ -2,15 +2,12 @@
  * spec 7 POST /v1/login: body loginRequest { j_username, j_password } (or email/password), query
  * remember-me. On success the spec 4 login flow runs and the customer token is in the response data.
  */
-import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { LoginSchema } from '../../../contracts/account';
-import { authenticateUser, DEVICE_COOKIE, toProfile } from '../../../server/accounts';
-import { accountErrorResponse, readBody } from '../../../server/accounts/api';
-import { loginThrottle } from '../../../server/accounts/runtime';
-import { signIn } from '../../../server/accounts/session';
-import { getDb } from '../../../server/db';
-import { json } from '../../../server/http/api';
+import { LoginSchema } from '@/contracts/account';
+import { authenticateUser, DEVICE_COOKIE, signIn, toProfile } from '@/server/accounts';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { loginThrottle } from '@/server/runtime';
 
 /** The wire's loginRequest names, mapped onto the shared login contract. */
 const LoginRequestSchema = z
@@ -23,20 +20,20 @@ const LoginRequestSchema = z
   .transform((body) => ({ email: body.j_username ?? body.email, password: body.j_password ?? body.password }))
   .pipe(LoginSchema.omit({ rememberMe: true }));
 
-export const POST: APIRoute = async (context) => {
-  const body = await readBody(context.request, LoginRequestSchema);
-  if (!body.ok) return body.response;
-  const rememberMe = ['true', '1', 'on'].includes(context.url.searchParams.get('remember-me') ?? '');
-  try {
+export const POST = endpoint({
+  who: 'anyone',
+  input: LoginRequestSchema,
+  invalid: 'firstField',
+  area: 'accounts',
+  handler: async ({ input, context }) => {
+    const rememberMe = ['true', '1', 'on'].includes(context.url.searchParams.get('remember-me') ?? '');
     const { db } = await getDb();
     const user = await authenticateUser(db, loginThrottle(), {
-      ...body.value,
+      ...input,
       ip: context.clientAddress,
       deviceCookie: context.cookies.get(DEVICE_COOKIE)?.value,
     });
     await signIn(context, user, { rememberMe });
-    return json({ data: { customerToken: user.customerToken }, user: toProfile(user) });
-  } catch (error) {
-    return accountErrorResponse(error);
-  }
-};
+    return { data: { customerToken: user.customerToken }, user: toProfile(user) };
+  },
+});

@@ -1,6 +1,6 @@
 /** spec 7 /logout (PUT to the session endpoint; POST also accepted): the session ends in the store. */
 import type { APIRoute } from 'astro';
-import { signOut } from '../../../server/accounts/session';
+import { signOut } from '@/server/accounts';
 
 const logout: APIRoute = (context) => {
   signOut(context);

@@ -3,11 +3,11 @@
  * items (spec 3 Navigation item) from position a to b of ?range=a-b (default 1-30).
  */
 import type { APIRoute } from 'astro';
-import { MenuQuerySchema } from '../../../contracts/location';
-import { BRAND_INFO } from '../../../domain/brands';
-import { retrieveHeaderData, retrieveLocation } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
+import { MenuQuerySchema } from '@/contracts/location';
+import { BRAND_INFO } from '@/domain/brands';
+import { retrieveHeaderData, retrieveLocation } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
 
 export const GET: APIRoute = async ({ url, locals }) => {
   const query = parseQuery(MenuQuerySchema, url.searchParams);

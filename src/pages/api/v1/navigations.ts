@@ -4,11 +4,11 @@
  * UK / International groups, and the default Scottish menu (spec 2).
  */
 import type { APIRoute } from 'astro';
-import { MenuQuerySchema } from '../../../contracts/location';
-import { BRAND_INFO } from '../../../domain/brands';
-import { retrieveHeaderData, retrieveLocation } from '../../../server/catalog';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
+import { MenuQuerySchema } from '@/contracts/location';
+import { BRAND_INFO } from '@/domain/brands';
+import { retrieveHeaderData, retrieveLocation } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
 
 export const GET: APIRoute = async ({ url, locals }) => {
   const query = parseQuery(MenuQuerySchema, url.searchParams);

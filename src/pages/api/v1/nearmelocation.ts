@@ -4,11 +4,11 @@
  * Bad input is 400; a postcode we cannot place says "Enter a valid postcode" (spec 5).
  */
 import type { APIRoute } from 'astro';
-import { type NearMeLocation, NearMeLocationQuerySchema } from '../../../contracts/location';
-import { MESSAGES } from '../../../domain/messages';
-import { getDb } from '../../../server/db';
-import { apiError, json, parseQuery } from '../../../server/http/api';
-import { findLocationByPostcode, findNearestLocation, toLocationView } from '../../../server/locations';
+import { type NearMeLocation, NearMeLocationQuerySchema } from '@/contracts/location';
+import { MESSAGES } from '@/domain/messages';
+import { getDb } from '@/server/db';
+import { apiError, json, parseQuery } from '@/server/http';
+import { findLocationByPostcode, findNearestLocation, toLocationView } from '@/server/locations';
 
 export const GET: APIRoute = async ({ url }) => {
   const query = parseQuery(NearMeLocationQuerySchema, url.searchParams);

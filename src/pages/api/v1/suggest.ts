@@ -2,18 +2,21 @@
  * GET /api/v1/suggest?q=&limit= : what the header search box offers while a shopper types
  * (spec 2 "Search shows Suggestions and Top Searches"). Bad input is a 400 {message, status}.
  */
-import type { APIRoute } from 'astro';
-import { SuggestQuerySchema } from '../../../contracts/search';
-import { getDb } from '../../../server/db';
-import { json, parseQuery } from '../../../server/http/api';
-import { suggestDeals } from '../../../server/search';
+import { SuggestQuerySchema } from '@/contracts/search';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { json } from '@/server/http';
+import { suggestDeals } from '@/server/search';
 
 /** Suggestions change only when the catalogue does; a short shared cache absorbs fast typists. */
 const SUGGEST_CACHE_SECONDS = 300;
 
-export const GET: APIRoute = async ({ url }) => {
-  const parsed = parseQuery(SuggestQuerySchema, url.searchParams);
-  if (!parsed.ok) return parsed.response;
-  const { db } = await getDb();
-  return json(await suggestDeals(db, parsed.value), { cacheSeconds: SUGGEST_CACHE_SECONDS });
-};
+export const GET = endpoint({
+  who: 'anyone',
+  input: SuggestQuerySchema,
+  area: 'search',
+  handler: async ({ input }) => {
+    const { db } = await getDb();
+    return json(await suggestDeals(db, input), { cacheSeconds: SUGGEST_CACHE_SECONDS });
+  },
+});

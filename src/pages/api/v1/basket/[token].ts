@@ -3,62 +3,43 @@
  * the fields and exactly these products; spec 5: a replace needs products) and PATCH (the fields
  * given, products merged by spec 4's rules).
  */
-import type { APIRoute } from 'astro';
-import { PatchBasketSchema, ReplaceBasketSchema } from '../../../../contracts/basket';
-import { patchBasket, replaceBasket } from '../../../../server/basket';
-import {
-  basketErrorResponse,
-  ownedFields,
-  ownPathToken,
-  pricedBasketResponse,
-  readJson,
-} from '../../../../server/basket/api';
-import { getDb } from '../../../../server/db';
+import { PatchBasketSchema, ReplaceBasketSchema } from '@/contracts/basket';
+import { ownedFields, ownPathToken, patchBasket, pricedBasketResponse, replaceBasket } from '@/server/basket';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
 
-export const GET: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  try {
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+export const GET = endpoint({
+  who: 'anyone',
+  area: 'basket',
+  handler: async ({ context }) => pricedBasketResponse(context, await ownPathToken(context)),
+});
 
-export const PUT: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  const body = await readJson(context.request, ReplaceBasketSchema);
-  if (!body.ok) return body.response;
-  const owned = await ownedFields(context, body.value);
-  if (!owned.ok) return owned.response;
-  try {
+export const PUT = endpoint({
+  who: 'anyone',
+  input: ReplaceBasketSchema,
+  area: 'basket',
+  handler: async ({ input, context }) => {
+    const token = await ownPathToken(context);
+    const { user: _user, ...fields } = await ownedFields(context, input);
     const { db } = await getDb();
-    const { user: _user, ...fields } = owned.value;
-    await replaceBasket(db, token.value, { brand: body.value.brand, ...fields, products: body.value.products });
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    await replaceBasket(db, token, { brand: input.brand, ...fields, products: input.products });
+    return pricedBasketResponse(context, token);
+  },
+});
 
-export const PATCH: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  const body = await readJson(context.request, PatchBasketSchema);
-  if (!body.ok) return body.response;
-  const owned = await ownedFields(context, body.value);
-  if (!owned.ok) return owned.response;
-  try {
+export const PATCH = endpoint({
+  who: 'anyone',
+  input: PatchBasketSchema,
+  area: 'basket',
+  handler: async ({ input, context }) => {
+    const token = await ownPathToken(context);
+    const { user: _user, ...fields } = await ownedFields(context, input);
     const { db } = await getDb();
-    const { user: _user, ...fields } = owned.value;
-    await patchBasket(db, token.value, {
-      ...(body.value.brand === undefined ? {} : { brand: body.value.brand }),
+    await patchBasket(db, token, {
+      ...(input.brand === undefined ? {} : { brand: input.brand }),
       ...fields,
-      ...(body.value.products === undefined ? {} : { products: body.value.products }),
+      ...(input.products === undefined ? {} : { products: input.products }),
     });
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    return pricedBasketResponse(context, token);
+  },
+});

@@ -4,10 +4,10 @@
  * redirected back to the deal page with the outcome in the query string.
  */
 import type { APIRoute } from 'astro';
-import { readDealId, SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '../../../../contracts/deal-detail';
-import { addSoldOutNotification } from '../../../../server/catalog';
-import { getDb } from '../../../../server/db';
-import { apiError, describeIssues, json, readRequestBody } from '../../../../server/http/api';
+import { readDealId, SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
+import { addSoldOutNotification } from '@/server/catalog';
+import { getDb } from '@/server/db';
+import { apiError, describeIssues, json, readRequestBody } from '@/server/http';
 
 function backToDeal(dealId: number, outcome: 'signed-up' | 'invalid-email'): Response {
   return new Response(null, {

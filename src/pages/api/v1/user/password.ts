@@ -1,25 +1,20 @@
 /** spec 7 PATCH /user/password with body passwordChange (oldPassword, newPassword, confirmNewPassword). */
-import type { APIRoute } from 'astro';
-import { ChangePasswordSchema } from '../../../../contracts/account';
-import { changePassword, toAccountStatus } from '../../../../server/accounts';
-import { accountErrorResponse, readBody, requireUser } from '../../../../server/accounts/api';
-import { flushOutbox } from '../../../../server/accounts/runtime';
-import { refreshSessionEpoch } from '../../../../server/accounts/session';
-import { getDb } from '../../../../server/db';
-import { json } from '../../../../server/http/api';
+import { ChangePasswordSchema } from '@/contracts/account';
+import { changePassword, refreshSessionEpoch, toAccountStatus } from '@/server/accounts';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { flushOutbox } from '@/server/runtime';
 
-export const PATCH: APIRoute = async (context) => {
-  const signedIn = await requireUser(context);
-  if (!signedIn.ok) return signedIn.response;
-  const body = await readBody(context.request, ChangePasswordSchema);
-  if (!body.ok) return body.response;
-  try {
+export const PATCH = endpoint({
+  who: 'customer',
+  input: ChangePasswordSchema,
+  invalid: 'firstField',
+  area: 'accounts',
+  handler: async ({ input, user, context }) => {
     const { db } = await getDb();
-    const user = await changePassword(db, signedIn.user.id, body.value);
-    refreshSessionEpoch(context, user);
+    const changed = await changePassword(db, user.id, input);
+    refreshSessionEpoch(context, changed);
     await flushOutbox();
-    return json(toAccountStatus(user));
-  } catch (error) {
-    return accountErrorResponse(error);
-  }
-};
+    return toAccountStatus(changed);
+  },
+});

@@ -1,25 +1,20 @@
 /** spec 7 /user/password_activate: the first password of an account made at checkout. */
-import type { APIRoute } from 'astro';
-import { ActivatePasswordSchema } from '../../../../contracts/account';
-import { activatePassword, toAccountStatus } from '../../../../server/accounts';
-import { accountErrorResponse, readBody, requireUser } from '../../../../server/accounts/api';
-import { flushOutbox } from '../../../../server/accounts/runtime';
-import { refreshSessionEpoch } from '../../../../server/accounts/session';
-import { getDb } from '../../../../server/db';
-import { json } from '../../../../server/http/api';
+import { ActivatePasswordSchema } from '@/contracts/account';
+import { activatePassword, refreshSessionEpoch, toAccountStatus } from '@/server/accounts';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { flushOutbox } from '@/server/runtime';
 
-export const POST: APIRoute = async (context) => {
-  const signedIn = await requireUser(context);
-  if (!signedIn.ok) return signedIn.response;
-  const body = await readBody(context.request, ActivatePasswordSchema);
-  if (!body.ok) return body.response;
-  try {
+export const POST = endpoint({
+  who: 'customer',
+  input: ActivatePasswordSchema,
+  invalid: 'firstField',
+  area: 'accounts',
+  handler: async ({ input, user, context }) => {
     const { db } = await getDb();
-    const user = await activatePassword(db, signedIn.user.id, body.value.newPassword);
-    refreshSessionEpoch(context, user);
+    const activated = await activatePassword(db, user.id, input.newPassword);
+    refreshSessionEpoch(context, activated);
     await flushOutbox();
-    return json(toAccountStatus(user));
-  } catch (error) {
-    return accountErrorResponse(error);
-  }
-};
+    return toAccountStatus(activated);
+  },
+});

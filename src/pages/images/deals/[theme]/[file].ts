@@ -3,7 +3,7 @@
  * and the same URL always gives the same picture, so browsers may keep it for a year.
  */
 import type { APIRoute } from 'astro';
-import { dealImageSeed, parseDealImagePath, renderDealImageSvg } from '../../../../domain/deal-image';
+import { dealImageSeed, parseDealImagePath, renderDealImageSvg } from '@/domain/deal-image';
 
 const WIDTH = 800;
 const HEIGHT = 500;

@@ -2,27 +2,29 @@
  * spec 7 POST a product to a basket (added, or the same option updated by spec 4's rules).
  * DELETE without a product id is spec 5's "args malformed".
  */
-import type { APIRoute } from 'astro';
-import { BasketProductInputSchema } from '../../../../../contracts/basket';
-import { MESSAGES } from '../../../../../domain/messages';
-import { addToBasket } from '../../../../../server/basket';
-import { basketErrorResponse, ownPathToken, pricedBasketResponse, readJson } from '../../../../../server/basket/api';
-import { getDb } from '../../../../../server/db';
-import { apiError } from '../../../../../server/http/api';
+import { BasketProductInputSchema } from '@/contracts/basket';
+import { BasketError } from '@/domain/errors';
+import { addToBasket, ownPathToken, pricedBasketResponse } from '@/server/basket';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
 
-export const POST: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  const body = await readJson(context.request, BasketProductInputSchema);
-  if (!body.ok) return body.response;
-  try {
+export const POST = endpoint({
+  who: 'anyone',
+  input: BasketProductInputSchema,
+  area: 'basket',
+  handler: async ({ input, context }) => {
+    const token = await ownPathToken(context);
     const { db } = await getDb();
-    await addToBasket(db, token.value, body.value);
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    await addToBasket(db, token, input);
+    return pricedBasketResponse(context, token);
+  },
+});
 
 /** spec 5: removing a basket product needs a token and a product id. */
-export const DELETE: APIRoute = () => apiError(400, MESSAGES.argsMalformed);
+export const DELETE = endpoint({
+  who: 'anyone',
+  area: 'basket',
+  handler: () => {
+    throw new BasketError('argsMalformed');
+  },
+});

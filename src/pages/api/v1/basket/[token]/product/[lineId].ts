@@ -3,51 +3,46 @@
  * deliveryOptionType) and DELETE it. spec 5: removing needs a token and a product id, else
  * "args malformed"; a missing or invalid token is "No Basket Token".
  */
-import type { APIRoute } from 'astro';
-import { UpdateBasketLineSchema } from '../../../../../../contracts/basket';
-import { MESSAGES } from '../../../../../../domain/messages';
-import { removeBasketLine, updateBasketLine } from '../../../../../../server/basket';
+import { UpdateBasketLineSchema } from '@/contracts/basket';
+import { BasketError } from '@/domain/errors';
 import {
   type BasketContext,
-  basketErrorResponse,
   ownPathToken,
   pricedBasketResponse,
-  readJson,
-} from '../../../../../../server/basket/api';
-import { getDb } from '../../../../../../server/db';
-import { apiError } from '../../../../../../server/http/api';
+  removeBasketLine,
+  updateBasketLine,
+} from '@/server/basket';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
 
-function lineIdOf(context: BasketContext): number | null {
+/** The path's line id; spec 8's "Args Malformed" (400) when it is not one. */
+function lineIdOf(context: BasketContext): number {
   const raw = context.params.lineId ?? '';
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  if (!/^\d{1,9}$/.test(raw)) throw new BasketError('argsMalformed');
+  return Number(raw);
 }
 
-export const PATCH: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  const lineId = lineIdOf(context);
-  if (lineId === null) return apiError(400, MESSAGES.argsMalformed);
-  const body = await readJson(context.request, UpdateBasketLineSchema);
-  if (!body.ok) return body.response;
-  try {
+export const PATCH = endpoint({
+  who: 'anyone',
+  input: UpdateBasketLineSchema,
+  area: 'basket',
+  handler: async ({ input, context }) => {
+    const token = await ownPathToken(context);
+    const lineId = lineIdOf(context);
     const { db } = await getDb();
-    await updateBasketLine(db, token.value, lineId, body.value);
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    await updateBasketLine(db, token, lineId, input);
+    return pricedBasketResponse(context, token);
+  },
+});
 
-export const DELETE: APIRoute = async (context) => {
-  const token = await ownPathToken(context);
-  if (!token.ok) return token.response;
-  const lineId = lineIdOf(context);
-  if (lineId === null) return apiError(400, MESSAGES.argsMalformed);
-  try {
+export const DELETE = endpoint({
+  who: 'anyone',
+  area: 'basket',
+  handler: async ({ context }) => {
+    const token = await ownPathToken(context);
+    const lineId = lineIdOf(context);
     const { db } = await getDb();
-    await removeBasketLine(db, token.value, lineId);
-    return await pricedBasketResponse(context, token.value);
-  } catch (error) {
-    return basketErrorResponse(error);
-  }
-};
+    await removeBasketLine(db, token, lineId);
+    return pricedBasketResponse(context, token);
+  },
+});

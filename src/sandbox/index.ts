@@ -1,0 +1,92 @@
+/**
+ * The local sandbox gateway (PAYMENTS.md; docs/decisions/013-payment-sandbox.md): a simulated,
+ * Braintree-like provider network running in-process. Each call goes through the simulated
+ * network (PAYMENTS_FAULT), so callers meet the same failures an HTTP client would:
+ * GatewayUnreachable and GatewayTimeout are thrown, everything else is an answer.
+ */
+import type { Db } from '@/server/db';
+import type { SaleAnswer, SettlementAnswer } from './answers';
+import { overNetwork } from './network';
+import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
+import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
+import { type SaleRequest, sale, settleSubmitted, submitForSettlement, voidTransaction } from './transactions';
+import { deleteVaulted } from './vault';
+import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
+
+export type {
+  AnswerInstrument,
+  RejectionReason,
+  SaleAnswer,
+  SettlementAnswer,
+  ValidationField,
+  VaultAnswer,
+} from './answers';
+export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
+export { GatewayTimeout, GatewayUnreachable } from './network';
+export { type CardBehaviour, type InstrumentKind, TEST_NONCES } from './test-data';
+export type { SaleRequest, TokenisedCard, TokeniseRequest, TokeniseResult };
+
+/** Where the switches are read from (default process.env) and, for tokenise, what "now" is. */
+export interface GatewayOptions {
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+/** The gateway's tokenise endpoint: a card in, a one-time nonce out (only brand, last four, expiry kept). */
+export function tokenise(db: Db, request: TokeniseRequest, options: GatewayOptions = {}): Promise<TokeniseResult> {
+  return overNetwork(() => tokeniseCard(db, request, options), options.env);
+}
+
+/** A sale (authorise, not yet captured) on the instrument behind a nonce; idempotent per key. */
+export function authorise(db: Db, request: SaleRequest, options: GatewayOptions = {}): Promise<SaleAnswer> {
+  return overNetwork((config) => sale(db, request, config), options.env);
+}
+
+/** Submits an authorised transaction for settlement; capturing twice is harmless. */
+export function capture(db: Db, transactionId: string, options: GatewayOptions = {}): Promise<SettlementAnswer> {
+  return overNetwork(() => submitForSettlement(db, transactionId), options.env);
+}
+
+/** Voids an authorised transaction; voiding a voided one is harmless. */
+export function voidSale(db: Db, transactionId: string, options: GatewayOptions = {}): Promise<SettlementAnswer> {
+  return overNetwork(() => voidTransaction(db, transactionId), options.env);
+}
+
+/** Deletes a vaulted payment method (a shopper removed a saved card or PayPal account). */
+export function deletePaymentMethod(
+  db: Db,
+  token: string,
+  options: GatewayOptions = {},
+): Promise<{ deleted: boolean }> {
+  return overNetwork(() => deleteVaulted(db, token), options.env);
+}
+
+/** Runs the sandbox's settlement batch (submitted -> settled); returns how many settled. */
+export function settle(db: Db): Promise<number> {
+  return settleSubmitted(db);
+}
+
+/** The Apple Pay / Google Pay sandbox sheet's Pay: the wallet's fixed test nonce (PAYMENTS.md). */
+export function tokeniseDeviceWallet(wallet: DeviceWallet, options: GatewayOptions = {}): Promise<WalletToken> {
+  return overNetwork(() => tokeniseWallet(wallet), options.env);
+}
+
+/** PayPal's create-payment call: a payment awaiting the buyer's approval on PayPal's page. */
+export function createPayPal(
+  db: Db,
+  request: PayPalPaymentRequest,
+  options: GatewayOptions = {},
+): Promise<PayPalPayment> {
+  return overNetwork(() => createPayPalPayment(db, request, options.now), options.env);
+}
+
+export {
+  approvePayPalPayment,
+  cancelPayPalPayment,
+  findPayPalPayment,
+  type PayPalDecision,
+  type PayPalPayment,
+  type PayPalPaymentRequest,
+  SANDBOX_BUYER_EMAIL,
+} from './paypal';
+export type { DeviceWallet, WalletToken };

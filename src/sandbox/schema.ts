@@ -1,0 +1,93 @@
+/**
+ * The payment sandbox's own tables (a separate app: the shop never reads them): nonces, transactions,
+ * approval sessions (PayPal, Klarna, Clearpay) and its vault.
+ */
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The local sandbox gateway's own records (PAYMENTS.md). In production these live at the provider;
+ * here they sit in our database under a `sandbox_` prefix and hold no card number or CVV, only
+ * what the provider's nonce stands for (brand, last four, expiry, and which test card behaviour).
+ */
+export const sandboxNonces = pgTable('sandbox_nonces', {
+  nonce: text('nonce').primaryKey(),
+  /** card, paypal, apple_pay, google_pay */
+  kind: text('kind').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  expiryMonth: text('expiry_month'),
+  expiryYear: text('expiry_year'),
+  /** The gateway's fingerprint of the card (a keyed hash of the number), so a card saved twice is one. */
+  fingerprint: text('fingerprint'),
+  /** The test behaviour of the card: ok, verify_declined, fraud, 3ds_fail, cvv_mismatch, postcode_mismatch, ... */
+  behaviour: text('behaviour').notNull().default('ok'),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: text('id').primaryKey(),
+    /** braintree, klarna, clearpay: which sandbox provider holds the transaction. */
+    provider: text('provider').notNull().default('braintree'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The nonce, vault token, Klarna authorization token or Clearpay order token paid with. */
+    nonce: text('nonce').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** authorized, submitted_for_settlement, settled, voided, processor_declined, gateway_rejected, failed */
+    status: text('status').notNull(),
+    responseCode: text('response_code'),
+    responseText: text('response_text'),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_transactions_idempotency_key').on(t.idempotencyKey)],
+);
+
+/**
+ * The sandbox's approval sessions (PAYMENTS.md): a PayPal payment, a Klarna session or a Clearpay
+ * checkout, created with an amount, approved (or denied, declined, cancelled) on the provider's
+ * own page, and consumed by one sale. In production these live at the provider.
+ */
+export const sandboxSessions = pgTable(
+  'sandbox_sessions',
+  {
+    /** PayPal payment id, Klarna session id, Clearpay checkout token. */
+    id: text('id').primaryKey(),
+    /** paypal, klarna, clearpay */
+    provider: text('provider').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** created, approved, denied, declined, cancelled, consumed */
+    status: text('status').notNull().default('created'),
+    /** What approval hands back to the shop: PayPal nonce, Klarna authorization token, Clearpay order token. */
+    authToken: text('auth_token'),
+    /** Flow details: PayPal flow (checkout or vault) and credit, the approving account's email, return URLs. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_sessions_auth_token_key').on(t.authToken)],
+);
+
+/** The sandbox gateway's vault: what a saved payment method token stands for (no number, no CVV). */
+export const sandboxVault = pgTable('sandbox_vault', {
+  token: text('token').primaryKey(),
+  /** card, paypal */
+  kind: text('kind').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  expiryMonth: text('expiry_month'),
+  expiryYear: text('expiry_year'),
+  email: text('email'),
+  behaviour: text('behaviour').notNull().default('ok'),
+  fingerprint: text('fingerprint').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
+
+export type SandboxVaultRow = typeof sandboxVault.$inferSelect;

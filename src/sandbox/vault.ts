@@ -1,0 +1,82 @@
+/**
+ * The sandbox gateway's vault (PAYMENTS.md; Braintree's payment method vault): a sale with
+ * `storeInVault` that authorises keeps the instrument under a payment method token, and a later sale
+ * pays with that token instead of a nonce. The vault holds what the nonce held (brand, last four,
+ * expiry, the PayPal email, the test behaviour, the fingerprint), never a number or CVV.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BRAND_NAMES, type CardBrand, isExpired } from '@/domain/card-details';
+import type { Db } from '@/server/db';
+import { sandboxVault } from '@/server/db';
+import type { VaultAnswer } from './answers';
+import type { InstrumentKind, SandboxInstrument } from './test-data';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const BRAND_BY_NAME = new Map(Object.entries(BRAND_NAMES).map(([brand, name]) => [name, brand as CardBrand]));
+
+/** The kinds a vault keeps (the shop saves cards and PayPal accounts). */
+export function isVaultable(kind: InstrumentKind): kind is 'card' | 'paypal' {
+  return kind === 'card' || kind === 'paypal';
+}
+
+/** Braintree-style payment method tokens: `vault_` and 24 random url-safe characters. */
+function newVaultToken(): string {
+  return `vault_${randomBytes(18).toString('base64url')}`;
+}
+
+/** Saves an authorised instrument; answers the token to pay with next time and its fingerprint. */
+export async function vaultInstrument(tx: Tx, instrument: SandboxInstrument, fallbackFingerprint: string) {
+  const fingerprint = instrument.fingerprint ?? fallbackFingerprint;
+  const token = newVaultToken();
+  await tx.insert(sandboxVault).values({
+    token,
+    kind: instrument.kind,
+    cardType: instrument.cardType,
+    lastFour: instrument.lastFour,
+    expiryMonth: instrument.expiryMonth,
+    expiryYear: instrument.expiryYear,
+    email: instrument.email ?? null,
+    behaviour: instrument.behaviour,
+    fingerprint,
+  });
+  const answer: VaultAnswer = { paymentMethodToken: token, fingerprint };
+  return answer;
+}
+
+/**
+ * The instrument behind a live payment method token, or null (unknown or deleted). A card whose
+ * expiry has passed since it was saved now behaves as expired, as the bank would treat it.
+ */
+export async function vaultedInstrument(tx: Tx, token: string, now: Date): Promise<SandboxInstrument | null> {
+  const [row] = await tx
+    .select()
+    .from(sandboxVault)
+    .where(and(eq(sandboxVault.token, token), isNull(sandboxVault.deletedAt)));
+  if (row === undefined) return null;
+  const month = Number(row.expiryMonth);
+  const year = Number(row.expiryYear);
+  const expired = row.expiryMonth !== null && row.expiryYear !== null && isExpired({ month, year }, now);
+  return {
+    kind: row.kind as InstrumentKind,
+    brand: BRAND_BY_NAME.get(row.cardType ?? '') ?? null,
+    cardType: row.cardType ?? BRAND_NAMES.unknown,
+    lastFour: row.lastFour,
+    expiryMonth: row.expiryMonth,
+    expiryYear: row.expiryYear,
+    behaviour: expired ? 'expired' : (row.behaviour as SandboxInstrument['behaviour']),
+    fingerprint: row.fingerprint,
+    email: row.email,
+  };
+}
+
+/** Deletes a payment method from the vault (Braintree's paymentMethod.delete); deleting twice is harmless. */
+export async function deleteVaulted(db: Db, token: string): Promise<{ deleted: boolean }> {
+  const rows = await db
+    .update(sandboxVault)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(sandboxVault.token, token), isNull(sandboxVault.deletedAt)))
+    .returning({ token: sandboxVault.token });
+  return { deleted: rows.length > 0 };
+}

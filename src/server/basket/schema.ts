@@ -1,0 +1,59 @@
+/**
+ * Baskets and their lines (issue 7). The id is the basket token.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { dealProducts, deals } from '../catalog/schema';
+
+/** spec 3 Basket: the id is the basket token (longer than 10 characters, spec 5). */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: text('id').primaryKey(),
+    /** spec 3: set once a signed-in customer owns the basket. */
+    customerToken: text('customer_token'),
+    brand: text('brand').notNull().default('tuppence'),
+    eligibleForVip: boolean('eligible_for_vip').notNull().default(false),
+    /** open (being shopped), ordered (turned into an order; a new basket starts next time). */
+    status: text('status').$type<'open' | 'ordered'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('baskets_customer_idx').on(t.customerToken, t.updatedAt).where(sql`${t.status} = 'open'`)],
+);
+
+/** spec 3 Basket line. Prices are never stored here: the basket is priced from the catalogue on every read. */
+export const basketLines = pgTable(
+  'basket_lines',
+  {
+    id: serial('id').primaryKey(),
+    basketId: text('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    dealProductId: integer('deal_product_id')
+      .notNull()
+      .references(() => dealProducts.id),
+    quantity: integer('quantity').notNull(),
+    checkInDate: date('check_in_date'),
+    checkOutDate: date('check_out_date'),
+    numberOfNights: integer('number_of_nights'),
+    gift: boolean('gift').notNull().default(false),
+    giftClaim: boolean('gift_claim').notNull().default(false),
+    payDeposit: boolean('pay_deposit').notNull().default(false),
+    /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none. */
+    deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    purchaseLocation: text('purchase_location'),
+    purchaseUrl: text('purchase_url'),
+    purchaseGclid: text('purchase_gclid'),
+    sessionPurchaseSource: text('session_purchase_source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('basket_lines_product_key').on(t.basketId, t.dealProductId)],
+);
+
+export type BasketRow = typeof baskets.$inferSelect;
+
+export type BasketLineRow = typeof basketLines.$inferSelect;

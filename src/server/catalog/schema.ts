@@ -1,0 +1,288 @@
+/**
+ * The catalogue's tables: locations, categories, merchants, deals, their options, stock, images,
+ * search terms, reviews and sold-out sign-ups. One schema for both engines (PGlite embedded, PostgreSQL server).
+ * Money is integer pence (`*_minor`), always with a currency code beside it. Spec 3 names the fields.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; filled by a trigger (see migration 0001). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** spec 3 Location: a town or city we sell in, or one of the special locations. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    shortName: text('short_name').notNull(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default('tuppence'),
+    countryCode: text('country_code').notNull().default('gb'),
+    region: text('region').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    status: text('status').notNull().default('active'),
+    siteGroup: text('site_group').notNull().default('local'),
+    description: text('description').notNull().default(''),
+    domain: text('domain').notNull().default('tuppence.co.uk'),
+    /** local (a town or city), special (national-deal, travel, near-me, escapes, wellness-collection). */
+    kind: text('kind').notNull().default('local'),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('locations_short_name_key').on(t.shortName)],
+);
+
+/**
+ * Categories and sub-categories share one table: a sub-category has a parent.
+ * Ids are numeric and stable because payment rules name them (spec 5).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    shortName: text('short_name').notNull(),
+    name: text('name').notNull(),
+    /** Travel menu group (spec 2): 'UK Travel' or 'International Travel'. */
+    navigationType: text('navigation_type'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isTravel: boolean('is_travel').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('categories_parent_short_name_key').on(sql`coalesce(${t.parentId}, 0)`, t.shortName),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
+export const merchants = pgTable('merchants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  town: text('town').notNull(),
+  postcode: text('postcode').notNull(),
+  phone: text('phone').notNull(),
+  website: text('website'),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => locations.id),
+});
+
+/** spec 3 Deal. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: integer('id').primaryKey(),
+    headline: text('headline').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    highlights: jsonb('highlights').$type<string[]>().notNull().default([]),
+    finePrint: jsonb('fine_print').$type<string[]>().notNull().default([]),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subCategoryId: integer('sub_category_id').references(() => categories.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    currency: text('currency').notNull().default('GBP'),
+    /** calendar, call-to-book, choose-your-flight, mystery-travel, standard, standard-travel */
+    dealType: text('deal_type').notNull().default('standard'),
+    /** hidden, show-discount, show-discount-indicative, show-original-price, show-price, show-vip-discount-price */
+    priceDisplayMode: text('price_display_mode').notNull().default('show-discount'),
+    /** grid, 2x2, claim-2x2 */
+    productDisplayType: text('product_display_type').notNull().default('grid'),
+    pricePerPerson: boolean('price_per_person').notNull().default(false),
+    bookingCalendarOnRedemption: boolean('booking_calendar_on_redemption').notNull().default(false),
+    giftClaim: boolean('gift_claim').notNull().default(false),
+    /** e-voucher, postal, travel */
+    deliveryType: text('delivery_type').notNull().default('e-voucher'),
+    highFraudRisk: boolean('high_fraud_risk').notNull().default(false),
+    /** Deal-level purchase cap per order (spec 5); null means no deal cap. */
+    purchaseCap: integer('purchase_cap'),
+    /** spec 3 userDealInfo.maxQuantityUserCanBuy: the most one account may buy over time; null means no limit. */
+    maxPerUser: integer('max_per_user'),
+    /** How long a bought voucher stays valid, in days from purchase. */
+    voucherValidityDays: integer('voucher_validity_days').notNull().default(180),
+    closingDate: timestamp('closing_date', { withTimezone: true }).notNull(),
+    /** live, draft, closed */
+    status: text('status').notNull().default('live'),
+    isTravel: boolean('is_travel').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    boughtCount: integer('bought_count').notNull().default(0),
+    reviewAverage: real('review_average'),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Lowest visible product price, kept with the deal so lists sort without a join. */
+    fromPriceMinor: integer('from_price_minor').notNull(),
+    fromOriginalPriceMinor: integer('from_original_price_minor').notNull(),
+    maxDiscountPercentage: integer('max_discount_percentage').notNull().default(0),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Early Bird Deals (home rail, /early-bird): the launch price holds until this moment. */
+    earlyBirdUntil: timestamp('early_bird_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Weighted search document: headline A, title and tags B, merchant C, category and location D.
+     * A trigger keeps it current on insert and update (migration 0001), so writers never compute it.
+     */
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [
+    index('deals_location_popularity_idx').on(t.locationId, t.popularity),
+    index('deals_search_idx').using('gin', t.searchVector),
+    index('deals_early_bird_idx').on(t.earlyBirdUntil),
+    index('deals_category_idx').on(t.categoryId),
+    index('deals_sub_category_idx').on(t.subCategoryId),
+    index('deals_created_idx').on(t.createdAt),
+  ],
+);
+
+/** spec 3 Deal product: one buyable option of a deal. */
+export const dealProducts = pgTable(
+  'deal_products',
+  {
+    id: integer('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    friendlyName: text('friendly_name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    originalPriceMinor: integer('original_price_minor').notNull(),
+    postagePriceMinor: integer('postage_price_minor').notNull().default(0),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    displayDiscount: boolean('display_discount').notNull().default(true),
+    /** Product-level purchase cap per order (spec 5); null means none. */
+    purchaseCap: integer('purchase_cap'),
+    /** Number of people a per-person price is quoted for (spec 5: at least 2). */
+    minPeople: integer('min_people').notNull().default(1),
+    numberOfNights: integer('number_of_nights'),
+    checkInDate: date('check_in_date'),
+    checkOutDate: date('check_out_date'),
+    flights: boolean('flights').notNull().default(false),
+    hasDeposit: boolean('has_deposit').notNull().default(false),
+    depositPriceMinor: integer('deposit_price_minor'),
+    /** visible, hidden */
+    visibility: text('visibility').notNull().default('visible'),
+    vipExclusive: boolean('vip_exclusive').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none */
+    deliveryOptions: jsonb('delivery_options').$type<string[]>().notNull().default(['none']),
+    isGiftable: boolean('is_giftable').notNull().default(true),
+    giftPackAvailable: boolean('gift_pack_available').notNull().default(false),
+    giftWrapAvailable: boolean('gift_wrap_available').notNull().default(false),
+    /** VVE (voucher validity extension) or DVP (protect my voucher) add-on, else null. */
+    addonType: text('addon_type'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('deal_products_deal_idx').on(t.dealId)],
+);
+
+/**
+ * Stock that checkout locks (SELECT ... FOR UPDATE or a conditional UPDATE).
+ * quantityRemaining null means unlimited; remainingForDay resets with stockDay.
+ */
+export const dealProductStock = pgTable('deal_product_stock', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => dealProducts.id, { onDelete: 'cascade' }),
+  quantityRemaining: integer('quantity_remaining'),
+  dailyLimit: integer('daily_limit'),
+  remainingForDay: integer('remaining_for_day'),
+  stockDay: date('stock_day'),
+  soldCount: integer('sold_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dealImages = pgTable(
+  'deal_images',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    extension: text('extension').notNull().default('svg'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('deal_images_deal_idx').on(t.dealId, t.position)],
+);
+
+/**
+ * Every distinct word of the searchable text (unstemmed) with how many deals use it: the
+ * vocabulary that typo tolerance matches a misspelt word against with pg_trgm.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    deals: integer('deals').notNull(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+/** A shopper's review of a deal (spec 9: shown when the average is at least 3.5). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    /** 1 to 5 stars. */
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reviews_deal_idx').on(t.dealId, t.createdAt)],
+);
+
+/** spec 4: sold-out deals take a sold-out notification sign-up. One per deal and email. */
+export const soldOutNotifications = pgTable(
+  'sold_out_notifications',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sold_out_notifications_deal_email_key').on(t.dealId, sql`lower(${t.email})`)],
+);
+
+export type Location = typeof locations.$inferSelect;
+
+export type Category = typeof categories.$inferSelect;
+
+export type Merchant = typeof merchants.$inferSelect;
+
+export type DealRow = typeof deals.$inferSelect;
+
+export type DealProductRow = typeof dealProducts.$inferSelect;
+
+export type DealImageRow = typeof dealImages.$inferSelect;
+
+export type ReviewRow = typeof reviews.$inferSelect;

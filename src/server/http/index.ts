@@ -1,0 +1,4 @@
+/** The public face of src/server/http (issue 16.4: callers import only this file). */
+
+export { apiError, BODY_MESSAGES, describeIssues, json, parseQuery, readRequestBody } from './api';
+export { answerUnexpectedFailures } from './failures';

@@ -1,0 +1,162 @@
+/**
+ * Orders, their lines, payment records and per-shopper purchase counts (issue 7). An order and
+ * everything it writes change in one transaction (docs/decisions/012).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+import { dealProducts, deals } from '../catalog/schema';
+
+/** A placed order: what was charged, how, and from which basket. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    basketId: text('basket_id'),
+    currency: text('currency').$type<'GBP' | 'EUR'>().notNull().default('GBP'),
+    totalMinor: integer('total_minor').notNull(),
+    /** spec 3 payment data: walletUsed plus cashAmount make the total. */
+    walletUsedMinor: integer('wallet_used_minor').notNull().default(0),
+    cashAmountMinor: integer('cash_amount_minor').notNull(),
+    /** spec 3 payment methods: credit_card, paypal, ... or wallet for a wholly wallet-paid order. */
+    paymentMethod: text('payment_method').notNull(),
+    cardType: text('card_type'),
+    /** The Idempotency-Key of the submit that placed it: one key, one order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'placed' | 'refunded'>().notNull().default('placed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** spec 3 order lines, priced from the catalogue at the moment of the order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    dealProductId: integer('deal_product_id')
+      .notNull()
+      .references(() => dealProducts.id),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    postageMinor: integer('postage_minor').notNull().default(0),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+    deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    gift: boolean('gift').notNull().default(false),
+    checkInDate: date('check_in_date'),
+    checkOutDate: date('check_out_date'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * What follows a committed order (issue 16.2): one row per event and handler, written in the order
+ * transaction (so it exists exactly when the order does) and handled after commit by the handler
+ * its feature registered (`onOrderPlaced`). A failure is kept on the row and retried by the
+ * hourly jobs, like the mail outbox, up to a few attempts.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** What happened, e.g. `order.placed`. */
+    kind: text('kind').notNull(),
+    /** The registered handler that owns this row, e.g. `confirmation-email`. */
+    handler: text('handler').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Set while a process runs the handler, so two never run it at once. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_events_pending_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
+    uniqueIndex('order_events_order_handler_key').on(t.orderId, t.kind, t.handler),
+  ],
+);
+
+/**
+ * One payment attempt at a provider. Written as `authorising` before the provider is called, so
+ * an authorisation whose order never committed (a crash, a lost race for stock) is found and voided.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** spec 3 provider types: BRAINTREE, CLEARPAY, KLARNA. */
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    transactionId: text('transaction_id'),
+    status: text('status')
+      .$type<'authorising' | 'authorised' | 'settled' | 'voided' | 'declined' | 'failed'>()
+      .notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    cardType: text('card_type'),
+    lastFour: text('last_four'),
+    expiryMonth: text('expiry_month'),
+    expiryYear: text('expiry_year'),
+    /** The provider's code for a refusal (2000, 2001, gateway_rejected, ...). */
+    responseCode: text('response_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('authorising', 'authorised')`),
+  ],
+);
+
+/** spec 5 per-user maximum: how many of a deal each account has bought (a conditional upsert guards it). */
+export const userDealPurchases = pgTable(
+  'user_deal_purchases',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] })],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -1,0 +1,81 @@
+/**
+ * The accounts service's run-time wiring from astro:env: the login throttle (Redis when REDIS_URL
+ * is set), the mail transport (SMTP_URL, else .eml files in MAIL_DIR) and Google one-tap settings.
+ * Only pages, endpoints and the middleware import this; the service itself takes plain arguments.
+ */
+
+import { DEV_MAILBOX, GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL, MAIL_DIR, REDIS_URL, SMTP_URL } from 'astro:env/server';
+import path from 'node:path';
+import Redis from 'ioredis';
+import type { JWTVerifyGetKey } from 'jose';
+import {
+  type AccountCheckThrottle,
+  createAccountCheckThrottle,
+  createLoginThrottle,
+  googleKeySet,
+  type LoginThrottle,
+} from '@/server/accounts';
+import { getDb } from '@/server/db';
+import { logError } from '@/server/log';
+import { createMailTransport, deliverPendingMail, type MailTransport } from '@/server/mail';
+
+let throttle: LoginThrottle | undefined;
+let accountChecks: AccountCheckThrottle | undefined;
+let redis: Redis | undefined;
+let transport: MailTransport | undefined;
+let googleKeys: JWTVerifyGetKey | undefined;
+
+function throttleStore(): Redis | undefined {
+  if (!REDIS_URL) return undefined;
+  redis ??= new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return redis;
+}
+
+/** The process's login throttle. */
+export function loginThrottle(): LoginThrottle {
+  throttle ??= createLoginThrottle(throttleStore());
+  return throttle;
+}
+
+/** The process's per-IP allowance of anonymous account checks (issue 14.10). */
+export function accountCheckThrottle(): AccountCheckThrottle {
+  accountChecks ??= createAccountCheckThrottle(throttleStore());
+  return accountChecks;
+}
+
+/** Where .eml files go when no SMTP server is configured. */
+export function mailDir(): string {
+  return path.resolve(process.cwd(), MAIL_DIR);
+}
+
+/** The process's flushes, one after another (each still claims its rows: see deliverPendingMail). */
+let flushing: Promise<void> = Promise.resolve();
+
+/** Sends what the outbox holds; called after a change has committed. Never throws. */
+export function flushOutbox(): Promise<void> {
+  const run = flushing.then(deliverOutbox);
+  flushing = run;
+  return run;
+}
+
+async function deliverOutbox(): Promise<void> {
+  transport ??= createMailTransport({ smtpUrl: SMTP_URL, mailDir: mailDir() });
+  try {
+    const { db } = await getDb();
+    await deliverPendingMail(db, transport);
+  } catch (error) {
+    logError('mail', 'outbox delivery failed', error);
+  }
+}
+
+/** The dev mailbox page: on outside production builds, or when DEV_MAILBOX is true. */
+export function isDevMailboxOn(): boolean {
+  return DEV_MAILBOX ?? !import.meta.env.PROD;
+}
+
+/** Google one-tap settings, or null when GOOGLE_CLIENT_ID is not configured. */
+export function googleSignIn(): { clientId: string; keys: JWTVerifyGetKey } | null {
+  if (!GOOGLE_CLIENT_ID) return null;
+  googleKeys ??= googleKeySet(GOOGLE_JWKS_URL);
+  return { clientId: GOOGLE_CLIENT_ID, keys: googleKeys };
+}

@@ -1,0 +1,139 @@
+/**
+ * Seeds the demo catalogue into an empty database: locations, categories, merchants,
+ * deals, products, stock and images. Rows are generated and inserted a chunk at a time,
+ * so large catalogues (100,000 deals) stay within memory.
+ */
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '@/server/db';
+import { refreshSearchTerms, schema as s } from '@/server/db';
+import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
+
+export type { Catalogue, CatalogueOptions, CatalogueRows, ReferenceRows } from './generate';
+export { FIRST_DEAL_ID, FIRST_PRODUCT_ID, generateCatalogue, generateCatalogueChunks } from './generate';
+
+export const DEFAULT_SEED_DEALS = 3200;
+export const DEFAULT_SEED = 20261123;
+/** Deals generated and inserted per transaction. */
+const DEALS_PER_CHUNK = 5000;
+/** PostgreSQL allows 65,535 bind parameters per statement; stay well below it. */
+const MAX_PARAMETERS = 60_000;
+const MAX_ROWS_PER_INSERT = 1000;
+
+export interface SeedOptions {
+  /** How many deals to create (default 3,200). */
+  deals?: number;
+  /** Same seed, same catalogue (default 20261123). */
+  seed?: number;
+  /** Dates are laid out around this moment (default: now). */
+  now?: Date;
+  onProgress?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  seed: number;
+  locations: number;
+  categories: number;
+  merchants: number;
+  deals: number;
+  dealProducts: number;
+  dealProductStock: number;
+  dealImages: number;
+  reviews: number;
+  /** Elapsed wall-clock milliseconds. */
+  ms: number;
+}
+
+/** Raised when seeding would collide with deals already in the database. */
+export class CatalogueNotEmpty extends Error {
+  constructor() {
+    super('The catalogue already has deals; reset the database before seeding it again.');
+    this.name = 'CatalogueNotEmpty';
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Inserts rows in statements small enough for PostgreSQL's bind-parameter limit. */
+async function insertInBatches(tx: Tx, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(getTableColumns(table)).length;
+  const batch = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / columns)));
+  for (let start = 0; start < rows.length; start += batch) {
+    await tx.insert(table).values(rows.slice(start, start + batch) as never);
+  }
+}
+
+/** Serial ids were given explicitly, so move each sequence past the highest id. */
+async function syncSequence(tx: Tx, table: 'locations' | 'merchants'): Promise<void> {
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+  );
+}
+
+async function insertChunk(tx: Tx, rows: CatalogueRows): Promise<void> {
+  // Parents before children, so every foreign key already has its row.
+  await insertInBatches(tx, s.merchants, rows.merchants);
+  await insertInBatches(tx, s.deals, rows.deals);
+  await insertInBatches(tx, s.dealProducts, rows.dealProducts);
+  await insertInBatches(tx, s.dealProductStock, rows.dealProductStock);
+  await insertInBatches(tx, s.dealImages, rows.dealImages);
+  await insertInBatches(tx, s.reviews, rows.reviews);
+}
+
+/** True when there are no deals yet, so seeding is safe. */
+export async function isCatalogueEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: s.deals.id }).from(s.deals).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Fills an empty database with the demo catalogue and says how much it wrote.
+ * Throws CatalogueNotEmpty if deals already exist.
+ */
+export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const deals = options.deals ?? DEFAULT_SEED_DEALS;
+  const now = options.now ?? new Date();
+  const report = options.onProgress ?? (() => {});
+  if (!(await isCatalogueEmpty(db))) throw new CatalogueNotEmpty();
+
+  const reference = buildReferenceRows();
+  await db.transaction(async (tx) => {
+    await insertInBatches(tx, s.locations, reference.locations);
+    await insertInBatches(tx, s.categories, reference.categories);
+    await syncSequence(tx, 'locations');
+  });
+  report(`Seeded ${reference.locations.length} locations and ${reference.categories.length} categories`);
+
+  const summary: SeedSummary = {
+    seed,
+    locations: reference.locations.length,
+    categories: reference.categories.length,
+    merchants: 0,
+    deals: 0,
+    dealProducts: 0,
+    dealProductStock: 0,
+    dealImages: 0,
+    reviews: 0,
+    ms: 0,
+  };
+  for (const chunk of generateCatalogueChunks({ deals, seed, now, chunkSize: DEALS_PER_CHUNK })) {
+    await db.transaction((tx) => insertChunk(tx, chunk));
+    summary.merchants += chunk.merchants.length;
+    summary.deals += chunk.deals.length;
+    summary.dealProducts += chunk.dealProducts.length;
+    summary.dealProductStock += chunk.dealProductStock.length;
+    summary.dealImages += chunk.dealImages.length;
+    summary.reviews += chunk.reviews.length;
+    report(`Seeded ${summary.deals} of ${deals} deals`);
+  }
+  await db.transaction((tx) => syncSequence(tx, 'merchants'));
+  const terms = await refreshSearchTerms(db);
+  report(`Indexed ${terms} search terms`);
+
+  summary.ms = Math.round(performance.now() - started);
+  report(`Seeded ${summary.deals} deals in ${summary.ms} ms`);
+  return summary;
+}

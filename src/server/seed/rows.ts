@@ -1,0 +1,33 @@
+/**
+ * The insert shapes of the seeded tables, named once so every seed file agrees on them.
+ */
+import type { schema as s } from '@/server/db';
+
+export type { CategoryRow, LocationRow } from '@/server/reference';
+
+export type MerchantInsert = typeof s.merchants.$inferInsert;
+export type DealInsert = typeof s.deals.$inferInsert;
+export type DealProductInsert = typeof s.dealProducts.$inferInsert;
+export type DealProductStockInsert = typeof s.dealProductStock.$inferInsert;
+export type DealImageInsert = typeof s.dealImages.$inferInsert;
+
+/** spec 3 deal types. */
+export type DealType =
+  | 'calendar'
+  | 'call-to-book'
+  | 'choose-your-flight'
+  | 'mystery-travel'
+  | 'standard'
+  | 'standard-travel';
+
+/** spec 3 price display modes, as stored. */
+export type PriceDisplayMode =
+  | 'hidden'
+  | 'show-discount'
+  | 'show-discount-indicative'
+  | 'show-original-price'
+  | 'show-price'
+  | 'show-vip-discount-price';
+
+/** spec 3 delivery options. */
+export type DeliveryOption = 'e-gift' | 'ndd-gpk' | 'std-gpk' | 'none';

@@ -1,0 +1,66 @@
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, schema as s } from '@/server/db';
+import { CatalogueNotEmpty, isCatalogueEmpty, seedCatalogue } from './index';
+
+describe('seedCatalogue', () => {
+  it('fills an empty database with a 400-deal catalogue', async () => {
+    const database = await openDatabase({ dataDir: 'memory' });
+    try {
+      await database.migrate();
+      const { db } = database;
+      expect(await isCatalogueEmpty(db)).toBe(true);
+
+      const progress: string[] = [];
+      const summary = await seedCatalogue(db, {
+        deals: 400,
+        seed: 99,
+        now: new Date('2025-11-23T10:00:00Z'),
+        onProgress: (message) => progress.push(message),
+      });
+
+      const rowsIn = async (table: PgTable) => {
+        const [row] = await db.select({ n: count() }).from(table);
+        return row?.n ?? 0;
+      };
+      expect(summary.deals).toBe(400);
+      expect(await rowsIn(s.deals)).toBe(400);
+      expect(await rowsIn(s.locations)).toBe(summary.locations);
+      expect(await rowsIn(s.categories)).toBe(summary.categories);
+      expect(await rowsIn(s.merchants)).toBe(summary.merchants);
+      expect(await rowsIn(s.dealProducts)).toBe(summary.dealProducts);
+      expect(await rowsIn(s.dealProductStock)).toBe(summary.dealProducts);
+      expect(await rowsIn(s.dealImages)).toBe(summary.dealImages);
+      expect(summary.dealImages).toBeGreaterThanOrEqual(400);
+      expect(summary.ms).toBeGreaterThan(0);
+      expect(progress.at(-1)).toMatch(/Seeded 400 deals/);
+      expect(await isCatalogueEmpty(db)).toBe(false);
+
+      // London is the default location, and the JSON columns come back as lists.
+      const [london] = await db.select().from(s.locations).where(eq(s.locations.isDefault, true));
+      expect(london?.shortName).toBe('london');
+      const [first] = await db.select().from(s.deals).where(eq(s.deals.id, 31000001));
+      expect(first?.finePrint.length).toBeGreaterThanOrEqual(4);
+      expect(Array.isArray(first?.tags)).toBe(true);
+
+      // Ids given by the seed do not block the next merchant someone adds.
+      const [added] = await db
+        .insert(s.merchants)
+        .values({
+          name: 'The New Place',
+          addressLine1: '1 High Street',
+          town: 'London',
+          postcode: 'N1 1AA',
+          phone: '020 7946 0999',
+          locationId: london?.id ?? 1,
+        })
+        .returning({ id: s.merchants.id });
+      expect(added?.id).toBe(summary.merchants + 1);
+
+      await expect(seedCatalogue(db, { deals: 10 })).rejects.toBeInstanceOf(CatalogueNotEmpty);
+    } finally {
+      await database.close();
+    }
+  });
+});
