@@ -71,6 +71,3 @@ export const enginesWhereSqlDiffers: Engine[] = [
   pglite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
-
-/** @deprecated choose `embedded` or `enginesWhereSqlDiffers`; kept so tests written before issue 16 still run. */
-export const engines = enginesWhereSqlDiffers;

@@ -1,4 +1,4 @@
-/** PAYMENTS.md idempotency: one key, one piece of work, the first answer replayed (both engines). */
+/** PAYMENTS.md idempotency: one key, one piece of work, the first answer replayed (both enginesWhereSqlDiffers). */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';

@@ -27,7 +27,7 @@ import { createSandboxProvider, singleProvider } from '../../src/server/payments
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { addShopper } from './basket-fixtures';
-import { engines } from './databases';
+import { embedded } from './databases';
 
 interface Wanted {
   dealProductId: number;
@@ -38,7 +38,7 @@ interface Wanted {
 
 type Option = { product: DealProductRow; deal: DealRow };
 
-describe.each(engines)('issue 16.1: basket, checkout and order agree on $name', (engine) => {
+describe.each(embedded)('issue 16.1: basket, checkout and order agree on $name', (engine) => {
   let database: Database;
   let options: Option[];
   const db = () => database.db;
