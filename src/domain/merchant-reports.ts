@@ -101,7 +101,16 @@ const pounds = (minor: number) => (minor / 100).toFixed(2);
 
 /** The report as CSV (UK spreadsheet friendly: amounts in pounds with two decimals, CRLF lines). */
 export function reportCsv(rows: readonly ReportRow[]): string {
-  const header = ['Month', 'Deal id', 'Deal', 'Sold', 'Redeemed', 'Outstanding', 'Sales (GBP)', 'Owed to merchant (GBP)'];
+  const header = [
+    'Month',
+    'Deal id',
+    'Deal',
+    'Sold',
+    'Redeemed',
+    'Outstanding',
+    'Sales (GBP)',
+    'Owed to merchant (GBP)',
+  ];
   const lines = rows.map((row) =>
     [
       row.month,

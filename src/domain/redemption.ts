@@ -19,7 +19,13 @@ export const REDEEM_COPY = {
 } as const;
 
 /** Why a redemption was refused (the audit's outcome for each). */
-export type RedeemRefusal = 'not_found' | 'already_redeemed' | 'refunded' | 'expired' | 'other_merchant' | 'not_redeemable';
+export type RedeemRefusal =
+  | 'not_found'
+  | 'already_redeemed'
+  | 'refunded'
+  | 'expired'
+  | 'other_merchant'
+  | 'not_redeemable';
 
 /**
  * A code as the merchant typed or the camera read it: upper-cased, spaces and dashes in any place,

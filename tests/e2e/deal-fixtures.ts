@@ -101,7 +101,12 @@ export const buyableDeal = (() => {
   });
   const [first] = guestProducts(deal);
   if (!first) throw new Error('buyable deal lost its option');
-  return { id: deal.id, product: first, unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0) };
+  return {
+    id: deal.id,
+    merchantId: deal.merchantId,
+    product: first,
+    unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0),
+  };
 })();
 
 /** Issue 7: an option of the sold-out deal (cap 0 for a guest), to be refused by the basket. */
@@ -246,4 +251,11 @@ export const dealKinds = (() => {
       return allows(d, p, l.quantity) && cost(p, l.quantity) < 150_000 ? [l] : null;
     }),
   ];
+})();
+
+/** Issue 23: a merchant other than the buyable deal's (for "another merchant cannot see or redeem it"). */
+export const otherMerchantId = (() => {
+  const merchant = catalogue.merchants.find((m) => m.id !== buyableDeal.merchantId);
+  if (!merchant?.id) throw new Error('a second merchant expected');
+  return merchant.id;
 })();

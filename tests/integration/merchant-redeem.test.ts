@@ -46,8 +46,22 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
     await database?.close();
   });
 
-  const attempt = (userId: number, merchantId: number, code: string, securityCode: string, throttle = createRedeemThrottle()) =>
-    redeemVoucher(database.db, throttle, { merchantId, userId, code, securityCode, method: 'typed', ip: '203.0.113.9', now: NOW });
+  const attempt = (
+    userId: number,
+    merchantId: number,
+    code: string,
+    securityCode: string,
+    throttle = createRedeemThrottle(),
+  ) =>
+    redeemVoucher(database.db, throttle, {
+      merchantId,
+      userId,
+      code,
+      securityCode,
+      method: 'typed',
+      ip: '203.0.113.9',
+      now: NOW,
+    });
 
   it('redeems a Ready to Redeem voucher once, showing the customer by first name; the second attempt is refused', async () => {
     const { db } = database;
@@ -95,7 +109,10 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
       message: REDEEM_COPY.refunded,
     });
     const lapsed = (await boughtVoucher(db, setup.deal.id, NOW)).voucher;
-    await db.update(vouchers).set({ expiresAt: new Date(NOW.getTime() - 1000) }).where(eq(vouchers.id, lapsed.id));
+    await db
+      .update(vouchers)
+      .set({ expiresAt: new Date(NOW.getTime() - 1000) })
+      .where(eq(vouchers.id, lapsed.id));
     expect(await refusal(attempt(member.id, setup.merchantId, lapsed.code, lapsed.securityCode))).toEqual({
       status: 409,
       message: REDEEM_COPY.expired,
@@ -121,7 +138,9 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
     const { db } = database;
     const stranger = await insertTestUser(db);
     const { voucher } = await boughtVoucher(db, setup.deal.id, NOW);
-    expect((await refusal(attempt(stranger.id, setup.merchantId, voucher.code, voucher.securityCode))).status).toBe(404);
+    expect((await refusal(attempt(stranger.id, setup.merchantId, voucher.code, voucher.securityCode))).status).toBe(
+      404,
+    );
     const rows = await db.select().from(voucherRedemptions).where(eq(voucherRedemptions.userId, stranger.id));
     expect(rows).toHaveLength(0);
   });
@@ -131,7 +150,9 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
     const member = await insertMerchantMember(db, setup.merchantId);
     const throttle = createRedeemThrottle();
     for (let i = 0; i < REDEEM_MEMBER_MISSES; i += 1) {
-      expect((await refusal(attempt(member.id, setup.merchantId, `TP-ABCD-${'EFGH'}`, '123456', throttle))).status).toBe(404);
+      expect(
+        (await refusal(attempt(member.id, setup.merchantId, `TP-ABCD-${'EFGH'}`, '123456', throttle))).status,
+      ).toBe(404);
     }
     const { voucher } = await boughtVoucher(db, setup.deal.id, NOW);
     expect(await refusal(attempt(member.id, setup.merchantId, voucher.code, voucher.securityCode, throttle))).toEqual({
@@ -144,7 +165,9 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
     expect(audited?.outcome).toBe('throttled');
     // A colleague at another till has their own allowance.
     const colleague = await insertMerchantMember(db, setup.merchantId);
-    await expect(attempt(colleague.id, setup.merchantId, voucher.code, voucher.securityCode, throttle)).resolves.toMatchObject({
+    await expect(
+      attempt(colleague.id, setup.merchantId, voucher.code, voucher.securityCode, throttle),
+    ).resolves.toMatchObject({
       voucherId: voucher.id,
     });
   });

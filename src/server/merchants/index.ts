@@ -30,7 +30,7 @@ export {
   requireMembership,
   retrieveMembership,
 } from './membership';
-export { type RedeemInput, type Redeemed, redeemVoucher } from './redeem';
+export { type Redeemed, type RedeemInput, redeemVoucher } from './redeem';
 export {
   createRedeemThrottle,
   REDEEM_MEMBER_MISSES,

@@ -39,7 +39,10 @@ export async function inviteColleague(db: Db, input: InviteInput): Promise<numbe
     const [inviter] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, input.byUserId));
     inviterName = inviter?.firstName || 'A colleague';
   }
-  const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, input.merchantId));
+  const [merchant] = await db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, input.merchantId));
   if (merchant === undefined) throw new NotFound('No merchant has this id.');
   const [already] = await db
     .select({ id: merchantUsers.id })
@@ -121,7 +124,8 @@ export async function acceptInvite(
   input: { token: string; userId: number; email: string; now: Date },
 ): Promise<number> {
   const invite = await retrieveInvite(db, input.token, input.now);
-  if (invite === null) throw new NotFound('This invitation has been used, withdrawn or has expired. Ask for a new one.');
+  if (invite === null)
+    throw new NotFound('This invitation has been used, withdrawn or has expired. Ask for a new one.');
   if (invite.email !== input.email.toLowerCase()) {
     throw new Forbidden(`This invitation is for ${invite.email}. Sign in with that email address to accept it.`);
   }

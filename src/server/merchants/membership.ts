@@ -46,7 +46,8 @@ export async function requireMembership(
 ): Promise<Membership> {
   const membership = await retrieveMembership(db, userId, merchantId);
   if (membership === null) throw new NotFound('No merchant dashboard here.');
-  if (role === 'owner' && membership.role !== 'owner') throw new Forbidden('Only an owner of this merchant can do that.');
+  if (role === 'owner' && membership.role !== 'owner')
+    throw new Forbidden('Only an owner of this merchant can do that.');
   return membership;
 }
 
@@ -81,7 +82,10 @@ export async function listMembers(db: Db, merchantId: number): Promise<Member[]>
  * An owner removes a colleague. The last owner cannot remove themselves (the merchant would be left
  * with nobody who can invite); anyone else goes at once and their next page load shows no dashboard.
  */
-export async function removeMember(db: Db, input: { merchantId: number; byUserId: number; userId: number }): Promise<void> {
+export async function removeMember(
+  db: Db,
+  input: { merchantId: number; byUserId: number; userId: number },
+): Promise<void> {
   await requireMembership(db, input.byUserId, input.merchantId, 'owner');
   await db.transaction(async (tx) => {
     const members = await tx

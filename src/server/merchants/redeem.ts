@@ -72,7 +72,8 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
 
   const code = normaliseVoucherCode(input.code);
   const securityCode = normaliseSecurityCode(input.securityCode);
-  const result = await db.transaction(async (tx) => {
+  type Outcome = { redeemed: Redeemed } | { refusal: RedeemRefusal; status: string };
+  const result = await db.transaction(async (tx): Promise<Outcome> => {
     const record = async (outcome: RedemptionOutcome, voucherId: number | null) => {
       await tx.insert(voucherRedemptions).values({ ...audit, outcome, voucherId });
     };
@@ -99,7 +100,7 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
             .for('update', { of: vouchers });
     if (found === undefined || securityCode === null || !sameDigits(found.securityCode, securityCode)) {
       await record('not_found', null);
-      return { refusal: 'not_found' as RedeemRefusal, status: '' };
+      return { refusal: 'not_found', status: '' };
     }
     const refusal = redemptionRefusal(found, input.merchantId, input.now);
     if (refusal !== null) {
@@ -114,7 +115,7 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
       .returning({ id: vouchers.id });
     if (moved.length === 0) {
       await record('already_redeemed', found.id);
-      return { refusal: 'already_redeemed' as RedeemRefusal, status: 'redeemed' };
+      return { refusal: 'already_redeemed', status: 'redeemed' };
     }
     await record('redeemed', found.id);
     const redeemed: Redeemed = {
@@ -132,4 +133,3 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
   if (result.refusal === 'not_found') await throttle.recordMiss(key);
   throw new RedeemError(result.refusal, result.status);
 }
-

@@ -25,7 +25,10 @@ export const merchantUsers = pgTable(
     role: text('role').$type<MerchantRole>().notNull().default('staff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('merchant_users_member_key').on(t.merchantId, t.userId), index('merchant_users_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('merchant_users_member_key').on(t.merchantId, t.userId),
+    index('merchant_users_user_idx').on(t.userId),
+  ],
 );
 
 /** An emailed invitation to join a merchant; only the SHA-256 of its token is kept. */
@@ -47,7 +50,10 @@ export const merchantInvites = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('merchant_invites_token_key').on(t.tokenHash), index('merchant_invites_merchant_idx').on(t.merchantId)],
+  (t) => [
+    uniqueIndex('merchant_invites_token_key').on(t.tokenHash),
+    index('merchant_invites_merchant_idx').on(t.merchantId),
+  ],
 );
 
 /** How a redemption attempt ended (the audit's outcome column). */

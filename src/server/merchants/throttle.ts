@@ -33,7 +33,9 @@ export interface RedeemThrottle {
 export function createRedeemThrottle(redis?: Redis): RedeemThrottle {
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const options = { keyPrefix, points, duration: REDEEM_WINDOW_SECONDS };
-    return redis === undefined ? new RateLimiterMemory(options) : new RateLimiterRedis({ storeClient: redis, ...options });
+    return redis === undefined
+      ? new RateLimiterMemory(options)
+      : new RateLimiterRedis({ storeClient: redis, ...options });
   };
   const member = make('redeem_miss_member', REDEEM_MEMBER_MISSES);
   const merchant = make('redeem_miss_merchant', REDEEM_MERCHANT_MISSES);

@@ -17,8 +17,8 @@ import {
 } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
-import { createRedeemThrottle, type RedeemThrottle } from '@/server/merchants';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '@/server/mail';
+import { createRedeemThrottle, type RedeemThrottle } from '@/server/merchants';
 
 let throttle: LoginThrottle | undefined;
 let accountChecks: AccountCheckThrottle | undefined;
