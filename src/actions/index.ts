@@ -7,7 +7,13 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
-import { AcceptInviteFormSchema, InviteFormSchema, RedeemFormSchema, TeamChangeFormSchema } from '@/contracts/merchant';
+import {
+  AcceptInviteFormSchema,
+  InviteFormSchema,
+  PriceEvidenceFormSchema,
+  RedeemFormSchema,
+  TeamChangeFormSchema,
+} from '@/contracts/merchant';
 import { DbIdInputSchema } from '@/contracts/text';
 import { AccountError, AppError, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
@@ -17,7 +23,14 @@ import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { logError } from '@/server/log';
-import { acceptInvite, inviteColleague, redeemVoucher, removeMember, revokeInvite } from '@/server/merchants';
+import {
+  acceptInvite,
+  inviteColleague,
+  redeemVoucher,
+  removeMember,
+  revokeInvite,
+  submitPriceEvidence,
+} from '@/server/merchants';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
 
 type ActionCode = ConstructorParameters<typeof ActionError>[0]['code'];
@@ -107,6 +120,20 @@ export const server = {
         if (intent === 'remove') await removeMember(db, { merchantId, byUserId: user.id, userId: id });
         else await revokeInvite(db, { merchantId, byUserId: user.id, inviteId: id, now: new Date() });
         return { done: intent };
+      }),
+  }),
+
+  /** Issue 23 item 5: a member submits or refreshes an option's price evidence; the deal's pages are re-rendered. */
+  submitPriceEvidence: defineAction({
+    accept: 'form',
+    input: PriceEvidenceFormSchema,
+    handler: (input, context) =>
+      answer('merchants', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const tags = await submitPriceEvidence(db, { ...input, userId: user.id, now: new Date() });
+        if (context.cache?.enabled) await context.cache.invalidate({ tags });
+        return { dealProductId: input.dealProductId };
       }),
   }),
 

@@ -39,3 +39,12 @@ export const MerchantDashboardUrlResponseSchema = z.object({
   merchantType: MerchantTypeSchema,
 });
 export type MerchantDashboardUrlResponse = z.output<typeof MerchantDashboardUrlResponseSchema>;
+
+/** A member submits or refreshes the evidence for an option's original price. */
+export const PriceEvidenceFormSchema = z.object({
+  merchantId: DbIdInputSchema,
+  dealProductId: DbIdInputSchema,
+  source: z.enum(['merchant_price_list', 'retailer']),
+  retailer: text().max(120).optional(),
+  sourceUrl: text().max(500).optional(),
+});

@@ -13,6 +13,13 @@ export {
   type RedemptionAttempt,
 } from './dashboard';
 export {
+  type EvidenceInput,
+  type EvidenceState,
+  listOptionEvidence,
+  type OptionEvidence,
+  submitPriceEvidence,
+} from './evidence';
+export {
   acceptInvite,
   INVITE_LIFETIME_DAYS,
   type InviteView,

@@ -1,0 +1,45 @@
+/**
+ * Issue 23 item 5: marketing claims such as "up to 80%" are computed from live deals whose savings are
+ * evidenced (every visible option's original price has current evidence, domain/price-evidence), never
+ * typed in. Read at most once a minute per process (cleared with the other catalogue caches).
+ */
+import { sql } from 'drizzle-orm';
+import { evidenceCutoff } from '@/domain/price-evidence';
+import { createTtlCache, sourceKey } from '@/server/cache';
+import type { Db } from '@/server/db';
+
+/** The largest evidenced saving, in percent, on live deals: all but travel, and travel. 0 when none. */
+export interface SavingCeilings {
+  local: number;
+  travel: number;
+}
+
+const ceilings = createTtlCache<SavingCeilings>(60_000, 8);
+
+/** The largest evidenced savings now on sale (spec 1's "up to 80%, or up to 50% on travel", measured). */
+export function retrieveSavingCeilings(db: Db): Promise<SavingCeilings> {
+  return ceilings.get(String(sourceKey(db)), () => readSavingCeilings(db, new Date()));
+}
+
+async function readSavingCeilings(db: Db, now: Date): Promise<SavingCeilings> {
+  const since = evidenceCutoff(now).toISOString();
+  const result = await db.execute<{ local: number | string | null; travel: number | string | null }>(sql`
+    select max(d.max_discount_percentage) filter (where not d.is_travel) as local,
+           max(d.max_discount_percentage) filter (where d.is_travel) as travel
+    from deals d
+    where d.status = 'live' and d.closing_date > now()
+      and d.price_display_mode in ('show-discount', 'show-discount-indicative', 'show-original-price', 'show-vip-discount-price')
+      and not exists (
+        select 1 from deal_products p
+        where p.deal_id = d.id and p.visibility = 'visible' and not p.disabled
+          and not exists (
+            select 1 from price_evidence e
+            where e.deal_product_id = p.id and e.reference_price_minor = p.original_price_minor
+              and e.checked_at > ${since}::timestamptz
+              and e.id = (select max(e2.id) from price_evidence e2 where e2.deal_product_id = p.id)
+          )
+      )
+  `);
+  const [row] = result.rows;
+  return { local: Number(row?.local ?? 0), travel: Number(row?.travel ?? 0) };
+}
