@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
-import { buyableDeal, otherMerchantId } from './deal-fixtures';
+import { buyableDeal, evidencedSavingDeal, otherMerchantId } from './deal-fixtures';
 import { addOptionToBasket, OPERATOR, uniqueEmail } from './shopping';
 
 const PASSWORD = 'Sunshine1';
@@ -192,4 +192,64 @@ test('an owner invites a colleague, who joins from the emailed link; the owner t
   );
   const after = await colleague.page.goto(`/merchant/${otherMerchantId}`);
   expect(after?.status()).toBe(404);
+});
+
+test('a deal whose price evidence has lapsed shows no saving on its card, its page or its JSON-LD until the merchant refreshes it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const deal = evidencedSavingDeal;
+  const listing = `/deals/${deal.town}?orderBy=discount`;
+  const card = page.locator(`article[data-deal-id="${deal.id}"]`).first();
+  const jsonLd = () => page.locator('script[type="application/ld+json"]').first().textContent();
+
+  await page.goto(listing);
+  await expect(card).toContainText(`${deal.discount}% off`);
+  await page.goto(`/deal/${deal.id}`);
+  await expect(page.getByRole('heading', { name: /Where the savings? comes? from/ })).toBeVisible();
+  await expect(page.getByText(/checked on \d+ \w+ \d{4} by the Tuppence deals team/).first()).toBeVisible();
+
+  // Support records that the prices were last checked 40 days ago: the evidence has lapsed.
+  const backdated = await request.post(`/api/internal/deals/${deal.id}/price-evidence`, {
+    headers: OPERATOR,
+    data: {
+      source: 'merchant_price_list',
+      sourceName: 'Old price list',
+      checkedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString(),
+      checkedByName: 'an old audit',
+    },
+  });
+  expect(backdated.status(), await backdated.text()).toBe(201);
+
+  await page.goto(listing);
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText('% off');
+  await expect(card).not.toContainText(`-${deal.discount}%`);
+  await page.goto(`/deal/${deal.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Its own price box and options (related deals below keep their own evidenced savings).
+  await expect(page.locator('article.deal .summary')).toContainText('Choose your option');
+  await expect(page.locator('article.deal .summary')).not.toContainText(/Save \d+%|-\d+%/);
+  await expect(page.getByRole('heading', { name: /Where the savings? comes? from/ })).toHaveCount(0);
+  expect(await jsonLd()).not.toContain('StrikethroughPrice');
+
+  // The merchant refreshes the evidence from the dashboard; the saving is back at once.
+  const owner = await signedInPage(browser, 'prices-owner', 'Ana');
+  await becomeOwner(owner.page, owner.email, deal.merchantId);
+  await owner.page.goto(`/merchant/${deal.merchantId}/prices`);
+  const lapsed = owner.page.locator('li.option--lapsed');
+  await expect(lapsed.first()).toContainText('Lapsed: no saving shown');
+  while ((await lapsed.count()) > 0) {
+    await lapsed
+      .first()
+      .getByRole('button', { name: /I have checked this price today/ })
+      .click();
+    await expect(owner.page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible();
+  }
+
+  await page.goto(`/deal/${deal.id}`);
+  await expect(page.getByText(/checked on \d+ \w+ \d{4} by Ana at /).first()).toBeVisible();
+  await page.goto(listing);
+  await expect(card).toContainText(`${deal.discount}% off`);
 });

@@ -121,3 +121,32 @@ export async function submitPriceEvidence(db: Db, input: EvidenceInput): Promise
   clearCatalogueCaches();
   return [dealTag(option.dealId), LISTINGS_TAG];
 }
+
+/**
+ * Support records evidence for every visible option of a deal at once (a price audit, or the
+ * end-to-end tests backdating a check): checked at `checkedAt` by `checkedByName`, for each option's
+ * current original price. Answers the cache tags of the pages that show the deal, or null for no deal.
+ */
+export async function recordDealPriceEvidence(
+  db: Db,
+  dealId: number,
+  input: { source: EvidenceSource; sourceName: string; checkedAt: Date; checkedByName: string },
+): Promise<string[] | null> {
+  const options = await db
+    .select({ id: dealProducts.id, originalPriceMinor: dealProducts.originalPriceMinor })
+    .from(dealProducts)
+    .where(eq(dealProducts.dealId, dealId));
+  if (options.length === 0) return null;
+  await db.insert(priceEvidence).values(
+    options.map((option) => ({
+      dealProductId: option.id,
+      source: input.source,
+      sourceName: input.sourceName,
+      referencePriceMinor: option.originalPriceMinor,
+      checkedAt: input.checkedAt,
+      checkedByName: input.checkedByName,
+    })),
+  );
+  clearCatalogueCaches();
+  return [dealTag(dealId), LISTINGS_TAG];
+}

@@ -17,6 +17,7 @@ export {
   type EvidenceState,
   listOptionEvidence,
   type OptionEvidence,
+  recordDealPriceEvidence,
   submitPriceEvidence,
 } from './evidence';
 export {
