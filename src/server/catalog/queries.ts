@@ -58,13 +58,12 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
              bool_and(coalesce(s.quantity_remaining, 1) <= 0 or coalesce(s.remaining_for_day, 1) <= 0) as is_sold_out,
              case when bool_or(s.quantity_remaining is null) then null else sum(greatest(s.quantity_remaining, 0)) end as remaining,
              bool_or(p.vip_exclusive) as has_vip_exclusive,
-             bool_and(exists (
-               select 1 from price_evidence e
-               where e.deal_product_id = p.id and e.reference_price_minor = p.original_price_minor
-                 and e.checked_at > ${evidencedSince}::timestamptz
-                 and e.id = (select max(e2.id) from price_evidence e2 where e2.deal_product_id = p.id)
-             )) as savings_evidenced
+             bool_and(coalesce(ev.is_current, false)) as savings_evidenced
       from deal_products p left join deal_product_stock s on s.product_id = p.id
+      left join lateral (
+        select e.reference_price_minor = p.original_price_minor and e.checked_at > ${evidencedSince}::timestamptz as is_current
+        from price_evidence e where e.deal_product_id = p.id order by e.id desc limit 1
+      ) ev on true
       where p.deal_id = d.id and p.visibility = 'visible' and not p.disabled
     ) stock on true
     order by ${ORDER_BY[orderBy]}

@@ -23,22 +23,28 @@ export function retrieveSavingCeilings(db: Db): Promise<SavingCeilings> {
 
 async function readSavingCeilings(db: Db, now: Date): Promise<SavingCeilings> {
   const since = evidenceCutoff(now).toISOString();
+  // One pass with hash joins: the latest check of every option, the deals with an option not backed
+  // by a current one, and the largest saving among the rest.
   const result = await db.execute<{ local: number | string | null; travel: number | string | null }>(sql`
+    with latest as (
+      select distinct on (e.deal_product_id) e.deal_product_id, e.reference_price_minor, e.checked_at
+      from price_evidence e
+      order by e.deal_product_id, e.id desc
+    ),
+    unproven as (
+      select distinct p.deal_id
+      from deal_products p
+      left join latest l on l.deal_product_id = p.id
+      where p.visibility = 'visible' and not p.disabled
+        and (l.deal_product_id is null or l.reference_price_minor <> p.original_price_minor
+             or l.checked_at <= ${since}::timestamptz)
+    )
     select max(d.max_discount_percentage) filter (where not d.is_travel) as local,
            max(d.max_discount_percentage) filter (where d.is_travel) as travel
     from deals d
-    where d.status = 'live' and d.closing_date > now()
+    left join unproven u on u.deal_id = d.id
+    where d.status = 'live' and d.closing_date > now() and u.deal_id is null
       and d.price_display_mode in ('show-discount', 'show-discount-indicative', 'show-original-price', 'show-vip-discount-price')
-      and not exists (
-        select 1 from deal_products p
-        where p.deal_id = d.id and p.visibility = 'visible' and not p.disabled
-          and not exists (
-            select 1 from price_evidence e
-            where e.deal_product_id = p.id and e.reference_price_minor = p.original_price_minor
-              and e.checked_at > ${since}::timestamptz
-              and e.id = (select max(e2.id) from price_evidence e2 where e2.deal_product_id = p.id)
-          )
-      )
   `);
   const [row] = result.rows;
   return { local: Number(row?.local ?? 0), travel: Number(row?.travel ?? 0) };

@@ -312,7 +312,8 @@ export const priceEvidence = pgTable(
     checkedByName: text('checked_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('price_evidence_product_idx').on(t.dealProductId, t.checkedAt)],
+  // The latest row of an option is found by this index (order by id desc limit 1).
+  (t) => [index('price_evidence_product_idx').on(t.dealProductId, t.id)],
 );
 
 export type PriceEvidenceRow = typeof priceEvidence.$inferSelect;

@@ -12,4 +12,4 @@ CREATE TABLE "price_evidence" (
 );
 --> statement-breakpoint
 ALTER TABLE "price_evidence" ADD CONSTRAINT "price_evidence_deal_product_id_deal_products_id_fk" FOREIGN KEY ("deal_product_id") REFERENCES "public"."deal_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "price_evidence_product_idx" ON "price_evidence" USING btree ("deal_product_id","checked_at");
+CREATE INDEX "price_evidence_product_idx" ON "price_evidence" USING btree ("deal_product_id","id");
