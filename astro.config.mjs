@@ -23,7 +23,9 @@ export default defineConfig({
       config: { max: 5000 },
     },
   },
-  security: { checkOrigin: true },
+  // Cross-site form posts are refused by our own middleware (src/server/http/origin-check.ts), the
+  // same rule as Astro's checkOrigin with one exemption: RFC 8058 one-click unsubscribe (decision 025).
+  security: { checkOrigin: false },
   // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
   // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
   session: {

@@ -8,7 +8,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { answerUnexpectedFailures } from '@/server/http';
+import { answerUnexpectedFailures, checkFormOrigin } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
@@ -113,7 +113,7 @@ const requestContext = defineMiddleware(async (context, next) => {
 });
 
 // issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).
-export const onRequest = sequence(answerUnexpectedFailures, requestContext);
+export const onRequest = sequence(checkFormOrigin, answerUnexpectedFailures, requestContext);
 
 function withSecurityHeaders(response: Response, isPersonal = false): Response {
   const headers = response.headers;

@@ -1,0 +1,19 @@
+CREATE TABLE "email_subscribers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"topics" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"frequency" text DEFAULT 'weekly' NOT NULL,
+	"source" text DEFAULT 'lightbox' NOT NULL,
+	"verify_token_hash" text,
+	"verify_expires_at" timestamp with time zone,
+	"manage_token" text NOT NULL,
+	"subscribed_at" timestamp with time zone,
+	"unsubscribed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "email_subscribers_email_key" ON "email_subscribers" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "email_subscribers_manage_token_key" ON "email_subscribers" USING btree ("manage_token");--> statement-breakpoint
+CREATE INDEX "email_subscribers_verify_idx" ON "email_subscribers" USING btree ("verify_token_hash");
