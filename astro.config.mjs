@@ -68,6 +68,8 @@ export default defineConfig({
         access: 'secret',
         default: 'https://www.googleapis.com/oauth2/v3/certs',
       }),
+      // Issue 25.7: the tag manager script that reads the dataLayer; loaded only with marketing consent.
+      TAG_MANAGER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
       CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),

@@ -6,7 +6,11 @@ import { text } from './text';
 export const EmailSignUpSchema = z.object({
   email: EmailSchema,
   /** Where the sign-up came from (lightbox by default). */
-  source: text().trim().max(40).regex(/^[a-z-]*$/).optional(),
+  source: text()
+    .trim()
+    .max(40)
+    .regex(/^[a-z-]*$/)
+    .optional(),
 });
 export type EmailSignUp = z.infer<typeof EmailSignUpSchema>;
 

@@ -40,7 +40,11 @@ export const EXPERIMENTS = {
     },
     lifetime: 'year',
   },
-  autocomplete: { cookie: 'autocomplete_variant', draw: { kind: 'uniform', values: ['a', 'b', 'c'] }, lifetime: 'year' },
+  autocomplete: {
+    cookie: 'autocomplete_variant',
+    draw: { kind: 'uniform', values: ['a', 'b', 'c'] },
+    lifetime: 'year',
+  },
   dynamicPrice: {
     cookie: 'dynamic_price',
     draw: { kind: 'uniform', values: ['a', 'b', 'c'] },

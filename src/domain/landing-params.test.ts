@@ -3,20 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { hasLandingParams, landingCookiesFor } from './landing-params';
 
 const cookiesOf = (query: string) =>
-  Object.fromEntries(landingCookiesFor(new URLSearchParams(query)).map(({ name, value, days }) => [name, { value, days }]));
+  Object.fromEntries(
+    landingCookiesFor(new URLSearchParams(query)).map(({ name, value, days }) => [name, { value, days }]),
+  );
 
 describe('spec 9: landing parameters become cookies with their lifetimes', () => {
   it.each([
     ['gclid=abc', { gclid: { value: 'abc', days: 365 } }],
     ['msclkid=m-1', { msclkid: { value: 'm-1', days: 365 } }],
-    [
-      'awc=1234_abc',
-      { awin: { value: '1234_abc', days: 30 }, affiliate_source: { value: 'awin', days: 30 } },
-    ],
-    [
-      'utm_source=google&utm_medium=cpc&utm_campaign=spa',
-      { user_source: { value: 'google|cpc|spa', days: 365 } },
-    ],
+    ['awc=1234_abc', { awin: { value: '1234_abc', days: 30 }, affiliate_source: { value: 'awin', days: 30 } }],
+    ['utm_source=google&utm_medium=cpc&utm_campaign=spa', { user_source: { value: 'google|cpc|spa', days: 365 } }],
     [
       'utm_source=topcashback&utm_medium=affiliate',
       {

@@ -160,7 +160,11 @@ export function buildLogRecord(input: LogRecordInput): LogRecord {
 }
 
 /** Writes a spec 3 logging record (spec 7 log and notFoundHit land here). */
-export function logRecord(kind: 'log' | 'notFoundHit', input: LogRecordInput, level: 'info' | 'warn' | 'error' = 'info'): LogRecord {
+export function logRecord(
+  kind: 'log' | 'notFoundHit',
+  input: LogRecordInput,
+  level: 'info' | 'warn' | 'error' = 'info',
+): LogRecord {
   const record = buildLogRecord(input);
   logger[level]({ scope: kind, record }, kind);
   return record;

@@ -3,3 +3,4 @@
 export { apiError, BODY_MESSAGES, describeIssues, json, parseQuery, readRequestBody } from './api';
 export { answerUnexpectedFailures } from './failures';
 export { checkFormOrigin, isForbiddenCrossOriginRequest } from './origin-check';
+export { recordNotFound, requestRecord } from './request-log';

@@ -227,6 +227,8 @@ export async function isSubscribed(db: Db | DbOrTx, email: string): Promise<Subs
   const [row] = await db
     .select()
     .from(emailSubscribers)
-    .where(and(sql`lower(${emailSubscribers.email}) = ${email.toLowerCase()}`, eq(emailSubscribers.status, 'subscribed')));
+    .where(
+      and(sql`lower(${emailSubscribers.email}) = ${email.toLowerCase()}`, eq(emailSubscribers.status, 'subscribed')),
+    );
   return row ?? null;
 }
