@@ -11,8 +11,10 @@ import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { emailSubscribers, outbox } from '../../src/server/db/schema';
+import { basketLines, baskets, dealProducts, emailSubscribers, outbox } from '../../src/server/db/schema';
 import { createMailTransport, deliverPendingMail } from '../../src/server/mail';
+import { seedCatalogue } from '../../src/server/seed';
+import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 
 const shared: { database?: Database } = {};
@@ -75,6 +77,7 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
   const run = `${engine.name}-${Date.now()}`;
   beforeAll(async () => {
     shared.database = await engine.open();
+    await seedCatalogue(shared.database.db, { deals: 40, seed: 25 });
   });
   afterAll(async () => {
     await shared.database?.close();
@@ -166,9 +169,7 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
       const files = await readdir(mailDir);
       const sources = await Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
       // Header lines as a mail client reads them (long ones are folded onto continuation lines).
-      const newsletter = sources
-        .find((source) => source.includes('Deals of the week'))
-        ?.replace(/\r?\n[ \t]+/g, ' ');
+      const newsletter = sources.find((source) => source.includes('Deals of the week'))?.replace(/\r?\n[ \t]+/g, ' ');
       expect(newsletter).toContain(`List-Unsubscribe: <${ORIGIN}/email/unsubscribe?token=${manage}>`);
       expect(newsletter).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
@@ -229,6 +230,64 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
     });
   });
 
+  describe('issue 25.5: the abandoned-basket reminder', () => {
+    /** A subscribed (or not) signed-in shopper's open basket with one line, last touched `hoursAgo`. */
+    async function basketOf(label: string, subscribed: boolean, hoursAgo: number) {
+      const email = `${label}-${run}@example.co.uk`;
+      const user = await insertTestUser(db(), email);
+      if (subscribed) {
+        await subscribers.signUp(db(), { email, source: 'lightbox', origin: ORIGIN });
+        const token = (await mailTo(email))[0]?.body.match(/token=([\w-]+)/)?.[1] ?? '';
+        await subscribers.verifySubscription(db(), { email, token });
+      }
+      const [product] = await db().select().from(dealProducts).limit(1);
+      if (!product) throw new Error('seed the catalogue first');
+      const id = `basket-${label}-${run}`;
+      const touched = new Date(Date.now() - hoursAgo * 60 * 60 * 1000);
+      await db().insert(baskets).values({ id, customerToken: user.customerToken, updatedAt: touched });
+      await db()
+        .insert(basketLines)
+        .values({ basketId: id, dealId: product.dealId, dealProductId: product.id, quantity: 1 });
+      return { email, id };
+    }
+    const reminders = async (email: string) =>
+      (await mailTo(email)).filter((mail) => mail.subject === 'You left something in your basket');
+
+    it('mails a consenting shopper once per basket, with List-Unsubscribe, and nobody else', async () => {
+      const left = await basketOf('left', true, 30);
+      const fresh = await basketOf('fresh', true, 2);
+      const noConsent = await basketOf('noconsent', false, 30);
+      const now = new Date();
+
+      expect(await subscribers.remindAbandonedBaskets(db(), { now, origin: ORIGIN })).toBe(1);
+      const [reminder, ...more] = await reminders(left.email);
+      expect(more).toHaveLength(0);
+      expect(reminder?.body).toContain(`${ORIGIN}/checkout`);
+      expect(reminder?.body).toContain('/email/unsubscribe?token=');
+      expect(reminder?.payload).toMatchObject({ 'header:List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+      expect(await reminders(fresh.email)).toHaveLength(0);
+      expect(await reminders(noConsent.email)).toHaveLength(0);
+
+      // Once per basket: the next run (and a basket touched again) sends nothing more.
+      expect(await subscribers.remindAbandonedBaskets(db(), { now, origin: ORIGIN })).toBe(0);
+      await db()
+        .update(baskets)
+        .set({ updatedAt: new Date(Date.now() - 40 * 60 * 60 * 1000) })
+        .where(eq(baskets.id, left.id));
+      expect(await subscribers.remindAbandonedBaskets(db(), { now, origin: ORIGIN })).toBe(0);
+      expect(await reminders(left.email)).toHaveLength(1);
+    });
+
+    it('an unsubscribed shopper and an ordered basket get no reminder', async () => {
+      const gone = await basketOf('gone', true, 30);
+      const [row] = await db().select().from(emailSubscribers).where(eq(emailSubscribers.email, gone.email));
+      await subscribers.unsubscribe(db(), row?.manageToken ?? '');
+      const bought = await basketOf('bought', true, 30);
+      await db().update(baskets).set({ status: 'ordered' }).where(eq(baskets.id, bought.id));
+      expect(await subscribers.remindAbandonedBaskets(db(), { now: new Date(), origin: ORIGIN })).toBe(0);
+    });
+  });
+
   describe('issue 25.1: editor-configured landings', () => {
     it('shows the defaults until an editor saves, then the saved headline, offer, indexing and feed', async () => {
       expect(await landings.retrieveLanding(db(), 'ppc')).toEqual(landings.LANDING_DEFAULTS.ppc);
@@ -245,8 +304,11 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
         offer: { title: 'Half price spa' },
       });
       expect(await landings.retrieveLanding(db(), 'welcome')).toEqual(landings.LANDING_DEFAULTS.welcome);
-      // An empty database has no deals: an unknown location shows none rather than everything.
+      // An unknown location shows none rather than everything; a known feed shows its size.
       expect(await landings.landingDeals(db(), { location: 'atlantis' })).toEqual([]);
+      const feed = await landings.landingDeals(db(), { pageSize: 5, orderBy: 'pricelow' });
+      expect(feed.length).toBeGreaterThan(0);
+      expect(feed.length).toBeLessThanOrEqual(5);
     });
 
     it('refuses an offer link off the site', () => {

@@ -15,7 +15,7 @@ import {
   isTopic,
 } from '@/domain/email-preferences';
 import type { Db } from '@/server/db';
-import { emailSubscribers, type SubscriberRow } from '@/server/db';
+import { basketReminders, emailSubscribers, type SubscriberRow } from '@/server/db';
 import { type DbOrTx, enqueueMail } from '@/server/mail';
 
 /** A double opt-in link works for 7 days. */
@@ -231,4 +231,80 @@ export async function isSubscribed(db: Db | DbOrTx, email: string): Promise<Subs
       and(sql`lower(${emailSubscribers.email}) = ${email.toLowerCase()}`, eq(emailSubscribers.status, 'subscribed')),
     );
   return row ?? null;
+}
+
+/** Issue 25.5: a basket left this long (untouched) gets its reminder... */
+export const BASKET_IDLE_HOURS = 24;
+/** ...unless it has been left longer than this (an old basket is not worth a mail). */
+export const BASKET_STALE_DAYS = 7;
+
+interface IdleBasket {
+  basket_id: string;
+  email: string;
+  first_name: string;
+  manage_token: string;
+  titles: string[] | null;
+}
+
+/**
+ * spec 7 basketabandon (issue 25.5): one reminder per abandoned basket, only to shoppers who
+ * consented to marketing mail (a confirmed, not unsubscribed, email subscription). A basket is
+ * abandoned when it is open, has lines, belongs to a signed-in customer and has not changed for
+ * BASKET_IDLE_HOURS. Each reminder's row and mail commit together; the row's key makes it once per
+ * basket, even when two runs overlap. Returns how many were queued.
+ */
+export async function remindAbandonedBaskets(
+  db: Db,
+  options: { now: Date; origin: string; limit?: number },
+): Promise<number> {
+  const idleBefore = new Date(options.now.getTime() - BASKET_IDLE_HOURS * 60 * 60 * 1000).toISOString();
+  const staleBefore = new Date(options.now.getTime() - BASKET_STALE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const found = await db.execute(sql`
+    select b.id as basket_id, u.email, u.first_name, s.manage_token,
+      (select array_agg(d.title order by l.id) from basket_lines l join deals d on d.id = l.deal_id
+        where l.basket_id = b.id) as titles
+    from baskets b
+    join users u on u.customer_token = b.customer_token and u.anonymized_at is null
+    join email_subscribers s on lower(s.email) = lower(u.email) and s.status = 'subscribed'
+    where b.status = 'open'
+      and b.updated_at < ${idleBefore}::timestamptz
+      and b.updated_at > ${staleBefore}::timestamptz
+      and exists (select 1 from basket_lines l where l.basket_id = b.id)
+      and not exists (select 1 from basket_reminders r where r.basket_id = b.id)
+    order by b.updated_at
+    limit ${options.limit ?? 100}`);
+  const rows = (found as unknown as { rows: IdleBasket[] }).rows;
+  let queued = 0;
+  for (const row of rows) {
+    const sent = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(basketReminders)
+        .values({ basketId: row.basket_id, recipient: row.email })
+        .onConflictDoNothing()
+        .returning({ basketId: basketReminders.basketId });
+      if (claimed === undefined) return false;
+      const titles = (row.titles ?? []).slice(0, 3);
+      const more = (row.titles?.length ?? 0) - titles.length;
+      await enqueueMarketingMail(tx, {
+        recipient: row.email,
+        kind: 'basket_abandon',
+        subject: 'You left something in your basket',
+        body: [
+          `Hi ${row.first_name || 'there'},`,
+          '',
+          'Your basket is waiting for you:',
+          ...titles.map((title) => `- ${title}`),
+          ...(more > 0 ? [`...and ${more} more`] : []),
+          '',
+          'Prices and availability can change, so check out soon:',
+          `${options.origin}/checkout`,
+        ].join('\n'),
+        manageToken: row.manage_token,
+        origin: options.origin,
+      });
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baskets } from '../basket/schema';
 
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
@@ -40,3 +41,15 @@ export const emailSubscribers = pgTable(
 );
 
 export type SubscriberRow = typeof emailSubscribers.$inferSelect;
+
+/**
+ * Issue 25.5: the abandoned-basket reminder sent for a basket (at most one per basket: the key).
+ * Written in the transaction that queues the mail.
+ */
+export const basketReminders = pgTable('basket_reminders', {
+  basketId: text('basket_id')
+    .primaryKey()
+    .references(() => baskets.id, { onDelete: 'cascade' }),
+  recipient: text('recipient').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
