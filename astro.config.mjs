@@ -80,5 +80,10 @@ export default defineConfig({
   },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    // Issue 25: the site script every page loads stays a cached module file, never copied inline
+    // into each page's HTML (other assets keep Vite's default rule).
+    build: {
+      assetsInlineLimit: (file) => (file.includes('ConsentBanner.astro_astro_type_script') ? false : undefined),
+    },
   },
 });

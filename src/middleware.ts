@@ -8,10 +8,11 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { answerUnexpectedFailures, checkFormOrigin, recordNotFound } from '@/server/http';
+import { answerUnexpectedFailures, checkFormOrigin, recordNotFound, withExperimentCookies } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
+import { isSecureCookieContext } from './domain/cookies';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
 import { logError } from './server/log';
 
@@ -111,7 +112,9 @@ const requestContext = defineMiddleware(async (context, next) => {
     return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);
   }
 
-  return withSecurityHeaders(await next(), isPersonal);
+  // spec 4: experiments are assigned on responses that are not shared pages (issue 25.6).
+  const response = withSecurityHeaders(await next(), isPersonal);
+  return withExperimentCookies(response, context.request, isSecureCookieContext(url));
 });
 
 // issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).

@@ -30,19 +30,15 @@ export const UNDECIDED: Consent = { decided: false, groups: {} };
 
 /** Reads the cookie value (URL-encoded or not); anything unreadable is "no choice yet". */
 export function parseConsent(value: string | null | undefined): Consent {
-  if (!value) return UNDECIDED;
-  let text = value;
+  let text = '';
   try {
-    text = decodeURIComponent(value);
+    text = decodeURIComponent(value ?? '');
   } catch {
     return UNDECIDED;
   }
-  const match = /(?:^|&)groups=([^&]*)/.exec(text);
-  if (!match) return UNDECIDED;
   const groups: Record<string, boolean> = {};
-  for (const part of (match[1] ?? '').split(',')) {
-    const pair = /^(C\d{4}):([01])$/.exec(part.trim());
-    if (pair?.[1] !== undefined) groups[pair[1]] = pair[2] === '1';
+  for (const [, group = '', on] of /(?:^|&)groups=[^&]*/.exec(text)?.[0].matchAll(/(C\d{4}):([01])/g) ?? []) {
+    groups[group] = on === '1';
   }
   return Object.keys(groups).length === 0 ? UNDECIDED : { decided: true, groups };
 }

@@ -3,39 +3,9 @@
  * prerender) and are never shown the email lightbox, one-tap or other prompts. Pure.
  */
 
-const CRAWLER_PATTERN = new RegExp(
-  [
-    'googlebot',
-    'google-inspectiontool',
-    'adsbot-google',
-    'mediapartners-google',
-    'bingbot',
-    'bingpreview',
-    'slurp',
-    'duckduckbot',
-    'baiduspider',
-    'yandex',
-    'applebot',
-    'facebookexternalhit',
-    'twitterbot',
-    'linkedinbot',
-    'pinterestbot',
-    'semrushbot',
-    'ahrefsbot',
-    'petalbot',
-    'chrome-lighthouse',
-    'lighthouse',
-    'pagespeed',
-    'gtmetrix',
-    'pingdom',
-    'prerender',
-    'headlesschrome',
-    'bot\\b',
-    'crawler',
-    'spider',
-  ].join('|'),
-  'i',
-);
+// "bot" as a word end covers Googlebot, bingbot, DuckDuckBot, Applebot, AdsBot, Twitterbot, ...
+const CRAWLER_PATTERN =
+  /bot\b|crawl|spider|slurp|lighthouse|speed|gtmetrix|pingdom|prerender|headless|externalhit|mediapartners|inspectiontool|preview|yandex|baidu/i;
 
 /** True for search engines, link previewers, Lighthouse / PageSpeed and prerender services. */
 export function isCrawler(userAgent: string | null | undefined): boolean {

@@ -77,11 +77,31 @@ export type LightboxRefusal =
   | 'crawler'
   | 'dismissed';
 
+/**
+ * The page's half of the rules (path and date), decided where the page is rendered: the lightbox
+ * is left out of an excluded or switched-off page altogether.
+ */
+export function pageRefusal(pathname: string, now: Date): LightboxRefusal | null {
+  if (isExcludedPath(pathname)) return 'excluded-page';
+  if (isSwitchedOff(now)) return 'switched-off';
+  return null;
+}
+
+/** The visitor's half of the rules, decided in the browser from its cookies and user agent. */
+export function visitorRefusal(visitor: Omit<LightboxVisit, 'pathname' | 'now'>): LightboxRefusal | null {
+  if (visitor.isCrawler) return 'crawler';
+  if (visitor.signedIn) return 'signed-in';
+  if (visitor.hasAffiliateCookie) return 'affiliate';
+  if (visitor.hasBrandCookie) return 'brand-cookie';
+  if (visitor.dismissed) return 'dismissed';
+  return null;
+}
+
 /** spec 2 / 6 / 9: whether (and after how long) the lightbox shows on this visit. */
 export function lightboxDecision(visit: LightboxVisit): LightboxDecision {
   if (visit.isCrawler) return { show: false, reason: 'crawler' };
-  if (isExcludedPath(visit.pathname)) return { show: false, reason: 'excluded-page' };
-  if (isSwitchedOff(visit.now)) return { show: false, reason: 'switched-off' };
+  const page = pageRefusal(visit.pathname, visit.now);
+  if (page !== null) return { show: false, reason: page };
   if (visit.signedIn) return { show: false, reason: 'signed-in' };
   if (visit.hasAffiliateCookie) return { show: false, reason: 'affiliate' };
   if (visit.hasBrandCookie) return { show: false, reason: 'brand-cookie' };
