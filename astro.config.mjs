@@ -23,7 +23,9 @@ export default defineConfig({
       config: { max: 5000 },
     },
   },
-  security: { checkOrigin: true },
+  // Cross-site form posts are refused by our own middleware (src/server/http/origin-check.ts), the
+  // same rule as Astro's checkOrigin with one exemption: RFC 8058 one-click unsubscribe (decision 025).
+  security: { checkOrigin: false },
   // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
   // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
   session: {
@@ -63,6 +65,8 @@ export default defineConfig({
         access: 'secret',
         default: 'https://www.googleapis.com/oauth2/v3/certs',
       }),
+      // Issue 25.7: the tag manager script that reads the dataLayer; loaded only with marketing consent.
+      TAG_MANAGER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
       CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),
@@ -73,5 +77,10 @@ export default defineConfig({
   },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    // Issue 25: the site script every page loads stays a cached module file, never copied inline
+    // into each page's HTML (other assets keep Vite's default rule).
+    build: {
+      assetsInlineLimit: (file) => (file.includes('ConsentBanner.astro_astro_type_script') ? false : undefined),
+    },
   },
 });

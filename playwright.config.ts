@@ -6,6 +6,27 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 const port = Number(process.env.E2E_PORT ?? 4399);
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
+/**
+ * Issue 25: every story starts as a shopper who has answered the cookie banner (marketing refused,
+ * so no tag manager loads) and closed the email lightbox, so neither covers what the story is about. The consent and lightbox
+ * stories (tests/e2e/campaigns.spec.ts) start from an empty browser instead.
+ */
+const answeredShopper = {
+  cookies: [
+    { name: 'consent', value: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A0' },
+    { name: 'email_lightbox', value: '1' },
+  ].map((cookie) => ({
+    ...cookie,
+    domain: '127.0.0.1',
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  })),
+  origins: [],
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -18,6 +39,7 @@ export default defineConfig({
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    storageState: answeredShopper,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,

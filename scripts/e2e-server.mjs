@@ -25,6 +25,9 @@ process.env.DEV_MAILBOX ??= 'true';
 // production build (brands.spec.ts), as THEME_PREVIEW allows.
 process.env.SITE_URL ??= `http://127.0.0.1:${process.env.PORT ?? 4321}`;
 process.env.THEME_PREVIEW ??= 'true';
+// Issue 25.7: a tag manager is configured, so the consent stories can see it load only with marketing
+// consent (the browser never reaches it: the stories answer it themselves).
+process.env.TAG_MANAGER_URL ??= 'https://tags.example.test/gtm.js';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

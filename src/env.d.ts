@@ -15,6 +15,8 @@ declare namespace App {
     location: { shortName: string; name: string };
     /** A location to remember in the location cookie from the page itself (keeps the page cacheable). */
     rememberLocation: string | null;
+    /** spec 2 page type of the path (the dataLayer's page views carry it). */
+    pageType?: import('./domain/page-type').PageType;
     /** Set by the accounts issue; null for guests. */
     user: { firstName: string; email: string; isVip: boolean } | null;
   }

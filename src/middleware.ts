@@ -8,10 +8,11 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { answerUnexpectedFailures } from '@/server/http';
+import { answerUnexpectedFailures, checkFormOrigin, recordNotFound, withExperimentCookies } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
+import { isSecureCookieContext } from './domain/cookies';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';
 import { logError } from './server/log';
 
@@ -49,6 +50,7 @@ const requestContext = defineMiddleware(async (context, next) => {
   const path = url.pathname;
   context.locals.user = null;
   context.locals.rememberLocation = null;
+  context.locals.pageType = 'other';
   const previewClock = CLOCK_QUERY_ALLOWED ? parseClock(url.searchParams.get('clock')) : null;
   context.locals.themeNow = previewClock ?? parseClock(THEME_CLOCK) ?? new Date();
 
@@ -68,6 +70,7 @@ const requestContext = defineMiddleware(async (context, next) => {
     const known = await knownLocationNames(db);
     const info = resolvePageType(path, { query: url.searchParams, knownLocations: known });
     pageLayoutNeedsLogin = layoutRequiresLogin(info.layout);
+    context.locals.pageType = info.pageType;
     isPersonal = isPersonalRoute(path, info.layout);
 
     // spec 3: the location comes from the path, then the remembered cookie, then London.
@@ -109,11 +112,22 @@ const requestContext = defineMiddleware(async (context, next) => {
     return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);
   }
 
-  return withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path));
+  // spec 4: experiments are assigned on responses that are not shared pages (issue 25.6).
+  const response = withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path));
+  return withExperimentCookies(response, context.request, isSecureCookieContext(url));
 });
 
 // issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).
-export const onRequest = sequence(answerUnexpectedFailures, requestContext);
+/** spec 7 notFoundHit: every page answered 404 is recorded as a spec 3 logging record (issue 25.7). */
+const recordNotFoundPages = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (response.status === 404 && !context.url.pathname.startsWith('/api/')) {
+    recordNotFound(context, context.originPathname ?? context.url.pathname);
+  }
+  return response;
+});
+
+export const onRequest = sequence(checkFormOrigin, answerUnexpectedFailures, recordNotFoundPages, requestContext);
 
 /** Issue 23: the merchant dashboard may use this site's camera, to scan a voucher's QR code at the till. */
 function isMerchantDashboard(path: string): boolean {

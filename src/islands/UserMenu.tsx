@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ICONS, type IconName } from '@/components/chrome/icons';
-import { $user, loadProfile, reportCampaignVisit } from '@/stores/user';
+import { $user, loadProfile } from '@/stores/user';
 
 /** spec 2: the account mini menu, in the spec's order (Logout is a form, see below). */
 const MENU = [
@@ -55,7 +55,6 @@ export default function UserMenu() {
   const user = useStore($user);
   useEffect(() => {
     void loadProfile();
-    void reportCampaignVisit(window.location.search);
   }, []);
   const profile = user.isAuthCheckFinished && user.isAuthenticated ? user.userprofile : null;
   useVipItem(user.isAuthCheckFinished, profile?.vipUser === true);

@@ -7,6 +7,33 @@
  * exists") is left out; and whatever text remains is swept for anything that looks like a secret.
  */
 
+import { createHash } from 'node:crypto';
+import pino from 'pino';
+import { formatLogDateTime, type LogRecord, pathOnly } from '@/domain/log-record';
+
+/**
+ * Issue 25.7: the server logs structured JSON lines (pino), one object per event, with a level,
+ * an ISO time, a scope and a message; nothing personal beyond the spec 3 logging record's fields.
+ */
+export const logger = pino(
+  {
+    base: { service: 'tuppence' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    level: process.env.LOG_LEVEL ?? 'info',
+  },
+  // Failures to stderr and the rest to stdout, through the console so every runtime (the Node
+  // server, vitest, the dev server) carries them the same way.
+  {
+    write(line: string) {
+      const text = line.trimEnd();
+      if (text.includes('"level":"error"') || text.includes('"level":"fatal"')) console.error(text);
+      else if (text.includes('"level":"warn"')) console.warn(text);
+      else console.log(text);
+    },
+  },
+);
+
 /** What a secret looks like in free text, and what it is replaced with. Order matters: hashes first. */
 const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   // Drizzle's bound values, wherever its message was copied into another one (they come last).
@@ -74,14 +101,16 @@ function stackFrames(error: unknown): string {
 
 /** Logs a failure the shop answered for: `[scope] what: reason`. Pass `withStack` for unexpected ones. */
 export function logError(scope: string, what: string, error: unknown, options: { withStack?: boolean } = {}): void {
-  console.error(
-    `[${scope}] ${redactSecrets(what)}: ${describeError(error)}${options.withStack ? stackFrames(error) : ''}`,
+  const stack = options.withStack ? stackFrames(error).trim() : '';
+  logger.error(
+    { scope, reason: describeError(error), ...(stack ? { stack } : {}) },
+    `[${scope}] ${redactSecrets(what)}`,
   );
 }
 
 /** Logs something that went wrong but was worked around: `[scope] what: reason`. */
 export function logWarning(scope: string, what: string, error: unknown): void {
-  console.warn(`[${scope}] ${redactSecrets(what)}: ${describeError(error)}`);
+  logger.warn({ scope, reason: describeError(error) }, `[${scope}] ${redactSecrets(what)}`);
 }
 
 /**
@@ -92,4 +121,51 @@ export function withoutSecrets(error: unknown): Error {
   const safe = new Error(describeError(error));
   safe.stack = `Error: ${safe.message}${stackFrames(error)}`;
   return safe;
+}
+
+/** A token in a log: a short SHA-256 pseudonym that correlates lines but cannot be used (issue 14.7). */
+export function tokenPseudonym(token: string | null | undefined): string | null {
+  if (!token) return null;
+  return `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;
+}
+
+export interface LogRecordInput {
+  brand: string;
+  description: string;
+  basketToken?: string | null;
+  customerToken?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  pageNotFound?: string | null;
+  reason?: string | null;
+  now?: Date;
+}
+
+/**
+ * spec 3 Logging record as one JSON line: its fields and nothing more. Tokens are pseudonyms, the
+ * missing page is a path without its query, and free text is swept by `redactSecrets`.
+ */
+export function buildLogRecord(input: LogRecordInput): LogRecord {
+  return {
+    brand: input.brand,
+    dateTime: formatLogDateTime(input.now ?? new Date()),
+    basketToken: tokenPseudonym(input.basketToken),
+    customerToken: tokenPseudonym(input.customerToken),
+    ip: input.ip ?? null,
+    description: redactSecrets(input.description).slice(0, 1000),
+    userAgent: input.userAgent ? input.userAgent.slice(0, 400) : null,
+    pageNotFound: input.pageNotFound ? redactSecrets(pathOnly(input.pageNotFound)) : null,
+    reason: input.reason ? redactSecrets(input.reason).slice(0, 1000) : null,
+  };
+}
+
+/** Writes a spec 3 logging record (spec 7 log and notFoundHit land here). */
+export function logRecord(
+  kind: 'log' | 'notFoundHit',
+  input: LogRecordInput,
+  level: 'info' | 'warn' | 'error' = 'info',
+): LogRecord {
+  const record = buildLogRecord(input);
+  logger[level]({ scope: kind, record }, kind);
+  return record;
 }

@@ -81,21 +81,3 @@ export function forgetProfileLoad(): void {
   loading = null;
   $user.set({ ...SIGNED_OUT });
 }
-
-/**
- * spec 4 Identity: an email-campaign landing reports its query once, so the server can set the
- * attribution cookies (shared cached pages never set cookies themselves).
- */
-export async function reportCampaignVisit(search: string): Promise<void> {
-  if (!/[?&](utm_source|utm_medium)=/.test(search)) return;
-  try {
-    await fetch('/api/v1/campaign', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ search }),
-    });
-  } catch (error) {
-    console.warn('[user] campaign visit not recorded:', getErrorMessage(error));
-  }
-}

@@ -270,7 +270,18 @@ test('spec 4: an email-campaign visit is attributed only for a visitor with a br
   playwright,
   baseURL,
 }) => {
-  const visitor = await playwright.request.newContext({ baseURL });
+  // Attribution cookies are marketing cookies (spec 5): this visitor accepted marketing.
+  const consent = {
+    name: 'consent',
+    value: 'groups%3DC0001%3A1%2CC0004%3A1',
+    domain: new URL(baseURL ?? '').hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
+  const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [consent], origins: [] } });
   const visit = (search: string) => visitor.post('/api/v1/campaign', { data: { search } });
   expect(await (await visit('?utm_medium=email')).json()).toMatchObject({ attribution: null });
 

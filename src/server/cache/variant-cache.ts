@@ -15,6 +15,21 @@ const VARIANT_COOKIES = ['site', 'location'] as const;
 /** Query parameter the variant is carried in, inside the cache key only. */
 const VARIANT_KEY = '__variant';
 
+/**
+ * Issue 25.1: click ids and campaign parameters never change a page's HTML (the landing cookies are
+ * set by a later call), so they are left out of the cache key: every ad click on /ppc is a hit.
+ */
+const TRACKING_PARAMS = /^(gclid|msclkid|awc|affiliate|aff_id|affid|fbclid|utm_[a-z]+)$/i;
+
+/** The URL without its tracking parameters; the same object when it has none. */
+export function withoutTrackingParams(url: URL): URL {
+  const names = [...url.searchParams.keys()].filter((name) => TRACKING_PARAMS.test(name));
+  if (names.length === 0) return url;
+  const clean = new URL(url);
+  for (const name of names) clean.searchParams.delete(name);
+  return clean;
+}
+
 /** A cookie's value, or '' when absent or not decodable (issue 14.5: `site=%` must not break the site). */
 function readCookie(header: string | null, name: string): string {
   if (!header) return '';
@@ -69,12 +84,14 @@ export default function variantCache(config: { max?: number } | undefined): Prov
   const innerOnRequest = inner.onRequest?.bind(inner);
   if (!innerOnRequest) return inner;
   const onRequest: OnRequest = (context, next) => {
-    const url = new URL(context.request.url);
+    const original = new URL(context.request.url);
+    const url = withoutTrackingParams(original);
+    const untracked = url !== original;
     const variant = pageVariant(context.request.headers.get('cookie'), url.pathname);
     // Issue 14.11: the key's variant comes from the cookies only, never from a client's own ?__variant=.
     const supplied = url.searchParams.has(VARIANT_KEY);
     url.searchParams.delete(VARIANT_KEY);
-    if (!variant && !supplied) return innerOnRequest(context, next).then(withVaryCookie);
+    if (!variant && !supplied && !untracked) return innerOnRequest(context, next).then(withVaryCookie);
     if (variant) url.searchParams.set(VARIANT_KEY, variant);
     // Only the key changes: `next` renders the original request.
     const request = new Request(url, { method: context.request.method, headers: context.request.headers });

@@ -1,4 +1,7 @@
 /** The public face of src/server/http (issue 16.4: callers import only this file). */
 
 export { apiError, BODY_MESSAGES, describeIssues, json, parseQuery, readRequestBody } from './api';
+export { experimentCookies, withExperimentCookies } from './experiment-cookies';
 export { answerUnexpectedFailures } from './failures';
+export { checkFormOrigin, isForbiddenCrossOriginRequest } from './origin-check';
+export { recordNotFound, requestRecord } from './request-log';

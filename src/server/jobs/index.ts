@@ -6,6 +6,7 @@ import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthori
 // Every order-event handler registered, so the retry can run each one (issue 16.2).
 import '@/server/order-followups';
 import { paymentProviders } from '@/server/payments';
+import { remindAbandonedBaskets } from '@/server/subscribers';
 import { expireVouchers } from '@/server/vouchers';
 
 export interface HourlyRun {
@@ -15,6 +16,17 @@ export interface HourlyRun {
   purgedKeys: number;
   /** Order events whose handler failed after commit, now handled (issue 16.2). */
   retriedOrderEvents: number;
+  /** Abandoned-basket reminders queued (issue 25.5). */
+  basketReminders: number;
+}
+
+/** The public origin for links in mail the jobs queue (SITE_URL, as the web runtime reads it). */
+function jobsOrigin(): string {
+  try {
+    return new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin;
+  } catch {
+    return 'http://localhost:4321';
+  }
 }
 
 /** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
@@ -45,6 +57,10 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     ),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
     retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
+    basketReminders: await settle(
+      () => remindAbandonedBaskets(db, { now, origin: jobsOrigin() }),
+      'abandoned-basket reminders',
+    ),
   };
 }
 export { startHourlyJobs } from './schedule';

@@ -18,8 +18,20 @@ async function runOnce(): Promise<void> {
   try {
     const { db } = await getDb();
     const done = await runHourlyJobs(db, new Date());
-    if (done.expiredVouchers + done.voidedAuthorisations + done.capturedPayments + done.retriedOrderEvents > 0)
+    if (
+      done.expiredVouchers +
+        done.voidedAuthorisations +
+        done.capturedPayments +
+        done.retriedOrderEvents +
+        done.basketReminders >
+      0
+    )
       console.log('[jobs]', done);
+    // Mail the jobs queued (abandoned-basket reminders) goes out now, not at the next request's flush.
+    if (done.basketReminders > 0) {
+      const { flushOutbox } = await import('@/server/runtime');
+      await flushOutbox();
+    }
   } catch (error) {
     logError('jobs', 'hourly run failed', error);
   }

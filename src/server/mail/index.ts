@@ -20,10 +20,23 @@ export interface OutgoingMail {
   recipient: string;
   subject: string;
   body: string;
+  /** Extra headers (List-Unsubscribe on marketing mail); kept in the row's payload as `header:<name>`. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
-  send(mail: { to: string; subject: string; text: string }): Promise<void>;
+  send(mail: { to: string; subject: string; text: string; headers?: Record<string, string> }): Promise<void>;
+}
+
+const HEADER_PREFIX = 'header:';
+
+/** The headers a queued row carries (its payload's `header:` entries). */
+export function headersOf(payload: Record<string, string> | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload ?? {})) {
+    if (key.startsWith(HEADER_PREFIX)) headers[key.slice(HEADER_PREFIX.length)] = value;
+  }
+  return headers;
 }
 
 export const MAIL_FROM = 'Tuppence <hello@tuppence.co.uk>';
@@ -31,7 +44,14 @@ const MAX_ATTEMPTS = 5;
 
 /** Queues a message; call inside the transaction that makes the change it reports. */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const [row] = await tx.insert(outbox).values(mail).returning({ id: outbox.id });
+  const { headers, ...fields } = mail;
+  const payload = Object.fromEntries(
+    Object.entries(headers ?? {}).map(([name, value]) => [`${HEADER_PREFIX}${name}`, value]),
+  );
+  const [row] = await tx
+    .insert(outbox)
+    .values({ ...fields, payload })
+    .returning({ id: outbox.id });
   if (row === undefined) throw new Error('outbox insert returned nothing');
   return row.id;
 }
@@ -55,7 +75,12 @@ export async function deliverPendingMail(db: Db, transport: MailTransport, limit
       .returning({ id: outbox.id });
     if (claimed === undefined) continue;
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+      await transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        headers: headersOf(mail.payload),
+      });
       await db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, mail.id));
       sent += 1;
     } catch (error) {
