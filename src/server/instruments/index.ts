@@ -168,7 +168,7 @@ async function deleteFromVault(
 ): Promise<void> {
   for (const row of rows) {
     try {
-      const providers = given ?? paymentProviders(db);
+      const providers = given ?? paymentProviders();
       const provider = providers.all().find((candidate) => candidate.type === row.gateway);
       await provider?.deletePaymentMethod?.(row.token);
     } catch (error) {
