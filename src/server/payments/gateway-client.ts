@@ -107,7 +107,9 @@ export async function callGateway<Answer>(
       headers: {
         authorization: `Bearer ${connection.key}`,
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // On every call that changes something, body or not: a keyless call with no content type is
+        // what a cross-site form sends, and the site's origin check (Astro's checkOrigin) refuses it.
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(connection.timeoutMs),
