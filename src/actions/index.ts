@@ -10,7 +10,7 @@ import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts
 import { DbIdInputSchema } from '@/contracts/text';
 import { AccountError, AppError, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
+import { currentUser, signOut } from '@/server/accounts';
 import { addSoldOutNotification } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
@@ -57,6 +57,20 @@ export const server = {
         if (intent === 'default') await makeDefaultInstrument(db, user.id, id, now);
         else await removeInstrument(db, user.id, id, { now });
         return { done: intent === 'default' ? ('default' as const) : ('removed' as const) };
+      }),
+  }),
+
+  /**
+   * spec 2 account mini menu "Logout" and the /logout page: a form POST ends the session in the store
+   * (the page then sends the shopper to /login). A GET never signs anyone out.
+   */
+  logout: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer('accounts', async () => {
+        signOut(context);
+        return { signedOut: true as const };
       }),
   }),
 };
