@@ -10,6 +10,9 @@ export default getViteConfig({
     environment: 'node',
     // Issue 16.6: one migrated embedded database for the whole run, copied by each test file.
     globalSetup: ['tests/integration/support/prepared-database.ts'],
+    // Issue 16.5: the shop's payment providers call the sandbox gateway over HTTP; with no site
+    // running, fetch to the gateway's URL is answered in-process by the sandbox's own handler.
+    setupFiles: ['tests/integration/support/sandbox-over-fetch.ts'],
     // Worker threads start faster than forked processes: on the 2-core machine the whole run took
     // 65 s in threads against 82 s in forks, back to back; a second worker made no difference there.
     pool: 'threads',

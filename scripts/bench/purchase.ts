@@ -8,9 +8,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { type Database, dealProductStock, openDatabase, orders, payments, vouchers } from '@/server/db';
 import { placeOrder } from '@/server/orders';
-import { createSandboxProvider, singleProvider } from '@/server/payments';
+import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { seedCatalogue } from '@/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
+import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 
 export interface PurchaseBenchResult {
@@ -28,9 +29,30 @@ export interface PurchaseBenchResult {
   ordersPerSecond: number;
 }
 
-/** Every buyer pays at once with the sandbox's reusable Visa test nonce. */
+/**
+ * Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP
+ * client to the sandbox gateway served on loopback (issue 16.5: the shop reaches it over HTTP only).
+ */
 async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof createBuyers>>, unitTotalMinor: number) {
-  const provider = createSandboxProvider(database.db);
+  const gateway = await serveSandboxGateway(database.db);
+  try {
+    return await buyThrough(
+      database,
+      createGatewayProvider({ env: { ...process.env, PAYMENTS_GATEWAY_SERVER_URL: gateway.url } }),
+      buyers,
+      unitTotalMinor,
+    );
+  } finally {
+    await gateway.close();
+  }
+}
+
+async function buyThrough(
+  database: Database,
+  provider: ReturnType<typeof createGatewayProvider>,
+  buyers: Awaited<ReturnType<typeof createBuyers>>,
+  unitTotalMinor: number,
+) {
   const started = performance.now();
   const results = await Promise.all(
     buyers.map((buyer) =>

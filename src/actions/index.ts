@@ -17,7 +17,7 @@ import {
 import { DbIdInputSchema } from '@/contracts/text';
 import { AccountError, AppError, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
+import { currentUser, signOut } from '@/server/accounts';
 import { addSoldOutNotification } from '@/server/catalog';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
@@ -147,6 +147,20 @@ export const server = {
         const { db } = await getDb();
         const merchantId = await acceptInvite(db, { token, userId: user.id, email: user.email, now: new Date() });
         return { merchantId };
+      }),
+  }),
+
+  /**
+   * spec 2 account mini menu "Logout" and the /logout page: a form POST ends the session in the store
+   * (the page then sends the shopper to /login). A GET never signs anyone out.
+   */
+  logout: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer('accounts', async () => {
+        signOut(context);
+        return { signedOut: true as const };
       }),
   }),
 };

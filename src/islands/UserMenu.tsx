@@ -91,7 +91,8 @@ export default function UserMenu() {
               </li>
             ))}
             <li className="account-menu__sep">
-              <form method="post" action="/logout">
+              {/* The /logout page's logout action (issue 16.3), as `actions.logout` names it in an .astro form. */}
+              <form method="post" action="/logout?_action=logout">
                 <button type="submit">Logout</button>
               </form>
             </li>

@@ -6,21 +6,18 @@
  * declines). Clearpay's answers carry amounts as pounds and pence strings, the way Clearpay sends them.
  */
 import { type CardFormFields, cardFieldError } from '@/domain/card-details';
+import type { AmountRange } from '@/domain/payment-eligibility';
 import type { Db } from '@/server/db';
 import { overNetwork } from './network';
+import { CLEARPAY_DECLINING_CVV, CLEARPAY_SMS_CODE, PAY_LATER_CURRENCY } from './pay-later-config';
 import {
-  CLEARPAY_DECLINING_CVV,
-  CLEARPAY_MERCHANT_LIMITS,
-  CLEARPAY_SMS_CODE,
-  PAY_LATER_CURRENCY,
-} from './pay-later-config';
-import {
-  createSession,
+  cancelPayLaterSession,
   finishSession,
   moveToStep,
   type NewPayLaterSession,
+  openPayLaterSession,
   type PayLaterGatewayOptions,
-  refuseAmount,
+  payLaterLimits,
   retrieveSession,
   type SessionRefusalCode,
 } from './pay-later-sessions';
@@ -42,15 +39,14 @@ const asClearpayMoney = (amountMinor: number): ClearpayMoney => ({
   currency: PAY_LATER_CURRENCY,
 });
 
+/** A provider's limits as Clearpay's configuration call answers them (Klarna's are served the same way). */
+export function configurationOf(limits: AmountRange): ClearpayConfiguration {
+  return { minimumAmount: asClearpayMoney(limits.minMinor), maximumAmount: asClearpayMoney(limits.maxMinor) };
+}
+
 /** GET /v2/configuration: the sandbox merchant's order-amount limits. */
 export function retrieveClearpayConfiguration(options: PayLaterGatewayOptions = {}): Promise<ClearpayConfiguration> {
-  return overNetwork(
-    async () => ({
-      minimumAmount: asClearpayMoney(CLEARPAY_MERCHANT_LIMITS.minMinor),
-      maximumAmount: asClearpayMoney(CLEARPAY_MERCHANT_LIMITS.maxMinor),
-    }),
-    options.env,
-  );
+  return overNetwork(async () => configurationOf(payLaterLimits('clearpay')), options.env);
 }
 
 export type ClearpayCheckoutAnswer =
@@ -58,17 +54,13 @@ export type ClearpayCheckoutAnswer =
   | { ok: false; code: SessionRefusalCode; text: string };
 
 /** POST /v2/checkouts: a checkout for the basket, refused outside the merchant's limits. */
-export function createClearpayCheckout(
+export async function createClearpayCheckout(
   db: Db,
   checkout: NewPayLaterSession,
   options: PayLaterGatewayOptions = {},
 ): Promise<ClearpayCheckoutAnswer> {
-  return overNetwork(async () => {
-    const refusal = refuseAmount(checkout.amountMinor, checkout.currency, CLEARPAY_MERCHANT_LIMITS);
-    if (refusal !== null) return { ok: false, ...refusal };
-    const token = await createSession(db, 'clearpay', checkout, 'code', options.now ?? new Date());
-    return { ok: true, token, redirectCheckoutUrl: `/sandbox/clearpay/checkout/${encodeURIComponent(token)}` };
-  }, options.env);
+  const answer = await openPayLaterSession(db, 'clearpay', checkout, options);
+  return answer.ok ? { ok: true, token: answer.id, redirectCheckoutUrl: answer.redirectUrl } : answer;
 }
 
 /** What a step on Clearpay's page leads to. */
@@ -121,6 +113,6 @@ export async function payClearpayByCard(
 
 /** "Cancel": back to the shop with nothing approved. */
 export async function cancelClearpayCheckout(db: Db, token: string): Promise<ClearpayPageAnswer> {
-  const location = await finishSession(db, 'clearpay', token, 'cancelled');
+  const location = await cancelPayLaterSession(db, 'clearpay', token);
   return location === null ? { kind: 'ended' } : { kind: 'return', location };
 }

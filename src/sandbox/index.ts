@@ -1,8 +1,9 @@
 /**
- * The local sandbox gateway (PAYMENTS.md; docs/decisions/013-payment-sandbox.md): a simulated,
- * Braintree-like provider network running in-process. Each call goes through the simulated
- * network (PAYMENTS_FAULT), so callers meet the same failures an HTTP client would:
- * GatewayUnreachable and GatewayTimeout are thrown, everything else is an answer.
+ * The local sandbox gateway (PAYMENTS.md; docs/decisions/013-payment-sandbox.md and 020): a
+ * simulated, Braintree-like provider. The shop reaches it over HTTP only (./gateway.ts serves these
+ * calls at /sandbox/gateway/*); its own pages and tests call them here. Each call goes through the
+ * simulated network (PAYMENTS_FAULT): GatewayUnreachable and GatewayTimeout are thrown (the HTTP
+ * API answers 503 and 504), everything else is an answer.
  */
 import type { Db } from '@/server/db';
 import type { SaleAnswer, SettlementAnswer } from './answers';

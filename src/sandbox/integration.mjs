@@ -9,6 +9,8 @@
 /** The sandbox's routes: the gateway's HTTP endpoints and the approval pages a shopper is sent to. */
 /** @type {ReadonlyArray<readonly [string, string]>} */
 const ROUTES = [
+  // The gateway's server-to-server API, which the shop's payment providers call (server key needed).
+  ['/sandbox/gateway/[...path]', 'gateway/[...path].ts'],
   ['/sandbox/bt/tokenize', 'bt/tokenize.ts'],
   ['/sandbox/wallets/tokenize', 'wallets/tokenize.ts'],
   ['/sandbox/paypal/payments', 'paypal/payments.ts'],

@@ -6,15 +6,14 @@
  * shopper's browser to Klarna, so they do not cross our network.
  */
 import type { Db } from '@/server/db';
-import { overNetwork } from './network';
-import { isKlarnaDeniedEmail, KLARNA_FAILING_CODE, KLARNA_UK_LIMITS } from './pay-later-config';
+import { isKlarnaDeniedEmail, KLARNA_FAILING_CODE } from './pay-later-config';
 import {
-  createSession,
+  cancelPayLaterSession,
   finishSession,
   moveToStep,
   type NewPayLaterSession,
+  openPayLaterSession,
   type PayLaterGatewayOptions,
-  refuseAmount,
   retrieveSession,
   type SessionRefusalCode,
 } from './pay-later-sessions';
@@ -24,17 +23,13 @@ export type KlarnaSessionAnswer =
   | { ok: false; code: SessionRefusalCode; text: string };
 
 /** POST /payments/v1/sessions: a session for the basket, refused outside Klarna's UK limits. */
-export function createKlarnaSession(
+export async function createKlarnaSession(
   db: Db,
   session: NewPayLaterSession,
   options: PayLaterGatewayOptions = {},
 ): Promise<KlarnaSessionAnswer> {
-  return overNetwork(async () => {
-    const refusal = refuseAmount(session.amountMinor, session.currency, KLARNA_UK_LIMITS);
-    if (refusal !== null) return { ok: false, ...refusal };
-    const sessionId = await createSession(db, 'klarna', session, 'identify', options.now ?? new Date());
-    return { ok: true, sessionId, redirectUrl: `/sandbox/klarna/hpp/${encodeURIComponent(sessionId)}` };
-  }, options.env);
+  const answer = await openPayLaterSession(db, 'klarna', session, options);
+  return answer.ok ? { ok: true, sessionId: answer.id, redirectUrl: answer.redirectUrl } : answer;
 }
 
 /** What a step on Klarna's page leads to. */
@@ -82,6 +77,6 @@ export async function changeKlarnaEmail(db: Db, sessionId: string): Promise<Klar
 
 /** "Cancel": back to the shop with nothing approved. */
 export async function cancelKlarnaSession(db: Db, sessionId: string): Promise<KlarnaPageAnswer> {
-  const location = await finishSession(db, 'klarna', sessionId, 'cancelled');
+  const location = await cancelPayLaterSession(db, 'klarna', sessionId);
   return location === null ? { kind: 'ended' } : { kind: 'return', location };
 }

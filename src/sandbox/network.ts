@@ -1,7 +1,7 @@
 /**
- * The simulated network between our server and the sandbox gateway. The gateway runs in-process,
- * so this is where the HTTP call would be: the fault switch (PAYMENTS_FAULT) decides whether the
- * request arrives, and whether its answer comes back, late or at all.
+ * The simulated network in front of the sandbox gateway: the fault switch (PAYMENTS_FAULT) decides
+ * whether a call is done, and whether its answer comes back, late or at all. The gateway's HTTP API
+ * (./gateway.ts) answers the two failures as 503 and 504, as a provider's edge would.
  */
 import { type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
 

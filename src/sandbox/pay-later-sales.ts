@@ -6,6 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type {
+  PayLaterRejection,
+  PayLaterSaleAnswer,
+  PayLaterSaleWireRequest,
+  PayLaterSettlementAnswer,
+} from '@/contracts/payment-gateway';
 import type { Db } from '@/server/db';
 import { sandboxSessions, sandboxTransactions } from '@/server/db';
 import { overNetwork } from './network';
@@ -14,30 +20,14 @@ import type { PayLaterGatewayOptions } from './pay-later-sessions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Why a sale was refused (../pay-later.ts words them). */
-export type PayLaterRejection =
-  | 'unknown_token'
-  | 'token_used'
-  | 'not_approved'
-  | 'expired'
-  | 'amount_mismatch'
-  | 'idempotency_key_reused';
+export type {
+  PayLaterRejection,
+  PayLaterSaleAnswer,
+  PayLaterSettlementAnswer,
+} from '@/contracts/payment-gateway';
 
-export type PayLaterSaleAnswer =
-  | { status: 'authorized'; transactionId: string }
-  | { status: 'rejected'; code: PayLaterRejection; text: string };
-
-export interface PayLaterSaleRequest {
-  /** Klarna's authorization token or Clearpay's order token. */
-  token: string;
-  amountMinor: number;
-  currency: string;
-  idempotencyKey: string;
-}
-
-export type PayLaterSettlementAnswer =
-  | { success: true; status: 'submitted_for_settlement' | 'settled' | 'voided' }
-  | { success: false; code: 'not_found' | 'cannot_capture' | 'cannot_void'; text: string };
+/** A sale against an approval's token (Klarna's "create order", Clearpay's "auth"). */
+export type PayLaterSaleRequest = PayLaterSaleWireRequest;
 
 const REJECTION_TEXT: Readonly<Record<PayLaterRejection, string>> = {
   unknown_token: 'No approved purchase has this token.',

@@ -6,9 +6,18 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { PayLaterSessionAnswer, SessionRefusalCode } from '@/contracts/payment-gateway';
+import type { AmountRange } from '@/domain/payment-eligibility';
 import type { Db } from '@/server/db';
 import { sandboxSessions } from '@/server/db';
-import { PAY_LATER_CURRENCY, PAY_LATER_SESSION_MS, type PayLaterProvider } from './pay-later-config';
+import { overNetwork } from './network';
+import {
+  CLEARPAY_MERCHANT_LIMITS,
+  KLARNA_UK_LIMITS,
+  PAY_LATER_CURRENCY,
+  PAY_LATER_SESSION_MS,
+  type PayLaterProvider,
+} from './pay-later-config';
 
 /** One line of the basket as the provider's page lists it. */
 export interface PayLaterOrderLine {
@@ -60,8 +69,7 @@ export interface PayLaterGatewayOptions {
   now?: Date;
 }
 
-/** Why a provider refuses to open a session or checkout. */
-export type SessionRefusalCode = 'amount_outside_limits' | 'currency_not_supported' | 'bad_amount';
+export type { SessionRefusalCode } from '@/contracts/payment-gateway';
 
 /** Checks an amount against a provider's limits, as both providers do before opening a session. */
 export function refuseAmount(
@@ -208,4 +216,45 @@ export async function finishSession(
     .returning({ id: sandboxSessions.id });
   if (ended.length !== 1) return null;
   return returnLocation(provider, session.returnPath, outcome, token);
+}
+
+/**
+ * What differs between Klarna and Clearpay when a session opens; the rest is one logic. Klarna's
+ * limits are its own UK ones, Clearpay's the merchant's; Klarna's page starts by asking who the
+ * shopper is, Clearpay's with the SMS code.
+ */
+const PROVIDER_RULES: Readonly<
+  Record<PayLaterProvider, { limits: AmountRange; firstStep: PayLaterStep; page: string }>
+> = {
+  klarna: { limits: KLARNA_UK_LIMITS, firstStep: 'identify', page: '/sandbox/klarna/hpp/' },
+  clearpay: { limits: CLEARPAY_MERCHANT_LIMITS, firstStep: 'code', page: '/sandbox/clearpay/checkout/' },
+};
+
+/** The provider's order-amount limits for the merchant (Klarna's configuration is its fixed UK range). */
+export function payLaterLimits(provider: PayLaterProvider): AmountRange {
+  return PROVIDER_RULES[provider].limits;
+}
+
+/**
+ * Klarna's "create session" and Clearpay's "create checkout", through the simulated network: a
+ * session for the basket on the provider's first step, refused outside its limits.
+ */
+export function openPayLaterSession(
+  db: Db,
+  provider: PayLaterProvider,
+  session: NewPayLaterSession,
+  options: PayLaterGatewayOptions = {},
+): Promise<PayLaterSessionAnswer> {
+  return overNetwork(async () => {
+    const rules = PROVIDER_RULES[provider];
+    const refusal = refuseAmount(session.amountMinor, session.currency, rules.limits);
+    if (refusal !== null) return { ok: false, ...refusal };
+    const id = await createSession(db, provider, session, rules.firstStep, options.now ?? new Date());
+    return { ok: true, id, redirectUrl: `${rules.page}${encodeURIComponent(id)}` };
+  }, options.env);
+}
+
+/** "Cancel" on the provider's page: back to the shop with nothing approved; null when it had ended. */
+export function cancelPayLaterSession(db: Db, provider: PayLaterProvider, id: string): Promise<string | null> {
+  return finishSession(db, provider, id, 'cancelled');
 }

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BRAND_NAMES, type CardBrand, isExpired } from '@/domain/card-details';
 import type { Db } from '@/server/db';
 import { sandboxVault } from '@/server/db';
-import type { VaultAnswer } from './answers';
+import type { PaymentMethodAnswer, VaultAnswer } from './answers';
 import type { InstrumentKind, SandboxInstrument } from './test-data';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -79,4 +79,17 @@ export async function deleteVaulted(db: Db, token: string): Promise<{ deleted: b
     .where(and(eq(sandboxVault.token, token), isNull(sandboxVault.deletedAt)))
     .returning({ token: sandboxVault.token });
   return { deleted: rows.length > 0 };
+}
+
+/** Braintree's paymentMethod.find: the live instrument behind a token, as an answer (never a number or CVV). */
+export async function findVaulted(db: Db, token: string, now: Date = new Date()): Promise<PaymentMethodAnswer> {
+  const instrument = await vaultedInstrument(db as unknown as Tx, token, now);
+  if (instrument === null) return { found: false };
+  const { kind, cardType, lastFour, expiryMonth, expiryYear, email } = instrument;
+  return {
+    found: true,
+    paymentMethodToken: token,
+    instrument: { kind, cardType, lastFour, expiryMonth, expiryYear, ...(email ? { email } : {}) },
+    fingerprint: instrument.fingerprint ?? '',
+  };
 }

@@ -13,9 +13,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { baskets, dealProductStock, orderLines, orders, payments, vouchers } from '../../src/server/db/schema';
 import { voidAbandonedAuthorisations } from '../../src/server/orders';
-import { createSandboxProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers, openEmbeddedIn } from './databases';
 
 const child = path.resolve(import.meta.dirname, 'support/crash-child.ts');

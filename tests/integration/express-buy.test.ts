@@ -23,7 +23,8 @@ import {
   vouchers,
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { singleProvider } from '../../src/server/payments';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 

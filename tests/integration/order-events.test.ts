@@ -9,9 +9,10 @@ import type { Database } from '../../src/server/db/client';
 import { orderEvents, orders, outbox } from '../../src/server/db/schema';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { type OrderPlaced, onOrderPlaced, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
 // A feature of the future (loyalty points, say) that fails the first time it runs for an order.

@@ -20,10 +20,11 @@ import {
 } from '../../src/server/db/schema';
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {

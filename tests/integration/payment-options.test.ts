@@ -12,6 +12,7 @@ import type { Database } from '../../src/server/db/client';
 import { categories, dealProducts, deals } from '../../src/server/db/schema';
 import { UnknownProduct, updateDeal } from '../../src/server/operator';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
+import { sandboxProviders } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 
@@ -50,7 +51,8 @@ describe.each(embedded)('payment options on $name', (engine) => {
     return loadCheckout(
       db(),
       { basketToken: token, user, params: parseCheckoutParams(new URLSearchParams()), now: new Date() },
-      { env: options.env ?? {} },
+      // The providers reach the sandbox gateway on this file's database (issue 16.5: over its HTTP API).
+      { env: options.env ?? {}, providers: sandboxProviders(db(), { env: options.env ?? {} }) },
     );
   }
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorise, readSandboxConfig, settle, tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import { sandboxTransactions } from '../../src/server/db/schema';
-import { createSandboxProvider, PaymentProviderError, PaymentsConfigError } from '../../src/server/payments';
+import { PaymentProviderError } from '../../src/server/payments';
+import { createSandboxProvider, PaymentsConfigError } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
 const newKey = () => `test-key-${randomUUID()}`;

@@ -28,12 +28,8 @@ import { payLaterSale } from '../../src/sandbox/pay-later-sales';
 import type { Database } from '../../src/server/db/client';
 import { sandboxSessions, sandboxTransactions } from '../../src/server/db/schema';
 import type { PaymentProvider } from '../../src/server/payments';
-import {
-  CLEARPAY_CONFIGURATION_TTL_MS,
-  createSandboxClearpayProvider,
-  forgetClearpayConfiguration,
-} from '../../src/server/payments/clearpay';
-import { createSandboxKlarnaProvider } from '../../src/server/payments/klarna';
+import { CLEARPAY_CONFIGURATION_TTL_MS, forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
+import { createSandboxClearpayProvider, createSandboxKlarnaProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
 const quiet = {};

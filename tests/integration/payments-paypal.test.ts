@@ -14,9 +14,10 @@ import { approvePayPalPayment, cancelPayPalPayment, createPayPal, findPayPalPaym
 import type { Database } from '../../src/server/db/client';
 import { orders, sandboxNonces, sandboxSessions } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
 const shared: { database?: Database } = {};

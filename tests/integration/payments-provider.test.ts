@@ -9,7 +9,8 @@ import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
-import { createSandboxProvider, type PaymentProvider } from '../../src/server/payments';
+import type { PaymentProvider } from '../../src/server/payments';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
 /** A quiet environment: no fault switch, every brand taken. */

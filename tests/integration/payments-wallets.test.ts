@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import type { Database } from '../../src/server/db/client';
-import { createSandboxProvider } from '../../src/server/payments';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
 const { POST } = await import('../../src/sandbox/routes/wallets/tokenize');

@@ -23,9 +23,10 @@ import {
   type UserRow,
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../src/server/payments';
+import { singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addShopper } from './basket-fixtures';
 import { embedded } from './databases';
 

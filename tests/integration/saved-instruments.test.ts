@@ -20,7 +20,8 @@ import type { Database } from '../../src/server/db/client';
 import { expressBuyTokens, orders, paymentInstruments, sandboxNonces, sandboxVault } from '../../src/server/db/schema';
 import { listInstruments } from '../../src/server/instruments';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
-import { createSandboxProvider, type PaymentProvider, singleProvider } from '../../src/server/payments';
+import { type PaymentProvider, singleProvider } from '../../src/server/payments';
+import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 

@@ -97,4 +97,17 @@ describe('issue 16.4: the import walls', () => {
     expect(status).toBe(1);
     expect(output).toContain('the shop reaches the payment sandbox over HTTP only');
   });
+
+  it('issue 16.5: no shop file is let off, the payment providers included (they call the gateway over HTTP)', () => {
+    const provider = "import { authorise } from '@/sandbox';\nexport const a = authorise;\n";
+    const { status, output } = check({
+      ...service,
+      'src/sandbox/index.ts': 'export function authorise() {}\n',
+      'src/server/payments/index.ts': provider,
+    });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/payments/index.ts: '@/sandbox' (the shop reaches the payment sandbox over HTTP only)",
+    );
+  });
 });

@@ -23,6 +23,7 @@ describe('issue 16.5: switching the payment sandbox on and off', () => {
     expect(routes.map((route) => route.pattern).sort()).toEqual([
       '/sandbox/bt/tokenize',
       '/sandbox/clearpay/checkout/[token]',
+      '/sandbox/gateway/[...path]',
       '/sandbox/klarna/hpp/[id]',
       '/sandbox/paypal/approve',
       '/sandbox/paypal/payments',

@@ -52,7 +52,7 @@ export async function loadCheckout(
   const eligibility =
     lines.length === 0
       ? null
-      : await eligibilityFor(deps.providers ?? paymentProviders(db, deps.env), {
+      : await eligibilityFor(deps.providers ?? paymentProviders(deps.env), {
           user,
           instruments,
           lines,

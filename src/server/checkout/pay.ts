@@ -127,7 +127,7 @@ export async function pay(
   context: PayContext,
   key: string,
   request: PayRequest,
-  providers: PaymentProviders = paymentProviders(db),
+  providers: PaymentProviders = paymentProviders(),
 ): Promise<PayAnswer> {
   // Who placed it, when this request (not a replay) ran the order.
   const ran: { buyer: { user: UserRow; isGuest: boolean } | null } = { buyer: null };

@@ -226,7 +226,7 @@ async function buyOnce(
 export async function expressBuy(
   db: Db,
   input: ExpressBuyInput,
-  providers: PaymentProviders = paymentProviders(db),
+  providers: PaymentProviders = paymentProviders(),
 ): Promise<ExpressBuyAnswer<OrderResponse> & { fresh: boolean }> {
   const outcome = await runIdempotently(
     db,

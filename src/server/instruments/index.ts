@@ -162,13 +162,12 @@ export async function makeDefaultInstrument(db: Db, userId: number, id: number, 
 
 /** Deletes saved instruments at the gateway; a gateway that cannot be reached is logged, not fatal. */
 async function deleteFromVault(
-  db: Db,
   given: PaymentProviders | undefined,
   rows: { gateway: string; token: string }[],
 ): Promise<void> {
   for (const row of rows) {
     try {
-      const providers = given ?? paymentProviders(db);
+      const providers = given ?? paymentProviders();
       const provider = providers.all().find((candidate) => candidate.type === row.gateway);
       await provider?.deletePaymentMethod?.(row.token);
     } catch (error) {
@@ -204,7 +203,7 @@ export async function removeInstrument(
     return row;
   });
   // The row is gone first, so the token can never pay again from here, whatever the gateway says.
-  await deleteFromVault(db, options.providers, [removed]);
+  await deleteFromVault(options.providers, [removed]);
 }
 
 /**
@@ -225,7 +224,7 @@ export async function releaseForgottenInstruments(
   rows: { gateway: string; token: string }[],
   providers?: PaymentProviders,
 ): Promise<void> {
-  await deleteFromVault(db, providers, rows);
+  await deleteFromVault(providers, rows);
 }
 
 /** spec 7 /customer: the shopper's saved instruments as the account page and the API show them. */

@@ -39,7 +39,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       return 0;
     }
   };
-  const providers = paymentProviders(db).all();
+  const providers = paymentProviders().all();
   const eachProvider = async (job: (provider: (typeof providers)[number]) => Promise<number>) => {
     let total = 0;
     for (const provider of providers) total += await job(provider);

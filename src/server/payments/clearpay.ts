@@ -1,16 +1,21 @@
 /**
- * Clearpay (pay in 4) as a PaymentProvider (issue 8), over Clearpay's sandbox in the sandbox
- * gateway (PAYMENTS.md): authorise with the order token from Clearpay's page, then capture or
- * void. The order-amount limits are the merchant's, from Clearpay's configuration call, kept in
- * this process for 15 minutes; when the call fails they are null and the checkout withholds Clearpay.
+ * Clearpay (pay in 4) as a PaymentProvider (issue 8), over the gateway's HTTP API (Clearpay's sandbox
+ * in the sandbox gateway by default; PAYMENTS.md): authorise with the order token from Clearpay's
+ * page, then capture or void. The order-amount limits are the merchant's, from Clearpay's
+ * configuration call, kept in this process for 15 minutes; when the call fails they are null and
+ * the checkout withholds Clearpay.
  */
+import { GATEWAY_PATHS, type PayLaterConfigurationAnswer } from '@/contracts/payment-gateway';
 import type { AmountRange } from '@/domain/payment-eligibility';
-import { type ClearpayMoney, createClearpayCheckout, retrieveClearpayConfiguration } from '@/sandbox/clearpay';
-import { readSandboxConfig } from '@/sandbox/config';
-import { GatewayTimeout, GatewayUnreachable } from '@/sandbox/network';
-import { payLaterOrders } from '@/sandbox/pay-later-sales';
-import type { Db } from '@/server/db';
-import type { SandboxProviderOptions } from './index';
+import {
+  callGateway,
+  type GatewayConnection,
+  GatewayRefused,
+  GatewayTimeout,
+  type GatewayTransport,
+  GatewayUnreachable,
+  gatewayConnection,
+} from './gateway-client';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
 
@@ -30,19 +35,28 @@ export function forgetClearpayConfiguration(): void {
   cached = null;
 }
 
-const toMinor = (money: ClearpayMoney) => Math.round(Number(money.amount) * 100);
+const toMinor = (money: { amount: string }) => Math.round(Number(money.amount) * 100);
 
-export interface ClearpayProviderOptions extends SandboxProviderOptions {
+export interface ClearpayProviderOptions extends GatewayTransport {
+  env?: NodeJS.ProcessEnv;
   /** Milliseconds since the epoch, for the cache's 15 minutes (tests move it on). */
   clock?: () => number;
 }
 
 /** The merchant's limits for a currency, from the cache or a fresh configuration call; null when unknown. */
-async function merchantLimits(currency: string, options: ClearpayProviderOptions): Promise<AmountRange | null> {
-  const now = (options.clock ?? Date.now)();
+async function merchantLimits(
+  connection: GatewayConnection,
+  currency: string,
+  clock: () => number,
+): Promise<AmountRange | null> {
+  const now = clock();
   if (cached === null || now - cached.fetchedAt >= CLEARPAY_CONFIGURATION_TTL_MS) {
     try {
-      const configuration = await retrieveClearpayConfiguration({ env: options.env });
+      const configuration = await callGateway<PayLaterConfigurationAnswer>(
+        connection,
+        'GET',
+        GATEWAY_PATHS.payLaterConfiguration('clearpay'),
+      );
       cached = {
         currency: configuration.minimumAmount.currency,
         limits: { minMinor: toMinor(configuration.minimumAmount), maxMinor: toMinor(configuration.maximumAmount) },
@@ -50,24 +64,21 @@ async function merchantLimits(currency: string, options: ClearpayProviderOptions
       };
     } catch (error) {
       // Not cached: the next checkout asks again.
-      if (error instanceof GatewayUnreachable || error instanceof GatewayTimeout) return null;
+      if (error instanceof GatewayUnreachable || error instanceof GatewayTimeout || error instanceof GatewayRefused) {
+        return null;
+      }
       throw error;
     }
   }
   return cached.currency === currency ? cached.limits : null;
 }
 
-export function createSandboxClearpayProvider(db: Db, options: ClearpayProviderOptions = {}): PaymentProvider {
-  const { env } = options;
-  readSandboxConfig(env);
-  return payLaterProvider({
+export function createGatewayClearpayProvider(options: ClearpayProviderOptions = {}): PaymentProvider {
+  const connection = gatewayConnection(options.env, options);
+  return payLaterProvider(connection, {
     type: 'CLEARPAY',
+    provider: 'clearpay',
     cardType: 'Clearpay',
-    ...payLaterOrders(db, 'clearpay', { env }),
-    limits: (currency) => merchantLimits(currency, options),
-    open: async (checkout) => {
-      const answer = await createClearpayCheckout(db, checkout, { env });
-      return answer.ok ? { ok: true, redirectUrl: answer.redirectCheckoutUrl } : { ok: false, text: answer.text };
-    },
+    limits: (currency) => merchantLimits(connection, currency, options.clock ?? Date.now),
   });
 }

@@ -1,32 +1,38 @@
 /**
- * The payments service (issue 7): the card path behind PaymentProvider. `cardProvider(db)` is what
+ * The payments service (issue 7): the card path behind PaymentProvider. `cardProvider()` is what
  * the order service uses for credit_card; today that is always the local sandbox gateway
- * (PAYMENTS.md), reached in-process. The sandbox's answers are reshaped into AuthorisationResult
- * here and nowhere else (docs/decisions/013-payment-sandbox.md).
+ * (PAYMENTS.md), reached over HTTP as Braintree would be (issue 16.5, ./gateway-client.ts). The
+ * gateway's answers are reshaped into AuthorisationResult here and nowhere else
+ * (docs/decisions/020-payment-gateway-over-http.md).
  */
+import {
+  type AnswerInstrument,
+  type DeletedAnswer,
+  GATEWAY_PATHS,
+  type GatewaySaleRequest,
+  type SaleAnswer,
+  type SettlementAnswer,
+} from '@/contracts/payment-gateway';
 import type { CardReason } from '@/domain/messages';
 import type { AmountRange } from '@/domain/payment-eligibility';
 import { type PaymentMethod, PROVIDER_OF, type ProviderType } from '@/domain/payment-methods';
+import { logError } from '@/server/log';
+import { createGatewayClearpayProvider } from './clearpay';
+import { PaymentProviderError, PaymentsConfigError } from './errors';
 import {
-  type AnswerInstrument,
-  authorise,
-  capture,
-  deletePaymentMethod,
+  callGateway,
+  GatewayRefused,
   GatewayTimeout,
+  type GatewayTransport,
   GatewayUnreachable,
-  PaymentsConfigError,
-  readSandboxConfig,
-  type SaleAnswer,
-  type SettlementAnswer,
-  voidSale,
-} from '@/sandbox';
-import type { Db } from '@/server/db';
-import { createSandboxClearpayProvider } from './clearpay';
-import { PaymentProviderError } from './errors';
-import { createSandboxKlarnaProvider } from './klarna';
+  gatewayConnection,
+  settlementCall,
+} from './gateway-client';
+import { createGatewayKlarnaProvider } from './klarna';
 import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
 
-export { PaymentProviderError, type PaymentProviderErrorCode } from './errors';
+export { PaymentProviderError, type PaymentProviderErrorCode, PaymentsConfigError } from './errors';
+export { type GatewayTransport, gatewayBaseUrl } from './gateway-client';
 export type {
   AuthorisationResult,
   AuthoriseRequest,
@@ -37,12 +43,8 @@ export type {
   VaultedInstrument,
 } from './provider';
 
-import { logError } from '@/server/log';
-
-export { PaymentsConfigError } from '@/sandbox';
-
-export interface SandboxProviderOptions {
-  /** Where the switches (PAYMENTS_FAULT, CARD_BRANDS_ACCEPTED, ...) are read from; default process.env. */
+export interface GatewayProviderOptions extends GatewayTransport {
+  /** Where the gateway's URL, key and timeout are read from; default process.env. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -116,65 +118,58 @@ function toAuthorisationResult(answer: SaleAnswer): AuthorisationResult {
   }
 }
 
-/** The network failures an HTTP client would meet, as results; anything else is a real error. */
+/** The network failures an HTTP client meets, as results; anything else is a real error. */
 function networkFailure(error: unknown): AuthorisationResult {
   if (error instanceof GatewayUnreachable) return { kind: 'unreachable', text: error.message };
   if (error instanceof GatewayTimeout) return { kind: 'noResponse', code: 'timeout', text: error.message };
+  // The gateway refused the call itself (logged): the generic failure, never the shopper's fault.
+  if (error instanceof GatewayRefused) return { kind: 'failed', code: `http_${error.status}`, text: error.message };
   throw error;
 }
 
-async function settlement(call: () => Promise<SettlementAnswer>, transactionId: string): Promise<void> {
-  let answer: SettlementAnswer;
-  try {
-    answer = await call();
-  } catch (error) {
-    if (error instanceof GatewayUnreachable) throw new PaymentProviderError('unreachable', transactionId);
-    if (error instanceof GatewayTimeout) throw new PaymentProviderError('noResponse', transactionId);
-    throw error;
-  }
-  if (!answer.success)
-    throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text);
-}
-
 /**
- * The sandbox gateway as a BRAINTREE PaymentProvider. Checks the switches at once, so a fault
- * switch left on in production stops startup (PaymentsConfigError) instead of a payment.
- * The idempotency key of capture and void is accepted for the interface; the sandbox makes both
- * idempotent by state (capturing a captured, voiding a voided transaction is harmless).
+ * The gateway (the sandbox, or a Braintree-compatible one at PAYMENTS_GATEWAY_SERVER_URL) as a
+ * BRAINTREE PaymentProvider, over HTTP. The idempotency key of capture and void is accepted for the
+ * interface; the gateway makes both idempotent by state (capturing a captured, voiding a voided
+ * transaction is harmless).
  */
-export function createSandboxProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
-  const { env } = options;
-  readSandboxConfig(env);
+export function createGatewayProvider(options: GatewayProviderOptions = {}): PaymentProvider {
+  const connection = gatewayConnection(options.env, options);
   return {
     type: 'BRAINTREE',
     async authorise(request) {
+      const sale: GatewaySaleRequest = {
+        nonce: request.nonce,
+        paymentMethodToken: request.paymentMethodToken,
+        storeInVault: request.storeInVault,
+        amountMinor: request.amount.amountMinor,
+        currency: request.amount.currency,
+        idempotencyKey: request.idempotencyKey,
+        billingPostcode: request.billingPostcode,
+      };
       try {
-        const answer = await authorise(
-          db,
-          {
-            nonce: request.nonce,
-            paymentMethodToken: request.paymentMethodToken,
-            storeInVault: request.storeInVault,
-            amountMinor: request.amount.amountMinor,
-            currency: request.amount.currency,
-            idempotencyKey: request.idempotencyKey,
-            billingPostcode: request.billingPostcode,
-          },
-          { env },
-        );
-        return toAuthorisationResult(answer);
+        return toAuthorisationResult(await callGateway<SaleAnswer>(connection, 'POST', GATEWAY_PATHS.sale, sale));
       } catch (error) {
         return networkFailure(error);
       }
     },
-    capture: (transactionId) => settlement(() => capture(db, transactionId, { env }), transactionId),
-    void: (transactionId) => settlement(() => voidSale(db, transactionId, { env }), transactionId),
+    capture: (transactionId) =>
+      settlementCall(
+        () => callGateway<SettlementAnswer>(connection, 'POST', GATEWAY_PATHS.capture(transactionId), {}),
+        transactionId,
+      ),
+    void: (transactionId) =>
+      settlementCall(
+        () => callGateway<SettlementAnswer>(connection, 'POST', GATEWAY_PATHS.void(transactionId), {}),
+        transactionId,
+      ),
     async deletePaymentMethod(token) {
       try {
-        await deletePaymentMethod(db, token, { env });
+        await callGateway<DeletedAnswer>(connection, 'DELETE', GATEWAY_PATHS.paymentMethod(token));
       } catch (error) {
         if (error instanceof GatewayUnreachable) throw new PaymentProviderError('unreachable', 'vault delete');
         if (error instanceof GatewayTimeout) throw new PaymentProviderError('noResponse', 'vault delete');
+        if (error instanceof GatewayRefused) throw new PaymentProviderError('invalidState', 'vault delete');
         throw error;
       }
     },
@@ -190,14 +185,14 @@ const REAL_BRAINTREE_KEYS = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'B
  * taking sandbox "payments". A real client implements PaymentProvider and is returned here; the
  * browser's tokenise URL moves with PAYMENTS_GATEWAY_URL. Configuration changes, not code.
  */
-export function cardProvider(db: Db, env: NodeJS.ProcessEnv = process.env): PaymentProvider {
+export function cardProvider(env: NodeJS.ProcessEnv = process.env, transport: GatewayTransport = {}): PaymentProvider {
   const configured = REAL_BRAINTREE_KEYS.filter((key) => env[key]);
   if (configured.length > 0) {
     throw new PaymentsConfigError(
       `${configured.join(', ')} set, but no real Braintree client is built in yet: unset them to use the sandbox gateway.`,
     );
   }
-  return createSandboxProvider(db, { env });
+  return createGatewayProvider({ ...transport, env });
 }
 
 /** Every provider the shop pays through, by method; what the order service and the sweeps use. */
@@ -229,14 +224,18 @@ async function limitsOf(provider: PaymentProvider, currency: string): Promise<Am
 }
 
 /**
- * The sandbox gateway's providers (cards, PayPal and the device wallets through Braintree; Klarna;
- * Clearpay), unless real credentials are configured (see cardProvider).
+ * The gateway's providers (cards, PayPal and the device wallets through Braintree; Klarna;
+ * Clearpay), over HTTP, unless real credentials are configured (see cardProvider). `transport`
+ * replaces the network (tests answer in-process).
  */
-export function paymentProviders(db: Db, env: NodeJS.ProcessEnv = process.env): PaymentProviders {
+export function paymentProviders(
+  env: NodeJS.ProcessEnv = process.env,
+  transport: GatewayTransport = {},
+): PaymentProviders {
   const byType: Record<ProviderType, PaymentProvider> = {
-    BRAINTREE: cardProvider(db, env),
-    KLARNA: createSandboxKlarnaProvider(db, { env }),
-    CLEARPAY: createSandboxClearpayProvider(db, { env }),
+    BRAINTREE: cardProvider(env, transport),
+    KLARNA: createGatewayKlarnaProvider({ ...transport, env }),
+    CLEARPAY: createGatewayClearpayProvider({ ...transport, env }),
   };
   return {
     forMethod: (method) => byType[PROVIDER_OF[method]],

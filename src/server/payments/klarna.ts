@@ -1,29 +1,24 @@
 /**
- * Klarna (pay in 3) as a PaymentProvider (issue 8), over the Klarna playground in the sandbox
- * gateway (PAYMENTS.md): authorise with the authorization token from Klarna's page, then capture
- * or void. Klarna's UK limits are its own and fixed (25 to 4,000 pounds), so no call is needed.
+ * Klarna (pay in 3) as a PaymentProvider (issue 8), over the gateway's HTTP API (the Klarna
+ * playground in the sandbox by default; PAYMENTS.md): authorise with the authorization token from
+ * Klarna's page, then capture or void. Klarna's UK limits are its own, published and fixed (25 to
+ * 4,000 pounds), so no call is needed for them.
  */
-
-import { readSandboxConfig } from '@/sandbox/config';
-import { createKlarnaSession } from '@/sandbox/klarna';
-import { KLARNA_UK_LIMITS, PAY_LATER_CURRENCY } from '@/sandbox/pay-later-config';
-import { payLaterOrders } from '@/sandbox/pay-later-sales';
-import type { Db } from '@/server/db';
-import type { SandboxProviderOptions } from './index';
+import type { AmountRange } from '@/domain/payment-eligibility';
+import { type GatewayTransport, gatewayConnection } from './gateway-client';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
 
-export function createSandboxKlarnaProvider(db: Db, options: SandboxProviderOptions = {}): PaymentProvider {
-  const { env } = options;
-  readSandboxConfig(env);
-  return payLaterProvider({
+/** Klarna's own UK order-amount limits: 25.00 to 4,000.00 pounds, in pence (GBP only). */
+export const KLARNA_UK_LIMITS: AmountRange = { minMinor: 25_00, maxMinor: 4000_00 };
+
+export function createGatewayKlarnaProvider(
+  options: GatewayTransport & { env?: NodeJS.ProcessEnv } = {},
+): PaymentProvider {
+  return payLaterProvider(gatewayConnection(options.env, options), {
     type: 'KLARNA',
+    provider: 'klarna',
     cardType: 'Klarna',
-    ...payLaterOrders(db, 'klarna', { env }),
-    limits: async (currency) => (currency === PAY_LATER_CURRENCY ? KLARNA_UK_LIMITS : null),
-    open: async (session) => {
-      const answer = await createKlarnaSession(db, session, { env });
-      return answer.ok ? { ok: true, redirectUrl: answer.redirectUrl } : { ok: false, text: answer.text };
-    },
+    limits: async (currency) => (currency === 'GBP' ? KLARNA_UK_LIMITS : null),
   });
 }

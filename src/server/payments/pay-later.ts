@@ -1,45 +1,65 @@
 /**
- * What Klarna and Clearpay have in common as PaymentProviders (issue 8): authorise with the token
- * the shopper's approval produced, capture once the order has committed, void when it has not.
- * Each provider's gateway answers are reshaped into AuthorisationResult here and nowhere else
- * (PAYMENTS.md outcome table: a denied, declined or mismatching approval is "Sorry please try a
- * different payment method.").
+ * What Klarna and Clearpay have in common as PaymentProviders (issue 8), over the gateway's HTTP API
+ * (issue 16.5): open the provider's approval page, authorise with the token the shopper's approval
+ * produced, capture once the order has committed, void when it has not. Each provider's answers are
+ * reshaped into AuthorisationResult here and nowhere else (PAYMENTS.md outcome table: a denied,
+ * declined or mismatching approval is "Sorry please try a different payment method.").
  */
+import {
+  GATEWAY_PATHS,
+  type PayLaterProviderName,
+  type PayLaterSaleAnswer,
+  type PayLaterSaleWireRequest,
+  type PayLaterSessionAnswer,
+  type PayLaterSessionRequest,
+  type PayLaterSettlementAnswer,
+} from '@/contracts/payment-gateway';
 import type { AmountRange } from '@/domain/payment-eligibility';
-import { GatewayTimeout, GatewayUnreachable } from '@/sandbox/network';
-import type { PayLaterSaleAnswer, PayLaterSaleRequest, PayLaterSettlementAnswer } from '@/sandbox/pay-later-sales';
-import type { NewPayLaterSession } from '@/sandbox/pay-later-sessions';
-import { PaymentProviderError } from './errors';
+import {
+  callGateway,
+  type GatewayConnection,
+  GatewayRefused,
+  GatewayTimeout,
+  GatewayUnreachable,
+  settlementCall,
+} from './gateway-client';
 import type { ApprovalAnswer, ApprovalRequest, AuthorisationResult, PaymentProvider } from './provider';
 
-/** One pay-later provider's API, as the sandbox (or, later, a real client) offers it. */
-export interface PayLaterGateway {
+/** What differs between the pay-later providers on the shop's side. */
+export interface PayLaterSetup {
   type: 'KLARNA' | 'CLEARPAY';
+  provider: PayLaterProviderName;
   /** How the order and the shopper's receipt name the instrument (spec 3 order response cardType). */
   cardType: string;
-  authorise(request: PayLaterSaleRequest): Promise<PayLaterSaleAnswer>;
-  capture(transactionId: string): Promise<PayLaterSettlementAnswer>;
-  void(transactionId: string): Promise<PayLaterSettlementAnswer>;
   /** The provider's order-amount limits for a currency; null when it has none for it or could not say. */
   limits(currency: string): Promise<AmountRange | null>;
-  /** Opens the approval page for an order: where to send the shopper, or why not. */
-  open(request: NewPayLaterSession): Promise<{ ok: true; redirectUrl: string } | { ok: false; text: string }>;
 }
 
-/** Opens the provider's page through its gateway; the network's failures become answers. */
-async function openApproval(gateway: PayLaterGateway, request: ApprovalRequest): Promise<ApprovalAnswer> {
+/** Opens the provider's page through the gateway; the network's failures become answers. */
+async function openApproval(
+  connection: GatewayConnection,
+  setup: PayLaterSetup,
+  request: ApprovalRequest,
+): Promise<ApprovalAnswer> {
+  const session: PayLaterSessionRequest = {
+    amountMinor: request.amount.amountMinor,
+    currency: request.amount.currency,
+    orderLines: request.orderLines,
+    returnPath: request.returnPath,
+    email: request.email,
+  };
   try {
-    const answer = await gateway.open({
-      amountMinor: request.amount.amountMinor,
-      currency: request.amount.currency,
-      orderLines: request.orderLines,
-      returnPath: request.returnPath,
-      email: request.email,
-    });
+    const answer = await callGateway<PayLaterSessionAnswer>(
+      connection,
+      'POST',
+      GATEWAY_PATHS.payLaterSessions(setup.provider),
+      session,
+    );
     return answer.ok ? { kind: 'opened', redirectUrl: answer.redirectUrl } : { kind: 'refused', text: answer.text };
   } catch (error) {
     if (error instanceof GatewayUnreachable) return { kind: 'unreachable' };
     if (error instanceof GatewayTimeout) return { kind: 'noResponse' };
+    if (error instanceof GatewayRefused) return { kind: 'refused', text: error.message };
     throw error;
   }
 }
@@ -57,45 +77,41 @@ function toAuthorisationResult(answer: PayLaterSaleAnswer, cardType: string): Au
   return { kind: 'gatewayRejected', code: answer.code, text: answer.text };
 }
 
-async function settlement(call: () => Promise<PayLaterSettlementAnswer>, transactionId: string): Promise<void> {
-  let answer: PayLaterSettlementAnswer;
-  try {
-    answer = await call();
-  } catch (error) {
-    if (error instanceof GatewayUnreachable) throw new PaymentProviderError('unreachable', transactionId);
-    if (error instanceof GatewayTimeout) throw new PaymentProviderError('noResponse', transactionId);
-    throw error;
-  }
-  if (!answer.success) {
-    throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text);
-  }
-}
-
 /**
- * A pay-later gateway as a PaymentProvider. Capture and void are idempotent by state at the
+ * A pay-later provider over the gateway. Capture and void are idempotent by state at the
  * provider, so their idempotency keys are accepted for the interface only.
  */
-export function payLaterProvider(gateway: PayLaterGateway): PaymentProvider {
+export function payLaterProvider(connection: GatewayConnection, setup: PayLaterSetup): PaymentProvider {
+  const settle = (transactionId: string, path: string) =>
+    settlementCall(() => callGateway<PayLaterSettlementAnswer>(connection, 'POST', path, {}), transactionId);
   return {
-    type: gateway.type,
+    type: setup.type,
     async authorise(request) {
+      const sale: PayLaterSaleWireRequest = {
+        token: request.nonce,
+        amountMinor: request.amount.amountMinor,
+        currency: request.amount.currency,
+        idempotencyKey: request.idempotencyKey,
+      };
       try {
-        const answer = await gateway.authorise({
-          token: request.nonce,
-          amountMinor: request.amount.amountMinor,
-          currency: request.amount.currency,
-          idempotencyKey: request.idempotencyKey,
-        });
-        return toAuthorisationResult(answer, gateway.cardType);
+        const answer = await callGateway<PayLaterSaleAnswer>(
+          connection,
+          'POST',
+          GATEWAY_PATHS.payLaterSale(setup.provider),
+          sale,
+        );
+        return toAuthorisationResult(answer, setup.cardType);
       } catch (error) {
         if (error instanceof GatewayUnreachable) return { kind: 'unreachable', text: error.message };
         if (error instanceof GatewayTimeout) return { kind: 'noResponse', code: 'timeout', text: error.message };
+        if (error instanceof GatewayRefused)
+          return { kind: 'failed', code: `http_${error.status}`, text: error.message };
         throw error;
       }
     },
-    capture: (transactionId) => settlement(() => gateway.capture(transactionId), transactionId),
-    void: (transactionId) => settlement(() => gateway.void(transactionId), transactionId),
-    orderAmountLimits: (currency) => gateway.limits(currency),
-    openApproval: (request) => openApproval(gateway, request),
+    capture: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterCapture(setup.provider, transactionId)),
+    void: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterVoid(setup.provider, transactionId)),
+    orderAmountLimits: (currency) => setup.limits(currency),
+    openApproval: (request) => openApproval(connection, setup, request),
   };
 }

@@ -5,7 +5,8 @@
  */
 import { openDatabase } from '../../../src/server/db/client';
 import { placeOrder } from '../../../src/server/orders';
-import { createSandboxProvider, singleProvider } from '../../../src/server/payments';
+import { singleProvider } from '../../../src/server/payments';
+import { createSandboxProvider } from '../../fixtures/sandbox-gateway';
 
 const [target, basketToken, userId, total] = process.argv.slice(2);
 if (!target || !basketToken || !userId || !total)

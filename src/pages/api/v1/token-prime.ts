@@ -2,9 +2,13 @@
  * spec 7 POST token-prime, no body, before login: makes sure a session (and its HttpOnly cookie)
  * exists, so the login that follows regenerates a known session id.
  */
-import type { APIRoute } from 'astro';
+import { endpoint } from '@/server/endpoints';
 
-export const POST: APIRoute = ({ session }) => {
-  session?.set('primed', true);
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-};
+export const POST = endpoint({
+  who: 'anyone',
+  area: 'accounts',
+  handler: ({ context }) => {
+    context.session?.set('primed', true);
+    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  },
+});

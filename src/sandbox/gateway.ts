@@ -1,0 +1,204 @@
+/**
+ * The sandbox gateway's server-to-server API (issue 16.5; src/contracts/payment-gateway.ts): what
+ * the shop calls over HTTP, as it would call Braintree, Klarna or Clearpay. One handler, Request in
+ * and Response out, served at /sandbox/gateway/* by ./routes/gateway/[...path].ts and, in tests,
+ * called in-process with a database of the test's own.
+ *
+ * Every call needs the server key (`Authorization: Bearer <PAYMENTS_GATEWAY_SECRET>`), so a browser
+ * cannot make one; answers are JSON, private and never cached. Each goes through the simulated
+ * network (PAYMENTS_FAULT, read per call): `unreachable` answers 503 and `timeout` 504 with nothing
+ * done; `slow` does the work, then answers late.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  EmptyBodySchema,
+  GatewaySaleSchema,
+  type PayLaterProviderName,
+  PayLaterSaleSchema,
+  PayLaterSessionSchema,
+} from '@/contracts/payment-gateway';
+import { MESSAGES } from '@/domain/messages';
+import type { Db } from '@/server/db';
+import { apiError, json } from '@/server/http';
+import { KeptSecretError, keptSecret, PAYMENTS_GATEWAY_SECRET } from '@/server/kept-secret';
+import { logError } from '@/server/log';
+import { configurationOf } from './clearpay';
+import { PaymentsConfigError, readSandboxConfig } from './config';
+import { authorise, capture, deletePaymentMethod, voidSale } from './index';
+import { GatewayTimeout, GatewayUnreachable, overNetwork } from './network';
+import { payLaterOrders } from './pay-later-sales';
+import { openPayLaterSession, payLaterLimits } from './pay-later-sessions';
+import { findVaulted } from './vault';
+
+export interface GatewayServerOptions {
+  /** The sandbox's database, or how to open it (the running site's). */
+  db: Db | (() => Promise<Db>);
+  /** Where the switches and the server key are read from, on every call; default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+function privately(response: Response): Response {
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request carries this installation's server key (compared in constant time). */
+function authorised(request: Request, env: NodeJS.ProcessEnv | undefined): boolean {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer (.+)$/.exec(header);
+  if (!match?.[1]) return false;
+  return timingSafeEqual(digest(match[1]), digest(keptSecret(PAYMENTS_GATEWAY_SECRET, env)));
+}
+
+type Route = {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  schema?: z.ZodType;
+  run: (db: () => Promise<Db>, env: NodeJS.ProcessEnv | undefined, parts: string[], body: unknown) => Promise<unknown>;
+};
+
+const PROVIDER = '(klarna|clearpay)';
+const SEGMENT = '([^/]+)';
+
+/** The API: paths below the gateway's base URL. */
+const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^transactions\/sale$/,
+    schema: GatewaySaleSchema,
+    run: async (db, env, _, body) => authorise(await db(), body as z.output<typeof GatewaySaleSchema>, { env }),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^transactions/${SEGMENT}/submit_for_settlement$`),
+    schema: EmptyBodySchema,
+    run: async (db, env, [id = '']) => capture(await db(), id, { env }),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^transactions/${SEGMENT}/void$`),
+    schema: EmptyBodySchema,
+    run: async (db, env, [id = '']) => voidSale(await db(), id, { env }),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^payment_methods/${SEGMENT}$`),
+    run: (db, env, [token = '']) => overNetwork(async () => findVaulted(await db(), token), env),
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^payment_methods/${SEGMENT}$`),
+    run: async (db, env, [token = '']) => deletePaymentMethod(await db(), token, { env }),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^${PROVIDER}/configuration$`),
+    run: (_db, env, [provider]) =>
+      overNetwork(async () => configurationOf(payLaterLimits(provider as PayLaterProviderName)), env),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${PROVIDER}/sessions$`),
+    schema: PayLaterSessionSchema,
+    run: async (db, env, [provider], body) =>
+      openPayLaterSession(
+        await db(),
+        provider as PayLaterProviderName,
+        body as z.output<typeof PayLaterSessionSchema>,
+        {
+          env,
+        },
+      ),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${PROVIDER}/sales$`),
+    schema: PayLaterSaleSchema,
+    run: async (db, env, [provider], body) =>
+      payLaterOrders(await db(), provider as PayLaterProviderName, { env }).authorise(
+        body as z.output<typeof PayLaterSaleSchema>,
+      ),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${PROVIDER}/sales/${SEGMENT}/capture$`),
+    schema: EmptyBodySchema,
+    run: async (db, env, [provider, id = '']) =>
+      payLaterOrders(await db(), provider as PayLaterProviderName, { env }).capture(id),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${PROVIDER}/sales/${SEGMENT}/void$`),
+    schema: EmptyBodySchema,
+    run: async (db, env, [provider, id = '']) =>
+      payLaterOrders(await db(), provider as PayLaterProviderName, { env }).void(id),
+  },
+];
+
+/** The path below `/gateway/` of a request's URL ("transactions/sale"). */
+function apiPath(url: URL): string {
+  const at = url.pathname.indexOf('/gateway/');
+  return at < 0 ? '' : url.pathname.slice(at + '/gateway/'.length).replace(/\/+$/, '');
+}
+
+async function readBody(request: Request, schema: z.ZodType): Promise<{ ok: true; data: unknown } | Response> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return apiError(400, 'Send a JSON body.');
+  }
+  const parsed = schema.safeParse(body);
+  // The schemas' own messages only: they are written by us and hold no input.
+  if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Check the request.');
+  return { ok: true, data: parsed.data };
+}
+
+/**
+ * The gateway's handler. Checks the switches at once, so a fault switch left on in production stops
+ * whoever builds it (PaymentsConfigError); the running site's route builds one per request.
+ */
+export function createGatewayHandler(options: GatewayServerOptions): (request: Request) => Promise<Response> {
+  const { env } = options;
+  readSandboxConfig(env);
+  const openDb = typeof options.db === 'function' ? options.db : async () => options.db as Db;
+  return async (request) => {
+    try {
+      if (!authorised(request, env)) {
+        const refused = apiError(401, 'This call needs the gateway server key.');
+        refused.headers.set('WWW-Authenticate', 'Bearer');
+        return privately(refused);
+      }
+      const path = apiPath(new URL(request.url));
+      const matching = ROUTES.filter((route) => route.pattern.test(path));
+      if (matching.length === 0) return privately(apiError(404, 'No such gateway call.'));
+      const route = matching.find((candidate) => candidate.method === request.method);
+      if (route === undefined) {
+        const refused = apiError(405, 'Method not allowed.');
+        refused.headers.set('Allow', matching.map((candidate) => candidate.method).join(', '));
+        return privately(refused);
+      }
+      let body: unknown;
+      if (route.schema) {
+        const read = await readBody(request, route.schema);
+        if (read instanceof Response) return privately(read);
+        body = read.data;
+      }
+      const parts = (route.pattern.exec(path) ?? []).slice(1).map((part) => decodeURIComponent(part));
+      const answer = await route.run(openDb, env, parts, body);
+      return privately(json(answer));
+    } catch (error) {
+      if (error instanceof GatewayUnreachable) return privately(apiError(503, MESSAGES.providerUnreachable));
+      if (error instanceof GatewayTimeout) return privately(apiError(504, MESSAGES.connectionTimeout));
+      if (error instanceof PaymentsConfigError || error instanceof KeptSecretError) {
+        logError('sandbox', 'gateway misconfigured', error);
+        return privately(apiError(500, error.message));
+      }
+      throw error;
+    }
+  };
+}

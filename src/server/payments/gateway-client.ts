@@ -1,0 +1,159 @@
+/**
+ * The shop's HTTP client for the payment gateway's server-to-server API (issue 16.5;
+ * src/contracts/payment-gateway.ts): the local sandbox by default, a real provider by configuration.
+ * - `PAYMENTS_GATEWAY_SERVER_URL`: the API's base URL; default this server's own
+ *   `http://<HOST or 127.0.0.1>:<PORT or 4321>/sandbox/gateway`, so `npm start` pays through itself;
+ * - `PAYMENTS_GATEWAY_SECRET`: the server key sent with every call (default: one kept for this
+ *   installation in .data/payments-gateway.secret, which the sandbox it serves reads too);
+ * - `PAYMENTS_GATEWAY_TIMEOUT_MS`: how long an answer is waited for (default 10000).
+ * The network's failures become two errors the providers turn into results: GatewayUnreachable
+ * (no connection, or the gateway said 503 / broke) and GatewayTimeout (no answer in time, or 504).
+ */
+import { keptSecret, PAYMENTS_GATEWAY_SECRET } from '@/server/kept-secret';
+import { logError } from '@/server/log';
+import { PaymentProviderError } from './errors';
+
+/** The gateway could not be reached, refused the connection or failed (nothing is known to be done). */
+export class GatewayUnreachable extends Error {
+  constructor(detail = 'The payment gateway could not be reached') {
+    super(detail);
+    this.name = 'GatewayUnreachable';
+  }
+}
+
+/** No answer came in time. */
+export class GatewayTimeout extends Error {
+  constructor() {
+    super('The payment gateway did not answer in time');
+    this.name = 'GatewayTimeout';
+  }
+}
+
+/** The gateway refused the call itself (4xx): a bad request or a wrong server key; our mistake, logged. */
+export class GatewayRefused extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${status}: ${detail}`);
+    this.name = 'GatewayRefused';
+  }
+}
+
+/** How the providers reach the gateway; tests pass a `fetch` that answers in-process. */
+export interface GatewayTransport {
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+}
+
+export interface GatewayConnection {
+  baseUrl: string;
+  key: string;
+  timeoutMs: number;
+  fetch: NonNullable<GatewayTransport['fetch']>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** This server's own address, for the default gateway URL (a wildcard HOST is reached on loopback). */
+function ownOrigin(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST?.trim();
+  const name = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${env.PORT?.trim() || '4321'}`;
+}
+
+/** The gateway's base URL (no trailing slash). */
+export function gatewayBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.PAYMENTS_GATEWAY_SERVER_URL?.trim();
+  return (configured || `${ownOrigin(env)}/sandbox/gateway`).replace(/\/+$/, '');
+}
+
+/** Where and how to call the gateway, from the configuration (read when a provider is made). */
+export function gatewayConnection(
+  env: NodeJS.ProcessEnv = process.env,
+  transport: GatewayTransport = {},
+): GatewayConnection {
+  const timeout = Number(env.PAYMENTS_GATEWAY_TIMEOUT_MS);
+  return {
+    baseUrl: gatewayBaseUrl(env),
+    key: keptSecret(PAYMENTS_GATEWAY_SECRET, env),
+    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+    fetch: transport.fetch ?? ((input, init) => fetch(input, init)),
+  };
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : response.statusText;
+  } catch {
+    return response.statusText;
+  }
+}
+
+/**
+ * One call to the gateway: JSON in, the answer's JSON out. Throws GatewayUnreachable, GatewayTimeout
+ * or GatewayRefused; every other answer (a decline included) is the gateway's and comes back.
+ */
+export async function callGateway<Answer>(
+  connection: GatewayConnection,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await connection.fetch(`${connection.baseUrl}/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${connection.key}`,
+        accept: 'application/json',
+        // On every call that changes something, body or not: a keyless call with no content type is
+        // what a cross-site form sends, and the site's origin check (Astro's checkOrigin) refuses it.
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(connection.timeoutMs),
+    });
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new GatewayTimeout();
+    throw new GatewayUnreachable();
+  }
+  if (response.ok) {
+    try {
+      return (await response.json()) as Answer;
+    } catch (error) {
+      if ((error as Error | undefined)?.name === 'TimeoutError') throw new GatewayTimeout();
+      logError('payments', `gateway ${method} ${path.split('/')[0]}: the answer was not JSON`, error);
+      throw new GatewayUnreachable('The payment gateway answered something unreadable');
+    }
+  }
+  const message = await messageOf(response);
+  if (response.status === 504) throw new GatewayTimeout();
+  if (response.status >= 500) {
+    if (response.status !== 503)
+      logError('payments', `gateway ${method} ${path.split('/')[0]} answered ${response.status}`, message);
+    throw new GatewayUnreachable();
+  }
+  logError('payments', `gateway ${method} ${path.split('/')[0]} refused (${response.status})`, message);
+  throw new GatewayRefused(response.status, message);
+}
+
+/** A capture or void whose network failures (retryable) and refusals (not) are PaymentProviderErrors. */
+export async function settlementCall<Answer extends { success: boolean; code?: string; text?: string }>(
+  call: () => Promise<Answer>,
+  transactionId: string,
+): Promise<void> {
+  let answer: Answer;
+  try {
+    answer = await call();
+  } catch (error) {
+    if (error instanceof GatewayUnreachable) throw new PaymentProviderError('unreachable', transactionId);
+    if (error instanceof GatewayTimeout) throw new PaymentProviderError('noResponse', transactionId);
+    if (error instanceof GatewayRefused) throw new PaymentProviderError('invalidState', error.message);
+    throw error;
+  }
+  if (!answer.success) {
+    throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text ?? '');
+  }
+}
