@@ -50,6 +50,10 @@ export default defineConfig({
       SITE_URL: envField.string({ context: 'server', access: 'secret', url: true, default: 'http://localhost:4321' }),
       // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Issue 21.5: a raster tile URL for the map view in production ({z}/{x}/{y}); unset, the map draws
+      // the site's own UK outline and needs no network.
+      MAP_TILE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAP_TILE_ATTRIBUTION: envField.string({ context: 'server', access: 'secret', default: '' }),
       MERCHANT_DASHBOARD_URL: envField.string({
         context: 'server',
         access: 'secret',

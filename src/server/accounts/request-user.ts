@@ -15,6 +15,9 @@ const PERSONAL_PREFIXES = [
   '/consume-token',
   '/forgot-password',
   '/dev/mailbox',
+  '/wishlist',
+  '/buy-again',
+  '/recommended-for-you',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 

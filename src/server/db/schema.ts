@@ -14,3 +14,4 @@ export * from '../mail/schema';
 export * from '../orders/schema';
 export * from '../vouchers/schema';
 export * from '../wallet/schema';
+export * from '../wishlist/schema';
