@@ -35,7 +35,8 @@ const countries = feature(atlas, atlas.objects.countries);
 const features = countries.features
   .filter((country) => KEEP.has(String(country.id)))
   .map((country) => {
-    const polygons = country.geometry.type === 'Polygon' ? [country.geometry.coordinates] : country.geometry.coordinates;
+    const polygons =
+      country.geometry.type === 'Polygon' ? [country.geometry.coordinates] : country.geometry.coordinates;
     const kept = polygons
       .map((polygon) => polygon.map((ring) => thin(ring, 0.01)).filter((ring) => ring.length >= 4))
       .filter((polygon) => polygon.length > 0);

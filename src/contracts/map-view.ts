@@ -3,8 +3,8 @@
  * price filter; it answers the deals to draw, each with its position (spec 9 "Map").
  */
 import { z } from 'zod';
-import { DealSummarySchema } from './deal';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_PRICE_STEPS } from '@/domain/map';
+import { DealSummarySchema } from './deal';
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);

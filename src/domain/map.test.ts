@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clusterByGrid, MAP_DEFAULT_ZOOM, MAP_FIRST_LOAD_ZOOM, mapDealLimit, roundBounds, roundCoordinate } from './map';
+import {
+  clusterByGrid,
+  MAP_DEFAULT_ZOOM,
+  MAP_FIRST_LOAD_ZOOM,
+  mapDealLimit,
+  roundBounds,
+  roundCoordinate,
+} from './map';
 
 describe('spec 9 map constants', () => {
   it.each([

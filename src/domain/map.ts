@@ -111,7 +111,7 @@ export function clusterByGrid(points: readonly MapPoint[], zoom: number, cellPx 
  */
 export function merchantPosition(merchantId: number, town: { lat: number; lon: number }): { lat: number; lon: number } {
   const angle = (((merchantId * 137.508) % 360) * Math.PI) / 180;
-  const radius = 0.004 + ((merchantId * 7919) % 97) / 97 * 0.03;
+  const radius = 0.004 + (((merchantId * 7919) % 97) / 97) * 0.03;
   return {
     lat: town.lat + radius * Math.cos(angle),
     lon: town.lon + (radius * Math.sin(angle)) / Math.cos((town.lat * Math.PI) / 180),

@@ -5,7 +5,7 @@
  * selected deal in step with the markers, and says "Sorry there was a problem." (spec 8) on failure.
  */
 import { map } from 'nanostores';
-import { type MapDealView, MapDealsResponseSchema } from '@/contracts/map-view';
+import { MapDealsResponseSchema, type MapDealView } from '@/contracts/map-view';
 import { getErrorMessage } from '@/domain/errors';
 import {
   MAP_CAROUSEL_MAX,

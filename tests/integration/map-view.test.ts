@@ -36,7 +36,13 @@ describe.each(embedded)('map view deals on $name', (engine) => {
       expect(deal.lon).toBeGreaterThanOrEqual(LONDON.west);
       expect(deal.lon).toBeLessThanOrEqual(LONDON.east);
     }
-    const rows = await database.db.execute<{ id: number; popularity: number; merchant_id: number; lat: number; lon: number }>(sql`
+    const rows = await database.db.execute<{
+      id: number;
+      popularity: number;
+      merchant_id: number;
+      lat: number;
+      lon: number;
+    }>(sql`
       select d.id, d.popularity, d.merchant_id, l.lat, l.lon from deals d join locations l on l.id = d.location_id
       where d.id in (${sql.join(
         deals.map((deal) => sql`${deal.id}`),

@@ -7,7 +7,7 @@
  * cluster on a grid where they crowd; the list and the markers share the selected deal.
  */
 import { useStore } from '@nanostores/react';
-import type { Map as LeafletMap, LayerGroup, Marker } from 'leaflet';
+import type { LayerGroup, Map as LeafletMap, Marker } from 'leaflet';
 import { useEffect, useId, useRef } from 'react';
 import type { MapDealView } from '@/contracts/map-view';
 import {
@@ -45,7 +45,7 @@ function priceText(deal: MapDealView): string {
 
 export default function MapView({ center, townName, tileUrl, tileAttribution = '' }: Props) {
   const state = useStore($mapView);
-  const mapElement = useRef<HTMLDivElement>(null);
+  const mapElement = useRef<HTMLElement>(null);
   const listElement = useRef<HTMLOListElement>(null);
   const leaflet = useRef<{ L: Leaflet; map: LeafletMap; markers: LayerGroup } | null>(null);
   const markerById = useRef(new Map<number, Marker>());
@@ -217,10 +217,9 @@ export default function MapView({ center, townName, tileUrl, tileAttribution = '
         )}
       </div>
       <div className="map-view__body">
-        <div
+        <section
           ref={mapElement}
           className="map-view__map"
-          role="region"
           aria-label={`Map of deals around ${townName}`}
           data-map-ready={state.phase === 'idle' ? undefined : 'true'}
         />
@@ -251,8 +250,13 @@ export default function MapView({ center, townName, tileUrl, tileAttribution = '
                     )}
                   </p>
                 </div>
-                <button type="button" className="map-view__locate" onClick={() => showOnMap(deal)}>
-                  Show on map<span className="visually-hidden">: {deal.headline}</span>
+                <button
+                  type="button"
+                  className="map-view__locate"
+                  aria-label={`Show on map: ${deal.headline}`}
+                  onClick={() => showOnMap(deal)}
+                >
+                  Show on map
                 </button>
               </li>
             ))}

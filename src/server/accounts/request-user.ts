@@ -18,6 +18,7 @@ const PERSONAL_PREFIXES = [
   '/wishlist',
   '/buy-again',
   '/recommended-for-you',
+  '/partials/personal-rail',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 

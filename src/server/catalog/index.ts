@@ -9,8 +9,8 @@ import { clearMemoCaches } from '@/server/cache';
 import type { Db } from '@/server/db';
 import { type Category, categories } from '@/server/db';
 import { clearLocationCache } from './locations';
-import { clearHeaderCache } from './navigation';
 import { listPlacedDealIds, type MapDeal } from './map-area';
+import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 
@@ -230,4 +230,14 @@ export async function listMapDeals(
     const point = byId.get(deal.id);
     return point === undefined ? [] : [{ ...deal, lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) }];
   });
+}
+
+/** The categories and sub-categories of these deals (any status), for recommendations. */
+export async function listDealCategoryIds(db: Db, dealIds: readonly number[]): Promise<number[]> {
+  if (dealIds.length === 0) return [];
+  const result = await db.execute<{ id: number }>(sql`
+    select distinct unnest(array[d.category_id, d.sub_category_id]) as id from deals d
+    where ${inList(sql`d.id`, dealIds)}
+  `);
+  return result.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
 }

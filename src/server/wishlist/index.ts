@@ -214,5 +214,5 @@ async function retrieveWishlistIn(tx: Tx, owner: WishlistOwner): Promise<Wishlis
   return row === null ? null : viewOf(tx, row);
 }
 
-export { requestWishlistOwner, toWishlistResponse } from './request';
 export { mergeWishlistAtLogin } from './login';
+export { requestWishlistOwner, toWishlistResponse } from './request';

@@ -37,7 +37,10 @@ export const wishlistDeals = pgTable(
       .references(() => deals.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.wishlistId, t.dealId] }), index('wishlist_deals_added_idx').on(t.wishlistId, t.addedAt)],
+  (t) => [
+    primaryKey({ columns: [t.wishlistId, t.dealId] }),
+    index('wishlist_deals_added_idx').on(t.wishlistId, t.addedAt),
+  ],
 );
 
 export type WishlistRow = typeof wishlists.$inferSelect;

@@ -80,7 +80,10 @@ export const PATCH = endpoint({
         // Only the signed-in customer can take a guest list into their own.
         if (user === null || user.customerToken !== operation.value) throw new Forbidden(MESSAGES.argsMalformed);
         const guestId = readWishlistCookie(context.cookies);
-        view = guestId === null ? await retrieveWishlist(db, owner) : await mergeGuestWishlist(db, guestId, user.customerToken);
+        view =
+          guestId === null
+            ? await retrieveWishlist(db, owner)
+            : await mergeGuestWishlist(db, guestId, user.customerToken);
       } else if (operation.op === 'replace') {
         view = await replaceWishlistDeals(db, owner, operation.value);
         if (user === null) rememberWishlistCookie(context, view.id);
