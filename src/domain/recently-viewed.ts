@@ -59,19 +59,14 @@ export function recentIds(state: RecentlyViewed, limit?: number): number[] {
   return limit === undefined ? ids : ids.slice(0, limit);
 }
 
-/** Reads a stored value defensively (localStorage may hold anything). */
+/**
+ * Reads a stored value defensively (localStorage may hold anything): a list of entries, or nothing.
+ * Entries are used as stored; readers that show them check each id (components/personal/recent-ids).
+ */
 export function parseRecentlyViewed(text: string): RecentlyViewed {
   try {
-    const value: unknown = JSON.parse(text);
-    const list = (value as { recentDeals?: unknown })?.recentDeals;
-    if (!Array.isArray(list)) return NO_RECENT;
-    const recentDeals = list.flatMap((item): RecentDeal[] => {
-      const { id, storedDate, locationType } = (item ?? {}) as Record<string, unknown>;
-      if (!Number.isSafeInteger(id) || typeof storedDate !== 'string') return [];
-      const type = locationType === 'national' || locationType === 'travel' ? locationType : 'local';
-      return [{ id: id as number, storedDate, locationType: type }];
-    });
-    return { recentDeals };
+    const list: unknown = JSON.parse(text)?.recentDeals;
+    return Array.isArray(list) ? { recentDeals: list.filter((deal) => Number.isSafeInteger(deal?.id)) } : NO_RECENT;
   } catch {
     return NO_RECENT;
   }

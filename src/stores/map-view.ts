@@ -6,7 +6,7 @@
  */
 import { map } from 'nanostores';
 import { MapDealsResponseSchema, type MapDealView } from '@/contracts/map-view';
-import { getErrorMessage } from '@/domain/errors';
+import { getErrorMessage } from '@/domain/error-message';
 import {
   MAP_CAROUSEL_MAX,
   MAP_CAROUSEL_MAX_MOBILE,

@@ -14,7 +14,10 @@ import {
   recordRecentView,
 } from '@/domain/recently-viewed';
 
-export const $recentlyViewed = persistentAtom<RecentlyViewed>('tuppence:recently-viewed', NO_RECENT, {
+/** The localStorage entry (components/personal/recent-ids.ts reads the same one). */
+export const RECENTLY_VIEWED_STORAGE_KEY = 'tuppence:recently-viewed';
+
+export const $recentlyViewed = persistentAtom<RecentlyViewed>(RECENTLY_VIEWED_STORAGE_KEY, NO_RECENT, {
   encode: JSON.stringify,
   decode: parseRecentlyViewed,
 });

@@ -1,44 +1,41 @@
 /**
  * $wishlist (issue 21.1; spec 3 Wishlist, spec 4 "the wishlist is reset after the delete-all call
- * succeeds"): the deal ids on this visitor's wishlist, with its actions beside it. Shared cached
- * pages render every heart unpressed; the browser fills them in from here. The ids are kept in
- * localStorage too, so hearts are right at once on the next page, and whether to ask the server at
- * all is known without a request (a guest who never hearted anything never asks).
+ * succeeds"): the deal ids on this visitor's wishlist, newest first, with its actions beside it.
+ * Shared cached pages render every heart unpressed; the browser fills them in from here. The ids are
+ * kept in localStorage too (@nanostores/persistent), so hearts are right at once on the next page,
+ * and whether to ask the server at all is known without a request: a guest who never hearted
+ * anything never asks, and ids left from an account signed out of here are cleared by the server's
+ * answer (that guest has no list). Kept small: it loads on every page with deal cards.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { IDENTITY_COOKIES } from '@/domain/cookies';
-import { getErrorMessage } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-
-/** Whose list the stored ids are: a guest's, or the signed-in customer's (dropped at sign-out). */
-type Holder = 'guest' | 'customer';
+import { hasSignedInCookie } from './user';
 
 export interface StoredWishlist {
-  holder: Holder;
   ids: number[];
 }
 
-const EMPTY: StoredWishlist = { holder: 'guest', ids: [] };
-
-function decode(text: string): StoredWishlist {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return EMPTY;
-    const { holder, ids } = value as Record<string, unknown>;
-    return {
-      holder: holder === 'customer' ? 'customer' : 'guest',
-      ids: Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [],
-    };
-  } catch {
-    return EMPTY;
-  }
+/** The deal ids in an answer or a stored value, or null when it holds none. */
+function idsIn(value: unknown, key: 'ids' | 'deals'): number[] | null {
+  const ids = (value as Record<string, unknown> | null)?.[key];
+  return Array.isArray(ids) ? ids.filter(Number.isSafeInteger) : null;
 }
 
-export const $wishlist = persistentAtom<StoredWishlist>('tuppence:wishlist', EMPTY, {
-  encode: JSON.stringify,
-  decode,
-});
+export const $wishlist = persistentAtom<StoredWishlist>(
+  'tuppence:wishlist',
+  { ids: [] },
+  {
+    encode: JSON.stringify,
+    decode: (text) => {
+      try {
+        return { ids: idsIn(JSON.parse(text), 'ids') ?? [] };
+      } catch {
+        return { ids: [] };
+      }
+    },
+  },
+);
 
 /** The last thing a wishlist action has to tell the shopper (an aria-live region shows it). */
 export const $wishlistMessage = atom<string>('');
@@ -46,66 +43,42 @@ export const $wishlistMessage = atom<string>('');
 /** The wishlist API (spec 7 wishlist calls); injectable for tests. */
 export type WishlistFetch = (path: string, init?: RequestInit) => Promise<Response>;
 let send: WishlistFetch = (path, init) =>
-  fetch(path, {
-    credentials: 'same-origin',
-    ...init,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...init?.headers },
-  });
+  fetch(path, { ...init, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });
+let isSignedIn = hasSignedInCookie;
+let loading: Promise<void> | null = null;
 
-/** Tests only: replace the network and forget what this page loaded. */
-export function useWishlistFetch(fetcher: WishlistFetch): void {
+/** Tests only: replace the network and the sign-in check, and forget what this page loaded. */
+export function useWishlistFetch(fetcher: WishlistFetch, signedIn: () => boolean = () => false): void {
   send = fetcher;
+  isSignedIn = signedIn;
   loading = null;
 }
 
-function signedIn(): boolean {
-  if (typeof document === 'undefined') return false;
-  return document.cookie.split(';').some((part) => part.trim() === `${IDENTITY_COOKIES.userLoggedIn}=true`);
-}
-
-function holderNow(): Holder {
-  return signedIn() ? 'customer' : 'guest';
-}
-
-function idsFrom(body: unknown): number[] | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const deals = (body as Record<string, unknown>).deals;
-  return Array.isArray(deals) ? deals.filter((id): id is number => Number.isSafeInteger(id)) : null;
-}
-
-async function readBody(response: Response): Promise<Record<string, unknown>> {
+/** A call's answer: ok, its deal ids (null if none) and its message. */
+async function call(path: string, init?: RequestInit) {
+  const response = await send(path, init);
   const body: unknown = await response.json().catch(() => null);
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message = (body as { message?: unknown } | null)?.message;
+  return {
+    response,
+    ids: idsIn(body, 'deals'),
+    message: typeof message === 'string' ? message : MESSAGES.somethingWentWrong,
+  };
 }
-
-/** Whether the deal is on the wishlist. */
-export function isWishlisted(dealId: number): boolean {
-  return $wishlist.get().ids.includes(dealId);
-}
-
-let loading: Promise<void> | null = null;
 
 /**
  * Brings the store up to date with the server, once per page: for a signed-in shopper always, for a
- * guest only when this browser has hearted something. A customer's ids left from before a sign-out
- * are dropped first. A failed load keeps what is stored.
+ * guest only when this browser has hearted something. A failed load keeps what is stored.
  */
 export function loadWishlist(): Promise<void> {
   loading ??= (async () => {
-    const holder = holderNow();
-    const stored = $wishlist.get();
-    if (stored.holder !== holder) $wishlist.set({ holder, ids: [] });
-    if (holder === 'guest' && stored.ids.length === 0) return;
+    if (!isSignedIn() && $wishlist.get().ids.length === 0) return;
     try {
-      const response = await send('/api/v1/wishlist');
-      if (response.status === 404) {
-        $wishlist.set({ holder, ids: [] });
-        return;
-      }
-      const ids = response.ok ? idsFrom(await readBody(response)) : null;
-      if (ids !== null) $wishlist.set({ holder, ids });
+      const { response, ids } = await call('/api/v1/wishlist');
+      if (response.status === 404) $wishlist.set({ ids: [] });
+      else if (response.ok && ids !== null) $wishlist.set({ ids });
     } catch (error) {
-      console.warn('[wishlist] load failed:', getErrorMessage(error));
+      console.warn('[wishlist] load failed', error);
     }
   })();
   return loading;
@@ -118,48 +91,36 @@ export function loadWishlist(): Promise<void> {
 export async function toggleWishlist(dealId: number, headline = 'This deal'): Promise<boolean> {
   const before = $wishlist.get();
   const adding = !before.ids.includes(dealId);
-  const holder = holderNow();
-  $wishlist.set({
-    holder,
-    ids: adding ? [dealId, ...before.ids] : before.ids.filter((id) => id !== dealId),
-  });
+  $wishlist.set({ ids: adding ? [dealId, ...before.ids] : before.ids.filter((id) => id !== dealId) });
   try {
-    const response = adding
-      ? await send('/api/v1/wishlist', { method: 'POST', body: JSON.stringify({ deals: [dealId] }) })
-      : await send(`/api/v1/wishlist/deal/${dealId}`, { method: 'DELETE' });
-    const body = await readBody(response);
-    if (!response.ok) {
-      $wishlist.set(before);
-      $wishlistMessage.set(typeof body.message === 'string' ? body.message : MESSAGES.somethingWentWrong);
-      return !adding;
+    const answer = adding
+      ? await call('/api/v1/wishlist', { method: 'POST', body: JSON.stringify({ deals: [dealId] }) })
+      : await call(`/api/v1/wishlist/deal/${dealId}`, { method: 'DELETE' });
+    if (answer.response.ok) {
+      if (answer.ids !== null) $wishlist.set({ ids: answer.ids });
+      $wishlistMessage.set(`${headline} ${adding ? 'is on' : 'was removed from'} your wish list.`);
+      return adding;
     }
-    const ids = idsFrom(body);
-    if (ids !== null) $wishlist.set({ holder, ids });
-    $wishlistMessage.set(adding ? `${headline} is on your wish list.` : `${headline} was removed from your wish list.`);
-    return adding;
-  } catch (error) {
-    console.warn('[wishlist] change failed:', getErrorMessage(error));
-    $wishlist.set(before);
+    $wishlistMessage.set(answer.message);
+  } catch {
     $wishlistMessage.set(MESSAGES.somethingWentWrong);
-    return !adding;
   }
+  $wishlist.set(before);
+  return !adding;
 }
 
 /** spec 7 "DELETE all deals"; spec 4: the store resets only after the call succeeds. */
 export async function clearWishlist(): Promise<boolean> {
   try {
-    const response = await send('/api/v1/wishlist', { method: 'DELETE' });
-    if (!response.ok) {
-      const body = await readBody(response);
-      $wishlistMessage.set(typeof body.message === 'string' ? body.message : MESSAGES.somethingWentWrong);
-      return false;
+    const answer = await call('/api/v1/wishlist', { method: 'DELETE' });
+    if (answer.response.ok) {
+      $wishlist.set({ ids: [] });
+      $wishlistMessage.set('Your wish list is empty.');
+      return true;
     }
-    $wishlist.set({ holder: holderNow(), ids: [] });
-    $wishlistMessage.set('Your wish list is empty.');
-    return true;
-  } catch (error) {
-    console.warn('[wishlist] clear failed:', getErrorMessage(error));
+    $wishlistMessage.set(answer.message);
+  } catch {
     $wishlistMessage.set(MESSAGES.somethingWentWrong);
-    return false;
   }
+  return false;
 }

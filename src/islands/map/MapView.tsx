@@ -26,6 +26,8 @@ import './MapView.css';
 type Props = {
   center: { lat: number; lon: number };
   townName: string;
+  /** Towns labelled on the base map (the outline alone shows only coast). */
+  towns: { name: string; lat: number; lon: number }[];
   /** A raster tile URL ({z}/{x}/{y}) for production; absent, the site's own outline is drawn. */
   tileUrl?: string;
   tileAttribution?: string;
@@ -43,7 +45,7 @@ function priceText(deal: MapDealView): string {
   return deal.priceDisplayMode === 'hidden' ? 'See deal' : formatMoney(deal.price);
 }
 
-export default function MapView({ center, townName, tileUrl, tileAttribution = '' }: Props) {
+export default function MapView({ center, townName, towns, tileUrl, tileAttribution = '' }: Props) {
   const state = useStore($mapView);
   const mapElement = useRef<HTMLElement>(null);
   const listElement = useRef<HTMLOListElement>(null);
@@ -57,8 +59,9 @@ export default function MapView({ center, townName, tileUrl, tileAttribution = '
     let cancelled = false;
     let created: LeafletMap | null = null;
     (async () => {
-      const module = await import('leaflet');
-      const L: Leaflet = (module as unknown as { default?: Leaflet }).default ?? module;
+      // Leaflet's ES module build: the UMD main would pull CommonJS interop helpers into the runtime
+      // chunk every page loads (decision 022).
+      const L: Leaflet = await import('leaflet/dist/leaflet-src.esm.js');
       if (cancelled || mapElement.current === null) return;
       const map = L.map(mapElement.current, {
         minZoom: MAP_MIN_ZOOM,
@@ -84,6 +87,17 @@ export default function MapView({ center, townName, tileUrl, tileAttribution = '
             }).addTo(map);
           })
           .catch((error: unknown) => console.warn('[map] outline not loaded', error));
+        for (const town of towns) {
+          L.marker([town.lat, town.lon], {
+            interactive: false,
+            keyboard: false,
+            icon: L.divIcon({
+              className: 'map-view__town',
+              html: `<span>${escapeHtml(town.name)}</span>`,
+              iconSize: undefined,
+            }),
+          }).addTo(map);
+        }
       }
       const markers = L.layerGroup().addTo(map);
       leaflet.current = { L, map, markers };
@@ -100,7 +114,7 @@ export default function MapView({ center, townName, tileUrl, tileAttribution = '
       created?.remove();
       leaflet.current = null;
     };
-  }, [center.lat, center.lon, tileUrl, tileAttribution]);
+  }, [center.lat, center.lon, towns, tileUrl, tileAttribution]);
 
   // Markers follow the deals and the zoom: one per deal, clustered where they crowd.
   useEffect(() => {

@@ -4,11 +4,11 @@
  * Shows the empty state when there is nothing, and "Sorry, something went wrong" text on failure.
  */
 import { MESSAGES } from '@/domain/messages';
-import { recentlyViewedIds } from '@/stores/recently-viewed';
+import { readRecentIds } from './recent-ids';
 
 async function load(rail: string, page: number): Promise<string | null> {
   const query = new URLSearchParams({ rail, view: 'grid', page: String(page) });
-  const viewed = recentlyViewedIds(15);
+  const viewed = readRecentIds(15);
   if (viewed.length > 0) query.set('viewed', viewed.join(','));
   const response = await fetch(`/partials/personal-rail?${query}`, { credentials: 'same-origin' });
   if (response.status === 204) return '';

@@ -5,7 +5,7 @@
  * rest of the page never depends on it.
  */
 import { IDENTITY_COOKIES } from '@/domain/cookies';
-import { recentlyViewedIds } from '@/stores/recently-viewed';
+import { readRecentIds } from './recent-ids';
 
 let started = false;
 
@@ -15,7 +15,7 @@ function signedIn(): boolean {
 
 async function fill(slot: HTMLElement): Promise<void> {
   const rail = slot.dataset.personalRail;
-  const viewed = recentlyViewedIds(15);
+  const viewed = readRecentIds(15);
   if (rail === 'buy-again' && !signedIn()) return;
   if (rail !== 'buy-again' && viewed.length === 0 && !(rail === 'recommended' && signedIn())) return;
   const query = new URLSearchParams({ rail: rail ?? '' });
