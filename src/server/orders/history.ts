@@ -17,3 +17,16 @@ export async function listBoughtDealIds(db: Db, userId: number, limit = 200): Pr
   `);
   return result.rows.map((row) => Number(row.deal_id));
 }
+
+/**
+ * spec 7 socialcue/deal: vouchers of this deal bought in placed orders since `since` (refunded
+ * orders do not count).
+ */
+export async function countDealPurchasesSince(db: Db, dealId: number, since: Date): Promise<number> {
+  const result = await db.execute<{ count: number | string | null }>(sql`
+    select coalesce(sum(l.quantity), 0) as count
+    from order_lines l join orders o on o.id = l.order_id
+    where l.deal_id = ${dealId} and o.status = 'placed' and o.created_at >= ${since.toISOString()}
+  `);
+  return Number(result.rows[0]?.count ?? 0);
+}

@@ -17,4 +17,5 @@ ALTER TABLE "wishlist_deals" ADD CONSTRAINT "wishlist_deals_wishlist_id_wishlist
 ALTER TABLE "wishlist_deals" ADD CONSTRAINT "wishlist_deals_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "wishlist_deals_added_idx" ON "wishlist_deals" USING btree ("wishlist_id","added_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "wishlists_customer_token_key" ON "wishlists" USING btree ("customer_token");--> statement-breakpoint
-CREATE UNIQUE INDEX "wishlists_share_id_key" ON "wishlists" USING btree ("share_id");
+CREATE UNIQUE INDEX "wishlists_share_id_key" ON "wishlists" USING btree ("share_id");--> statement-breakpoint
+CREATE INDEX "order_lines_deal_idx" ON "order_lines" USING btree ("deal_id");
