@@ -39,6 +39,8 @@ test('issue 21.2: three deals opened come first in Recently Viewed, newest first
   const list = page.locator('[data-grid-list]');
   await expect(list.locator('article').first()).toBeVisible();
   expect((await cardHeadlines(list)).slice(0, 3)).toEqual(newestFirst);
+  // The cards put in by the browser carry working hearts too.
+  await expect(list.locator('button[data-wishlist-heart]').first()).toBeVisible();
   await page.reload();
   await expect(list.locator('article').first()).toBeVisible();
   expect((await cardHeadlines(list)).slice(0, 3)).toEqual(newestFirst);

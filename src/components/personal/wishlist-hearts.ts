@@ -44,6 +44,15 @@ export function initWishlistHearts(): void {
     busy.add(button);
     void press(button).finally(() => busy.delete(button));
   });
-  new MutationObserver(paint).observe(document.body, { childList: true, subtree: true });
+  // Cards added later (Show more, personal rails): one paint per frame, however many nodes arrive.
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      paint();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
   (window.requestIdleCallback ?? setTimeout)(() => void loadWishlist());
 }
