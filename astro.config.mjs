@@ -54,6 +54,10 @@ export default defineConfig({
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Issue 23: the merchant dashboard link; this shop's own dashboard unless a separate one is configured.
       MERCHANT_DASHBOARD_URL: envField.string({ context: 'server', access: 'secret', default: '/merchant' }),
+      // Issue 21.5: a raster tile URL for the map view in production ({z}/{x}/{y}); unset, the map draws
+      // the site's own UK outline and needs no network.
+      MAP_TILE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAP_TILE_ATTRIBUTION: envField.string({ context: 'server', access: 'secret', default: '' }),
       // Accounts (issue 6), read at run time.
       REDIS_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -205,9 +205,4 @@ export function describeError(error: AppError): { status: number; message: strin
   return { status: error.status, message: error.message };
 }
 
-/** One way to say what went wrong, for a person or a log line: a refusal's wording, an error's message. */
-export function getErrorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  return MESSAGES.somethingWentWrong;
-}
+export { getErrorMessage } from './error-message';

@@ -61,6 +61,10 @@ export const MESSAGES = {
   // spec 5 and 8: basket action arguments (issue 7)
   argsMalformed: 'args malformed',
   noBasketToken: 'No Basket Token',
+  // spec 5 and 8: wishlist arguments (issue 21)
+  dealsMissing: 'Deals missing',
+  urlMissing: 'URL missing',
+  noWishListId: 'No Wish List ID',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,7 +9,7 @@
 
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { getErrorMessage } from '@/domain/errors';
+import { getErrorMessage } from '@/domain/error-message';
 import { MESSAGES } from '@/domain/messages';
 import { $dealList, appendShownIds, markNoMore, startDealList } from '@/stores/deal-list';
 

@@ -6,7 +6,7 @@
  */
 import { actions, isInputError } from 'astro:actions';
 import { type FormEvent, useId, useState } from 'react';
-import { getErrorMessage } from '@/domain/errors';
+import { getErrorMessage } from '@/domain/error-message';
 import { MESSAGES } from '@/domain/messages';
 import { readSignupEmail, SIGNED_UP_MESSAGE } from '@/domain/sold-out-signup';
 

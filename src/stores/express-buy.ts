@@ -8,7 +8,7 @@
  */
 
 import { atom } from 'nanostores';
-import { getErrorMessage } from '@/domain/errors';
+import { getErrorMessage } from '@/domain/error-message';
 import { MESSAGES } from '@/domain/messages';
 import { $user, loadProfile } from './user';
 

@@ -7,7 +7,7 @@
 import { map } from 'nanostores';
 import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '@/contracts/user-profile';
 import { IDENTITY_COOKIES } from '@/domain/cookies';
-import { getErrorMessage } from '@/domain/errors';
+import { getErrorMessage } from '@/domain/error-message';
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -40,7 +40,7 @@ export function finishAuthCheck(): void {
 export type ProfileFetcher = () => Promise<Response>;
 
 /** The readable spec 3 "user logged in" cookie, set at sign-in and cleared at sign-out. */
-function hasSignedInCookie(): boolean {
+export function hasSignedInCookie(): boolean {
   return document.cookie.split(';').some((part) => part.trim() === `${IDENTITY_COOKIES.userLoggedIn}=true`);
 }
 

@@ -140,8 +140,8 @@ const RULED_SUB_CATEGORIES = [14, 17, 386, 398, 585, 586, 218, 711, 197, 200];
  * Issue 8: forty distinct plain deals (no payment rule applies to them) whose first option a test
  * may re-price through the operator endpoint (tests/e2e/pricing.ts) to reach an amount the
  * sandbox reacts to. Each spec file takes its own slots, so parallel tests never share one:
- * 0-9 eligibility, 10-19 PayPal and device wallets, 20-29 Klarna and Clearpay, 30-39 saved
- * instruments and Express Buy.
+ * 0-9 eligibility, 10-19 PayPal and device wallets, 20-29 Klarna and Clearpay, 30-36 saved
+ * instruments and Express Buy, 37-38 Buy again (bought at their seeded price, never re-priced).
  */
 export const priceableDeals = catalogue.deals
   .filter((d) => d.id !== buyableDeal.id && !d.highFraudRisk && !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0))

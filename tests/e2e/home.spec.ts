@@ -51,12 +51,18 @@ test('the rails scroll sideways with next and previous buttons', async ({ page }
   await expect(previous).toBeEnabled();
 });
 
-test('spec 2: the personal rails have their places kept, hidden until a later issue fills them', async ({ page }) => {
+test('spec 2: a new guest sees no personal rails, and asks the server for none (issue 21.3)', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/partials/personal-rail')) asked.push(request.url());
+  });
   await page.goto('/');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   for (const rail of ['buy-again', 'recently-viewed', 'recommended']) {
     await expect(page.locator(`[data-personal-rail="${rail}"]`)).toBeHidden();
     await expect(page.locator(`[data-personal-rail="${rail}"]`)).toHaveCount(1);
   }
+  expect(asked).toEqual([]);
 });
 
 test('the home page describes the organisation and a site search for search engines (JSON-LD)', async ({ page }) => {

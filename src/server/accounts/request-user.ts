@@ -15,6 +15,10 @@ const PERSONAL_PREFIXES = [
   '/consume-token',
   '/forgot-password',
   '/dev/mailbox',
+  '/wishlist',
+  '/buy-again',
+  '/recommended-for-you',
+  '/partials/personal-rail',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 

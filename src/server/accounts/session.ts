@@ -66,6 +66,13 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
   } catch (error) {
     logError('basket', 'reconciliation at login failed', error);
   }
+  // Issue 21.1: the guest's wishlist merges into the account's (spec 7 PATCH op merge); never blocks a login.
+  try {
+    const { mergeWishlistAtLogin } = await import('@/server/wishlist');
+    await mergeWishlistAtLogin(context, user);
+  } catch (error) {
+    logError('wishlist', 'merge at login failed', error);
+  }
 }
 
 /** Logout: the session ends in the store (so every tab and process using it is signed out). */

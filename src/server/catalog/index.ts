@@ -4,10 +4,12 @@
  */
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '@/contracts/deal';
+import { type MapBounds, roundCoordinate } from '@/domain/map';
 import { clearMemoCaches } from '@/server/cache';
 import type { Db } from '@/server/db';
 import { type Category, categories } from '@/server/db';
 import { clearLocationCache } from './locations';
+import { listPlacedDealIds, type MapDeal } from './map-area';
 import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
@@ -15,6 +17,7 @@ import { reshapeDeal } from './reshape';
 export { type DealDetail, type DealProductView, isDealClosed, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';
 export { knownLocationNames, listLocations, retrieveLocation } from './locations';
+export { listPlacedDealIds, type MapDeal, type PlacedDealId } from './map-area';
 export { retrieveHeaderData } from './navigation';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
 export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
@@ -208,4 +211,34 @@ export async function retrieveCategory(db: Db, shortName: string, parentId?: num
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The map view's deals (issue 21.5): up to `limit` live deals inside the bounds, most popular first,
+ * each with its position (spec 9: lat/lon to 3 decimals).
+ */
+export async function listMapDeals(
+  db: Db,
+  options: { bounds: MapBounds; limit: number; maxPriceMinor?: number },
+): Promise<MapDeal[]> {
+  const placed = await listPlacedDealIds(db, options);
+  const byId = new Map(placed.map((point) => [point.id, point]));
+  const deals = await listDealsByIds(
+    db,
+    placed.map((point) => point.id),
+  );
+  return deals.flatMap((deal) => {
+    const point = byId.get(deal.id);
+    return point === undefined ? [] : [{ ...deal, lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) }];
+  });
+}
+
+/** The categories and sub-categories of these deals (any status), for recommendations. */
+export async function listDealCategoryIds(db: Db, dealIds: readonly number[]): Promise<number[]> {
+  if (dealIds.length === 0) return [];
+  const result = await db.execute<{ id: number }>(sql`
+    select distinct unnest(array[d.category_id, d.sub_category_id]) as id from deals d
+    where ${inList(sql`d.id`, dealIds)}
+  `);
+  return result.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
 }

@@ -17,3 +17,4 @@ export * from '../orders/schema';
 export * from '../subscribers/schema';
 export * from '../vouchers/schema';
 export * from '../wallet/schema';
+export * from '../wishlist/schema';

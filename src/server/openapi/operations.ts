@@ -56,6 +56,7 @@ import {
   NearMeLocationSchema,
 } from '@/contracts/location';
 import { MerchantDashboardUrlQuerySchema, MerchantDashboardUrlResponseSchema } from '@/contracts/merchant';
+import { MapDealsQuerySchema, MapDealsResponseSchema } from '@/contracts/map-view';
 import { OrderResponseSchema, PayRequestSchema } from '@/contracts/pay';
 import {
   PayLaterPayRequestSchema,
@@ -64,9 +65,17 @@ import {
 } from '@/contracts/pay-later';
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
 import { WalletResponseSchema } from '@/contracts/wallet';
+import {
+  SocialCueQuerySchema,
+  SocialCueSchema,
+  WishlistAddDocSchema,
+  WishlistPatchSchema,
+  WishlistResponseSchema,
+} from '@/contracts/wishlist';
 import type { ApiOperation } from './document';
 
 const NOT_FOUND = { 404: 'Nothing with that name or id.' };
+const NO_WISHLIST = { 404: 'No Wish List ID (spec 8): neither a wishlist cookie nor a login.' };
 const SignedIn = z.object({ data: z.object({ customerToken: z.string() }), user: UserProfileSchema });
 const Message = z.object({ message: z.string() });
 
@@ -89,6 +98,57 @@ const NearMeQueryDoc = z.object({
 });
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/v1/map-deals',
+    tag: 'deals',
+    summary: 'The map view: deals inside an area at a zoom (spec 9: 200 down to 80, 100 down to 40 on a phone)',
+    query: MapDealsQuerySchema,
+    response: MapDealsResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/socialcue/deal',
+    tag: 'deals',
+    summary: 'spec 7 socialcue/deal: vouchers bought in the last 24 hours and the cue to show',
+    query: SocialCueQuerySchema,
+    response: SocialCueSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/wishlist',
+    tag: 'wishlist',
+    summary: "The visitor's wishlist: the signed-in customer's, else the guest's by cookie",
+    response: WishlistResponseSchema,
+    errors: NO_WISHLIST,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/wishlist',
+    tag: 'wishlist',
+    summary: 'Add deals, creating the wishlist (and a guest cookie) when needed',
+    body: WishlistAddDocSchema,
+    response: WishlistResponseSchema,
+    status: 201,
+    errors: { 400: 'Deals missing (spec 5).', 404: 'No deal has that id.', 409: 'The wish list is full (200).' },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/wishlist',
+    tag: 'wishlist',
+    summary: 'spec 7 operations: merge (path /customerToken), replace (path /deals), remove (path /deals/{id})',
+    body: WishlistPatchSchema,
+    response: WishlistResponseSchema,
+    errors: { 400: 'args malformed (spec 5).', 403: 'Merging needs the signed-in customer.', ...NO_WISHLIST },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/wishlist',
+    tag: 'wishlist',
+    summary: 'Remove every deal (spec 4: the store resets after this succeeds)',
+    response: WishlistResponseSchema,
+    errors: NO_WISHLIST,
+  },
   // Catalogue reads (issue 5)
   {
     method: 'get',

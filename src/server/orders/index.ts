@@ -14,6 +14,7 @@ export {
   type OrderPlacedHandler,
   onOrderPlaced,
 } from './events';
+export { countDealPurchasesSince, listBoughtDealIds } from './history';
 export type { Tx } from './lines';
 export {
   type OrderPayment,

@@ -71,7 +71,11 @@ export const orderLines = pgTable(
     checkInDate: date('check_in_date'),
     checkOutDate: date('check_out_date'),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // Issue 21: Buy again and the social cue read a deal's purchases.
+    index('order_lines_deal_idx').on(t.dealId),
+  ],
 );
 
 /**

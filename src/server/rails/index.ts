@@ -1,7 +1,7 @@
 /**
  * The shared home rails (spec 2: New Products, Early Bird Deals) and the /early-bird list.
- * The personal rails (Buy again, Recently Viewed, Recommended for you) are per shopper and
- * arrive with the accounts issue, never through this shared service.
+ * The personal rails (Buy again, Recommended for you; issue 21.3) are in personal.ts: per shopper,
+ * never on a shared page.
  */
 import type { DealSummary } from '@/contracts/deal';
 import { countDeals, listDeals, retrieveLocation } from '@/server/catalog';
@@ -38,3 +38,13 @@ export async function listEarlyBirdDeals(
   ]);
   return { deals, total };
 }
+
+export {
+  BUY_AGAIN_PAGE_SIZE,
+  listBuyAgainDeals,
+  listRecommendedDeals,
+  type PersonalPage,
+  RECENTLY_VIEWED_SHOWN,
+  RECOMMENDED_LIMIT,
+  RECOMMENDED_PAGE_SIZE,
+} from './personal';

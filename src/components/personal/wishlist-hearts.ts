@@ -1,0 +1,58 @@
+/**
+ * The hearts' one script (issue 21.1): shows every heart on the page, keeps aria-pressed in step with
+ * $wishlist, and toggles a deal on click. Event delegation and a MutationObserver cover hearts added
+ * later (Show more, personal rails). The wish list page's "Remove all" button goes through the same
+ * click handler (spec 4: the store resets after the call succeeds); the page then hears
+ * "wishlist:cleared" and shows its empty state. Runs once however many cards the page has.
+ */
+import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlist } from '@/stores/wishlist';
+
+const SELECTOR = 'button[data-wishlist-heart]';
+const busy = new WeakSet<HTMLButtonElement>();
+
+function paint(): void {
+  const ids = $wishlist.get().ids;
+  for (const heart of document.querySelectorAll<HTMLButtonElement>(SELECTOR)) {
+    heart.hidden = false;
+    heart.ariaPressed = String(ids.includes(Number(heart.dataset.wishlistHeart)));
+  }
+}
+
+async function press(button: HTMLButtonElement): Promise<void> {
+  if (button.dataset.wishlistHeart) {
+    await toggleWishlist(Number(button.dataset.wishlistHeart), button.dataset.headline);
+  } else if (window.confirm('Remove every deal from your wish list?') && (await clearWishlist())) {
+    document.dispatchEvent(new Event('wishlist:cleared'));
+  }
+}
+
+export function initWishlistHearts(): void {
+  const region = document.createElement('p');
+  region.className = 'visually-hidden';
+  region.setAttribute('role', 'status');
+  document.body.append(region);
+  paint();
+  $wishlist.listen(paint);
+  $wishlistMessage.listen((message) => {
+    region.textContent = message;
+  });
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>(`${SELECTOR},[data-wishlist-clear]`);
+    // Busy, not disabled: a disabled button would drop a keyboard user's focus.
+    if (!button || busy.has(button)) return;
+    event.preventDefault();
+    busy.add(button);
+    void press(button).finally(() => busy.delete(button));
+  });
+  // Cards added later (Show more, personal rails): one paint per frame, however many nodes arrive.
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      paint();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+  (window.requestIdleCallback ?? setTimeout)(() => void loadWishlist());
+}

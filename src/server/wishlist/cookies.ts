@@ -1,0 +1,30 @@
+/**
+ * The guest wishlist cookie (spec 3 "wishlist id", spec 9: 604800 s, secure): HttpOnly, since the
+ * id can change the list; the browser learns what is on it from GET /api/v1/wishlist.
+ */
+import type { APIContext, AstroCookies } from 'astro';
+import { isSecureCookieContext } from '@/domain/cookies';
+import { isWishlistId, WISHLIST_COOKIE, WISHLIST_COOKIE_SECONDS } from '@/domain/wishlist';
+
+type CookieContext = Pick<APIContext, 'cookies' | 'url'>;
+
+/** The guest wishlist id in the request's cookie, when it is one we could have issued. */
+export function readWishlistCookie(cookies: AstroCookies): string | null {
+  const value = cookies.get(WISHLIST_COOKIE)?.value;
+  return isWishlistId(value) ? value : null;
+}
+
+/** Keeps a guest's wishlist id for 7 days (renewed on every change). */
+export function rememberWishlistCookie(context: CookieContext, wishlistId: string): void {
+  context.cookies.set(WISHLIST_COOKIE, wishlistId, {
+    path: '/',
+    maxAge: WISHLIST_COOKIE_SECONDS,
+    sameSite: 'lax',
+    secure: isSecureCookieContext(context.url),
+    httpOnly: true,
+  });
+}
+
+export function forgetWishlistCookie(context: CookieContext): void {
+  context.cookies.delete(WISHLIST_COOKIE, { path: '/' });
+}

@@ -1,0 +1,23 @@
+import { cleanStores, keepMount } from 'nanostores';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RECENTLY_VIEWED_KEY, readRecentIds } from '@/components/personal/recent-ids';
+import { $recentlyViewed, RECENTLY_VIEWED_STORAGE_KEY, recentlyViewedIds, recordView } from './recently-viewed';
+
+describe('$recentlyViewed (spec 3, spec 9)', () => {
+  afterEach(() => {
+    cleanStores($recentlyViewed);
+    $recentlyViewed.set({ recentDeals: [] });
+  });
+
+  it('records views newest first, and the rails read the same entry the store keeps', () => {
+    keepMount($recentlyViewed);
+    recordView(11, 'local', new Date('2026-11-24T10:00:00Z'));
+    recordView(12, 'national', new Date('2026-11-24T10:01:00Z'));
+    recordView(11, 'local', new Date('2026-11-24T10:02:00Z'));
+    expect(recentlyViewedIds()).toEqual([11, 12]);
+    expect(RECENTLY_VIEWED_KEY).toBe(RECENTLY_VIEWED_STORAGE_KEY);
+    const stored = JSON.stringify($recentlyViewed.get());
+    expect(readRecentIds(5, { getItem: (key) => (key === RECENTLY_VIEWED_KEY ? stored : null) })).toEqual([11, 12]);
+    expect(readRecentIds(5, { getItem: () => 'not json' })).toEqual([]);
+  });
+});
