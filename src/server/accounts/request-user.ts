@@ -15,6 +15,8 @@ const PERSONAL_PREFIXES = [
   '/consume-token',
   '/forgot-password',
   '/dev/mailbox',
+  // Issue 22: the guide editor and its preview.
+  '/editor',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 
