@@ -29,8 +29,10 @@ function contentPagesSitemap() {
   const paths = new Set([...pagePaths, '/faqs', '/merchantfaqs', '/refer-a-friend', '/guides/affiliates-tuppence']);
   const integration = sitemap({
     filenameBase: 'sitemap-pages',
-    customPages: pagePaths.map((path) => new URL(path, origin).href),
+    customPages: [...pagePaths, '/guides/affiliates-tuppence'].map((path) => new URL(path, origin).href),
     filter: (page) => paths.has(new URL(page).pathname.replace(/\/$/, '')),
+    // The pages answer (and name as canonical) their paths without a trailing slash.
+    serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
   });
   const configDone = integration.hooks['astro:config:done'];
   integration.hooks['astro:config:done'] = (params) =>

@@ -86,10 +86,10 @@ export type GuideContent = z.output<typeof GuideContentSchema>;
 export type GuideContentInput = z.input<typeof GuideContentSchema>;
 export type ListiclePick = z.output<typeof ListiclePickSchema>;
 
-/** A form field as text ('' when missing or a file). */
+/** A form field as text ('' when missing or a file), with the CRLF line ends browsers submit made LF. */
 function field(form: FormData, name: string): string {
   const value = form.get(name);
-  return typeof value === 'string' ? value : '';
+  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : '';
 }
 
 /** "12.50" (pounds, as typed) as pence; null when blank; NaN (refused by the schema) when not money. */

@@ -149,8 +149,11 @@ export async function seedGuides(db: Db): Promise<number> {
     if (existing.has(seed.slug)) continue;
     let content: GuideContent = GuideContentSchema.parse(seed.content);
     if (seed.picks) {
-      const { deals } = await listGuideFeed(db, { ...content.feed, pageSize: seed.picks.count });
-      const picks = deals.map((deal) => ({
+      // One pick per merchant: a top five of one tea room's five offers is not a guide.
+      const { deals } = await listGuideFeed(db, content.feed);
+      const merchants = new Set<string>();
+      const distinct = deals.filter((deal) => !merchants.has(deal.merchantName) && merchants.add(deal.merchantName));
+      const picks = distinct.slice(0, seed.picks.count).map((deal) => ({
         dealId: deal.id,
         writeUp:
           seed.picks?.writeUp({ title: deal.title, merchantName: deal.merchantName, price: formatMoney(deal.price) }) ??
