@@ -186,3 +186,22 @@ test('a guide page has no serious accessibility violations', async ({ page }) =>
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious).toEqual([]);
 });
+
+test('the operator endpoint grants and revokes the editor role, refusing a missing token and bad input', async ({
+  page,
+}) => {
+  const email = `role-${Date.now()}@example.co.uk`;
+  expect((await page.request.put('/api/internal/content-editors', { data: { email } })).status()).toBe(401);
+  const bad = await page.request.put('/api/internal/content-editors', { headers: OPERATOR, data: { email: 'nope' } });
+  expect(bad.status()).toBe(400);
+  const unknown = await page.request.put('/api/internal/content-editors', { headers: OPERATOR, data: { email } });
+  expect(unknown.status()).toBe(404);
+
+  await registerConfirmed(page.request, { firstName: 'Rory', email, password: 'Correct-horse-battery-9' });
+  const granted = await page.request.put('/api/internal/content-editors', { headers: OPERATOR, data: { email } });
+  expect(await granted.json()).toEqual({ email, isEditor: true, changed: true });
+  expect((await page.request.get('/editor')).status()).toBe(200);
+  const revoked = await page.request.delete('/api/internal/content-editors', { headers: OPERATOR, data: { email } });
+  expect(await revoked.json()).toEqual({ email, isEditor: false, changed: true });
+  expect((await page.request.get('/editor')).status()).toBe(403);
+});
