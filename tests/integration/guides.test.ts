@@ -26,6 +26,7 @@ import {
 } from '../../src/server/content';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
+import { listSitemapPages } from '../../src/server/sitemap';
 import { addShopper } from './basket-fixtures';
 import { embedded } from './databases';
 
@@ -258,6 +259,11 @@ describe.each(embedded)('guides on $name', (engine) => {
     expect(giftFeed.deals.every((deal) => deal.price.amountMinor <= 3000)).toBe(true);
     const moved = await retrievePublishedGuide(db, 'afternoon-tea-london');
     expect(moved?.content.redirectUrl).toBe('/guides/best-afternoon-tea-in-london');
+    // The guides sitemap lists published guides with their day, not the one that redirects.
+    const sitemap = (await listSitemapPages(db, 'guides', 1)) ?? [];
+    expect(sitemap.map((page) => page.path)).toContain('/guides/best-afternoon-tea-in-london');
+    expect(sitemap.map((page) => page.path)).not.toContain('/guides/afternoon-tea-london');
+    expect(sitemap[0]?.lastmod).toMatch(/^\d{4}-\d\d-\d\d$/);
     const list = await listGuidesForEditor(db);
     expect(list.find((guide) => guide.slug === 'spa-days-near-manchester')).toMatchObject({
       latestVersion: 1,
