@@ -74,11 +74,12 @@ test('the e-commerce terms have the vip, protect-my-voucher and voucher-validity
 }) => {
   await page.goto('/page/e-commerceterms#protect-my-voucher');
   await expect(page.getByRole('heading', { level: 1, name: 'E-commerce terms' })).toBeVisible();
-  for (const [id, name] of [
+  const anchors = [
     ['vip', 'VIP'],
     ['protect-my-voucher', 'Protect my voucher'],
     ['voucher-validity-extensions', 'Voucher validity extensions'],
-  ]) {
+  ] as const;
+  for (const [id, name] of anchors) {
     await expect(page.locator(`h2#${id}`)).toHaveText(name);
     await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name })).toHaveAttribute(
       'href',

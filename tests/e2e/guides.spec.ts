@@ -47,7 +47,10 @@ test('spec 7: a guide with a redirectUrl answers 301, a missing guide 404', asyn
   const moved = await request.get('/guides/afternoon-tea-london', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe('/guides/best-afternoon-tea-in-london');
-  expect((await request.get('/guides/no-such-guide')).status()).toBe(404);
+  const missing = await request.get('/guides/no-such-guide');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['x-guide-error']).toBe('not-found');
+  expect(await missing.text()).toContain('<title>');
   expect((await request.get('/guides')).status()).toBe(200);
 });
 
