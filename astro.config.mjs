@@ -1,18 +1,53 @@
 // @ts-check
+import { readdirSync, readFileSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
 import { paymentSandbox } from './src/sandbox/integration.mjs';
 
 // No `site`: it would be frozen at build time. Absolute URLs come from SITE_URL at run time
 // (src/server/runtime/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
+/**
+ * Issue 22 (decision 023): @astrojs/sitemap writes /sitemap-pages-0.xml at build for the content pages
+ * that are files in the build: /page/{slug} (read from src/content/pages), /faqs, /merchantfaqs,
+ * /refer-a-friend and the affiliates page. Pages behind a run-time switch (the pay-later FAQ) are left
+ * out. The origin is SITE_URL at build time, given to this integration only: `site` stays unset so
+ * every other absolute URL keeps following SITE_URL at run time. /sitemap-index.xml lists the file.
+ */
+function contentPagesSitemap() {
+  const origin = process.env.SITE_URL || 'http://localhost:4321';
+  const dir = new URL('./src/content/pages/', import.meta.url);
+  const ownRoutes = new Set(['refer-a-friend', 'affiliates']);
+  const pagePaths = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => readFileSync(new URL(name, dir), 'utf8'))
+    .filter((text) => !/^requiresSwitch:/m.test(text))
+    .map((text) => /^slug:\s*(\S+)\s*$/m.exec(text)?.[1])
+    .filter((slug) => slug !== undefined && !ownRoutes.has(slug))
+    .map((slug) => `/page/${slug}`);
+  const paths = new Set([...pagePaths, '/faqs', '/merchantfaqs', '/refer-a-friend', '/guides/affiliates-tuppence']);
+  const integration = sitemap({
+    filenameBase: 'sitemap-pages',
+    customPages: [...pagePaths, '/guides/affiliates-tuppence'].map((path) => new URL(path, origin).href),
+    filter: (page) => paths.has(new URL(page).pathname.replace(/\/$/, '')),
+    // The pages answer (and name as canonical) their paths without a trailing slash.
+    serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
+  });
+  const configDone = integration.hooks['astro:config:done'];
+  integration.hooks['astro:config:done'] = (params) =>
+    configDone?.({ ...params, config: { ...params.config, site: origin } });
+  return integration;
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database.
+  // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database;
+  // the content pages' sitemap is written at build by @astrojs/sitemap (contentPagesSitemap above).
   // Islands run on React 19 in the server and the browser (decision 018).
   // The payment sandbox (issue 16.5) is an app of its own, its routes added unless PAYMENTS_SANDBOX=false.
-  integrations: [react(), paymentSandbox()],
+  integrations: [react(), paymentSandbox(), contentPagesSitemap()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).

@@ -1,4 +1,5 @@
-/** Run by npm start before serving: migrate, then seed only when the catalogue is empty. */
+/** Run by npm start before serving: migrate, seed only when the catalogue is empty, add missing seeded guides. */
+import { seedGuides } from '@/server/content';
 import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { withDatabase } from './cli';
 
@@ -11,4 +12,6 @@ await withDatabase(async (database) => {
   } else {
     console.log(`✔ Database ready (${database.engine}, ${database.where})`);
   }
+  const guides = await seedGuides(database.db);
+  if (guides > 0) console.log(`✔ Seeded ${guides} guides`);
 });

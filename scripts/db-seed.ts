@@ -3,6 +3,7 @@
  * Replaces the catalogue with a deterministic UK catalogue (3,200 deals by default).
  */
 import { sql } from 'drizzle-orm';
+import { seedGuides } from '@/server/content';
 import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { argValue, hasFlag, withDatabase } from './cli';
 
@@ -31,4 +32,7 @@ await withDatabase(async (database) => {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`✔ Seeded ${database.engine} (${database.where}) in ${seconds} s:`, JSON.stringify(summary));
+  // Guides are editors' work: only missing seeded guides are added, never overwritten.
+  const guides = await seedGuides(db);
+  console.log(`✔ Seeded guides: ${guides} added`);
 });

@@ -8,6 +8,13 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import {
+  type GuideContent,
+  GuideContentSchema,
+  GuideSlugSchema,
+  guideFormErrors,
+  readGuideForm,
+} from '@/contracts/guide';
+import {
   AcceptInviteFormSchema,
   InviteFormSchema,
   PriceEvidenceFormSchema,
@@ -15,10 +22,19 @@ import {
   TeamChangeFormSchema,
 } from '@/contracts/merchant';
 import { DbIdInputSchema } from '@/contracts/text';
-import { AccountError, AppError, NotFound } from '@/domain/errors';
+import { AccountError, AppError, Forbidden, Invalid, NotFound, Unauthorised } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { currentUser, signOut } from '@/server/accounts';
+import { GUIDES_TAG, guideTag } from '@/server/cache';
 import { addSoldOutNotification } from '@/server/catalog';
+import {
+  createGuide,
+  editorAccess,
+  publishGuideVersion,
+  restoreGuideVersion,
+  retrieveGuideForEditor,
+  saveGuideDraft,
+} from '@/server/content';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
@@ -48,6 +64,37 @@ async function answer<T>(area: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+type EditorActionContext = Parameters<Parameters<typeof defineAction>[0]['handler']>[1];
+
+/** Issue 22: the editor's actions are for content editors only (a guest 401, anyone else 403). */
+async function requireEditor(context: EditorActionContext): Promise<{ userId: number }> {
+  const access = await editorAccess(context);
+  if (access.kind === 'guest') throw new Unauthorised('Please sign in to use the guide editor.');
+  if (access.kind === 'refused') throw new Forbidden('Only content editors can change guides.');
+  return { userId: access.userId };
+}
+
+/** The editor's form as valid guide content, or Invalid listing every problem. */
+function guideContentFrom(form: FormData): GuideContent {
+  const parsed = GuideContentSchema.safeParse(readGuideForm(form));
+  if (!parsed.success) throw new Invalid(guideFormErrors(parsed.error).join(' · '));
+  return parsed.data;
+}
+
+/** After a publish commits: the guide's page (and the guide list) render afresh on their next request. */
+async function refreshGuidePages(context: EditorActionContext, slug: string): Promise<void> {
+  if (context.cache.enabled) await context.cache.invalidate({ tags: [guideTag(slug), GUIDES_TAG] });
+}
+
+const GuideFormSchema = z.instanceof(FormData);
+
+/** A guide slug from a form, or Invalid saying what is wrong with it. */
+function slugFrom(value: unknown): string {
+  const parsed = GuideSlugSchema.safeParse(value);
+  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? 'Check the slug');
+  return parsed.data;
+}
+
 export const server = {
   /** spec 4: sign up to hear when a sold-out deal comes back (the SoldOutSignup island). */
   soldOutSignup: defineAction({
@@ -74,6 +121,78 @@ export const server = {
         if (intent === 'default') await makeDefaultInstrument(db, user.id, id, now);
         else await removeInstrument(db, user.id, id, { now });
         return { done: intent === 'default' ? ('default' as const) : ('removed' as const) };
+      }),
+  }),
+
+  /** Issue 22: a new guide (its first version, a draft) from a slug and a name. */
+  guideCreate: defineAction({
+    accept: 'form',
+    input: z.object({ slug: z.string(), displayName: z.string() }),
+    handler: ({ slug, displayName }, context) =>
+      answer('content', async () => {
+        const editor = await requireEditor(context);
+        const guideSlug = slugFrom(slug);
+        const content = GuideContentSchema.safeParse({
+          displayName,
+          description: `${displayName.trim()}: our pick of the best deals.`,
+        });
+        if (!content.success) throw new Invalid(guideFormErrors(content.error).join(' · '));
+        const { db } = await getDb();
+        await createGuide(db, editor, guideSlug, content.data);
+        return { slug: guideSlug };
+      }),
+  }),
+
+  /**
+   * Issue 22: save the editor's form as a new version (a draft), and with intent "publish" publish it:
+   * the guide's cache tag is invalidated after commit, so the public page shows it on the next request.
+   */
+  guideEdit: defineAction({
+    accept: 'form',
+    input: GuideFormSchema,
+    handler: (form, context) =>
+      answer('content', async () => {
+        const editor = await requireEditor(context);
+        const slug = slugFrom(form.get('slug'));
+        const base = DbIdInputSchema.safeParse(form.get('baseVersion'));
+        if (!base.success) throw new Invalid('Reload the editor: the form does not say which version it edits.');
+        const baseVersion = base.data;
+        const intent = form.get('intent') === 'publish' ? 'publish' : 'save';
+        const content = guideContentFrom(form);
+        const { db } = await getDb();
+        const current = await retrieveGuideForEditor(db, slug);
+        const unchanged =
+          current.latestVersion === baseVersion && JSON.stringify(current.content) === JSON.stringify(content);
+        const { version } = unchanged
+          ? { version: baseVersion }
+          : await saveGuideDraft(db, editor, slug, content, baseVersion);
+        if (intent === 'save')
+          return { slug, version, published: false, message: `Saved version ${version} as a draft.` };
+        await publishGuideVersion(db, editor, slug, version);
+        await refreshGuidePages(context, slug);
+        return {
+          slug,
+          version,
+          published: true,
+          message: `Published version ${version}. The guide page shows it now.`,
+        };
+      }),
+  }),
+
+  /** Issue 22: copy an old version into a new draft (publish it to put it live). */
+  guideRestore: defineAction({
+    accept: 'form',
+    input: z.object({ slug: z.string(), version: DbIdInputSchema }),
+    handler: ({ slug, version }, context) =>
+      answer('content', async () => {
+        const editor = await requireEditor(context);
+        const { db } = await getDb();
+        const restored = await restoreGuideVersion(db, editor, slugFrom(slug), version);
+        return {
+          slug,
+          version: restored.version,
+          message: `Version ${version} restored as draft version ${restored.version}. Publish it to put it live.`,
+        };
       }),
   }),
 

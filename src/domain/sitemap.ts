@@ -58,8 +58,15 @@ export function renderSitemapIndex(sitemaps: readonly SitemapUrl[]): string {
 }
 
 /** The kinds of sitemap the index points to. */
-export const SITEMAP_KINDS = ['content', 'locations', 'categories', 'deals'] as const;
+export const SITEMAP_KINDS = ['content', 'guides', 'locations', 'categories', 'deals'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+
+/**
+ * The sitemap @astrojs/sitemap writes at build time for the content pages that are files in the
+ * build (src/content): /page/*, /faqs, /merchantfaqs, /refer-a-friend, the affiliates page (issue 22,
+ * decision 023). The index lists it beside the dynamic ones.
+ */
+export const STATIC_SITEMAP_PATH = '/sitemap-pages-0.xml';
 
 /** The path of the n-th (1-based) file of a kind: /sitemaps/deals-2.xml. */
 export function sitemapPath(kind: SitemapKind, page: number): string {

@@ -120,7 +120,7 @@ describe.each(embedded)('near me, rails and sitemaps on $name', (engine) => {
 
   it('sitemaps list towns, category listings with deals and every live deal', async () => {
     const counts = await countSitemapFiles(database.db);
-    expect(counts).toEqual({ content: 1, locations: 1, categories: 1, deals: 1 });
+    expect(counts).toEqual({ content: 1, guides: 1, locations: 1, categories: 1, deals: 1 });
     const towns = await listSitemapPages(database.db, 'locations', 1);
     expect(towns?.map((p) => p.path)).toContain('/deals/leeds');
     const categories = await listSitemapPages(database.db, 'categories', 1);

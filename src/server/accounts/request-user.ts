@@ -19,6 +19,8 @@ const PERSONAL_PREFIXES = [
   '/buy-again',
   '/recommended-for-you',
   '/partials/personal-rail',
+  // Issue 22: the guide editor and its preview.
+  '/editor',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 

@@ -13,6 +13,12 @@ export const STALE_WHILE_REVALIDATE_SECONDS = 600;
 export const dealTag = (id: number): string => `deal:${id}`;
 export const locationTag = (shortName: string): string => `location:${shortName}`;
 export const categoryTag = (shortName: string): string => `category:${shortName}`;
+/** A guide page (issue 22): its publish invalidates exactly this tag. */
+export const guideTag = (slug: string): string => `guide:${slug}`;
+/** The guide list (/guides): any publish may change a name or description on it. */
+export const GUIDES_TAG = 'guides';
+/** A content page from the collections (/page/{slug}, /faqs): changes only with a new build. */
+export const contentTag = (slug: string): string => `content:${slug}`;
 /** Every listing and search page: a bulk catalogue change invalidates them all. */
 export const LISTINGS_TAG = 'listings';
 

@@ -55,6 +55,8 @@ export interface DealFilter {
   searchTag?: string;
   /** Every one of these tags (special pages: the words of the slug). */
   allTags?: readonly string[];
+  /** Words every deal must match in its search document (guide feeds' search term, issue 22). */
+  searchText?: string;
   /** Deals to leave out (the main deal, recently viewed deals). */
   excludeIds?: readonly number[];
 }
@@ -102,6 +104,9 @@ function filterSql(filter: DealFilter): SQL {
     conditions.push(
       sql`exists (select 1 from jsonb_array_elements_text(d.tags) t where lower(t) like ${`%${escapeLike(word)}%`})`,
     );
+  }
+  if (filter.searchText !== undefined && filter.searchText.trim() !== '') {
+    conditions.push(sql`d.search_vector @@ websearch_to_tsquery('english', ${filter.searchText})`);
   }
   const excluded = (filter.excludeIds ?? []).filter((id) => Number.isSafeInteger(id));
   if (excluded.length > 0) {

@@ -4,14 +4,25 @@ import { evidenceCutoff } from '@/domain/price-evidence';
 import type { Db } from '@/server/db';
 import type { DealListRow } from './reshape';
 
-export type DealOrder = 'popularity' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
+export type DealOrder =
+  | 'popularity'
+  | 'popularity-asc'
+  | 'newest'
+  | 'oldest'
+  | 'price-asc'
+  | 'price-desc'
+  | 'discount'
+  | 'discount-asc';
 
 const ORDER_BY: Record<DealOrder, SQL> = {
   popularity: sql`d.popularity desc, d.id desc`,
+  'popularity-asc': sql`d.popularity asc, d.id asc`,
   newest: sql`d.created_at desc, d.id desc`,
+  oldest: sql`d.created_at asc, d.id asc`,
   'price-asc': sql`d.from_price_minor asc, d.id asc`,
   'price-desc': sql`d.from_price_minor desc, d.id desc`,
   discount: sql`d.max_discount_percentage desc, d.id desc`,
+  'discount-asc': sql`d.max_discount_percentage asc, d.id asc`,
 };
 
 export interface DealListQuery {

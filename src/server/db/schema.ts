@@ -7,6 +7,7 @@ export * from '../../sandbox/schema';
 export * from '../accounts/schema';
 export * from '../basket/schema';
 export * from '../catalog/schema';
+export * from '../content/schema';
 export * from '../express-buy/schema';
 export * from '../idempotency/schema';
 export * from '../instruments/schema';

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { listingPath } from '@/domain/listing-paths';
 import { MAX_URLS_PER_SITEMAP, type SitemapKind, sitemapFileCount } from '@/domain/sitemap';
 import { listLocations } from '@/server/catalog';
+import { listPublishedGuides } from '@/server/content';
 import type { Db } from '@/server/db';
 
 /** Sitemaps change as deals come and go; crawlers and caches may keep them an hour. */
@@ -18,7 +19,10 @@ export interface SitemapPage {
   lastmod?: string;
 }
 
-/** Shared pages that are not listings or deals (spec 2 routes); /page/* joins when content lands. */
+/**
+ * Shared pages that are not listings, deals or guides (spec 2 routes). The content pages that are
+ * files (/page/*, /faqs, ...) are in the sitemap @astrojs/sitemap writes at build (STATIC_SITEMAP_PATH).
+ */
 export const CONTENT_PATHS = [
   '/',
   '/shop',
@@ -30,6 +34,7 @@ export const CONTENT_PATHS = [
   '/find',
   '/early-bird',
   '/search',
+  '/guides',
 ] as const;
 
 const LIVE = sql`d.status = 'live' and d.closing_date > now()`;
@@ -37,6 +42,14 @@ const LIVE = sql`d.status = 'live' and d.closing_date > now()`;
 async function countLiveDeals(db: Db): Promise<number> {
   const result = await db.execute<{ count: number | string }>(sql`select count(*) as count from deals d where ${LIVE}`);
   return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Published guides (issue 22), not those that redirect, with the day they were last published. */
+async function guidePages(db: Db): Promise<SitemapPage[]> {
+  const guides = await listPublishedGuides(db);
+  return guides
+    .filter((guide) => guide.redirectUrl === '')
+    .map((guide) => ({ path: `/guides/${guide.slug}`, lastmod: guide.publishedAt.toISOString().slice(0, 10) }));
 }
 
 /** Town listings: /deals/{town}. */
@@ -82,9 +95,15 @@ async function dealPages(db: Db, page: number): Promise<SitemapPage[]> {
 
 /** How many files each kind of sitemap has. */
 export async function countSitemapFiles(db: Db): Promise<Record<SitemapKind, number>> {
-  const [locations, categories, deals] = await Promise.all([locationPages(db), categoryPages(db), countLiveDeals(db)]);
+  const [guides, locations, categories, deals] = await Promise.all([
+    guidePages(db),
+    locationPages(db),
+    categoryPages(db),
+    countLiveDeals(db),
+  ]);
   return {
     content: sitemapFileCount(CONTENT_PATHS.length),
+    guides: sitemapFileCount(guides.length),
     locations: sitemapFileCount(locations.length),
     categories: sitemapFileCount(categories.length),
     deals: sitemapFileCount(deals),
@@ -100,6 +119,8 @@ export async function listSitemapPages(db: Db, kind: SitemapKind, page: number):
   switch (kind) {
     case 'content':
       return slice(CONTENT_PATHS.map((path) => ({ path })));
+    case 'guides':
+      return slice(await guidePages(db));
     case 'locations':
       return slice(await locationPages(db));
     case 'categories':
