@@ -38,6 +38,7 @@ import BasketLines from './checkout/BasketLines';
 import { credentialFor, payButtonLabel } from './checkout/methods';
 import { detectDeviceWallets } from './checkout/methods/device-wallet';
 import PaymentMethods from './checkout/PaymentMethods';
+import PromoCode from './checkout/PromoCode';
 
 type Props = {
   view: CheckoutView;
@@ -212,9 +213,16 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
 
       <aside className="checkout__summary checkout-panel" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">Order summary</h2>
+        <PromoCode promo={view.promoCode} disabled={busy} />
         <dl className="summary">
           <dt>Subtotal</dt>
-          <dd>{money(summary.subtotal)}</dd>
+          <dd>{money(summary.subtotal + summary.promotionDiscount)}</dd>
+          {summary.promotionDiscount > 0 && (
+            <>
+              <dt>Promo code {view.promoCode.code}</dt>
+              <dd className="summary__discount">-{money(summary.promotionDiscount)}</dd>
+            </>
+          )}
           {summary.postage > 0 && (
             <>
               <dt>Postage</dt>

@@ -1,4 +1,6 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
+
+import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
@@ -15,6 +17,9 @@ export interface HourlyRun {
   purgedKeys: number;
   /** Order events whose handler failed after commit, now handled (issue 16.2). */
   retriedOrderEvents: number;
+  /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
+  grantedCredit: number;
+  cancelledCredit: number;
 }
 
 /** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
@@ -33,6 +38,15 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     for (const provider of providers) total += await job(provider);
     return total;
   };
+  const settleCredit = async () => {
+    try {
+      const { granted, cancelled } = await grantDueCredit(db, now);
+      return { grantedCredit: granted, cancelledCredit: cancelled };
+    } catch (error) {
+      logError('jobs', 'credit grants failed', error);
+      return { grantedCredit: 0, cancelledCredit: 0 };
+    }
+  };
   return {
     expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
     voidedAuthorisations: await settle(
@@ -45,6 +59,8 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     ),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
     retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
+    // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
+    ...(await settleCredit()),
   };
 }
 export { startHourlyJobs } from './schedule';

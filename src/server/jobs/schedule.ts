@@ -18,7 +18,14 @@ async function runOnce(): Promise<void> {
   try {
     const { db } = await getDb();
     const done = await runHourlyJobs(db, new Date());
-    if (done.expiredVouchers + done.voidedAuthorisations + done.capturedPayments + done.retriedOrderEvents > 0)
+    if (
+      done.expiredVouchers +
+        done.voidedAuthorisations +
+        done.capturedPayments +
+        done.retriedOrderEvents +
+        done.grantedCredit >
+      0
+    )
       console.log('[jobs]', done);
   } catch (error) {
     logError('jobs', 'hourly run failed', error);
