@@ -38,7 +38,8 @@ export interface ReturnedPayment {
 /** Where a provider sends the shopper back to: this checkout, naming the method. */
 export function returnUrl(method: PaymentMethod, origin: string = window.location.origin): string {
   // Issue 17: an applied promotion code comes back too, so the order is priced as the shopper saw it.
-  const promoCode = typeof window === 'undefined' ? null : new URL(window.location.href).searchParams.get('promoCode');
+  const promoCode =
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location?.search ?? '').get('promoCode');
   const promo = promoCode ? `&promoCode=${encodeURIComponent(promoCode)}` : '';
   return `${origin}/checkout?pm=${encodeURIComponent(method)}${promo}`;
 }
