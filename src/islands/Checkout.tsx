@@ -216,13 +216,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
         <PromoCode promo={view.promoCode} disabled={busy} />
         <dl className="summary">
           <dt>Subtotal</dt>
-          <dd>{money(summary.subtotal + summary.promotionDiscount)}</dd>
-          {summary.promotionDiscount > 0 && (
-            <>
-              <dt>Promo code {view.promoCode.code}</dt>
-              <dd className="summary__discount">-{money(summary.promotionDiscount)}</dd>
-            </>
-          )}
+          <dd>{money(summary.subtotal)}</dd>
           {summary.postage > 0 && (
             <>
               <dt>Postage</dt>
@@ -231,6 +225,12 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
           )}
           <dt className="summary__total">Total</dt>
           <dd className="summary__total">{money(summary.totalOrderAmount)}</dd>
+          {summary.promotionDiscount > 0 && (
+            <>
+              <dt className="summary__discount">You save with {view.promoCode.code}</dt>
+              <dd className="summary__discount">{money(summary.promotionDiscount)}</dd>
+            </>
+          )}
           {summary.walletUsed > 0 && (
             <>
               <dt>From your wallet</dt>

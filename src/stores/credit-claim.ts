@@ -95,11 +95,12 @@ export async function claimPendingCredit(env: ClaimEnvironment = browserEnvironm
   }
   if (response.status === 401) {
     // spec 4: the code waits in session storage until the shopper has logged in.
-    const back = `${env.location.pathname}`;
+    const back = env.location.pathname;
+    const onSignInPage = /^\/(login|register)(\/|$)/.test(back);
     return show({
       tone: 'info',
       message: MESSAGES.creditLoginToClaim,
-      link: { href: `/login?redirect=${encodeURIComponent(back)}`, text: 'Log in' },
+      link: onSignInPage ? null : { href: `/login?redirect=${encodeURIComponent(back)}`, text: 'Log in' },
     });
   }
   forget();

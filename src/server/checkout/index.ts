@@ -81,7 +81,12 @@ export async function loadCheckout(
     promoCode:
       params.promoCode === null || live === null || live.promo === undefined
         ? { code: null, applicable: false, message: null }
-        : { code: params.promoCode, applicable: live.promo.ok, message: live.promo.message },
+        : {
+            // The code as the shop writes it (upper case) once it applies, as typed while it does not.
+            code: live.promo.ok ? live.promo.promotion.code : params.promoCode,
+            applicable: live.promo.ok,
+            message: live.promo.message,
+          },
     giftingDetails: { giftWrap: [] },
     userInfo: {
       isGuest: user === null,
