@@ -50,11 +50,8 @@ export default defineConfig({
       SITE_URL: envField.string({ context: 'server', access: 'secret', url: true, default: 'http://localhost:4321' }),
       // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MERCHANT_DASHBOARD_URL: envField.string({
-        context: 'server',
-        access: 'secret',
-        default: 'https://merchants.tuppence.co.uk/',
-      }),
+      // Issue 23: the merchant dashboard link; this shop's own dashboard unless a separate one is configured.
+      MERCHANT_DASHBOARD_URL: envField.string({ context: 'server', access: 'secret', default: '/merchant' }),
       // Accounts (issue 6), read at run time.
       REDIS_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -109,20 +109,25 @@ const requestContext = defineMiddleware(async (context, next) => {
     return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);
   }
 
-  return withSecurityHeaders(await next(), isPersonal);
+  return withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path));
 });
 
 // issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).
 export const onRequest = sequence(answerUnexpectedFailures, requestContext);
 
-function withSecurityHeaders(response: Response, isPersonal = false): Response {
+/** Issue 23: the merchant dashboard may use this site's camera, to scan a voucher's QR code at the till. */
+function isMerchantDashboard(path: string): boolean {
+  return path === '/merchant' || path.startsWith('/merchant/');
+}
+
+function withSecurityHeaders(response: Response, isPersonal = false, mayUseCamera = false): Response {
   const headers = response.headers;
   try {
     if (isPersonal) headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'SAMEORIGIN');
-    headers.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+    headers.set('Permissions-Policy', `geolocation=(self), camera=${mayUseCamera ? '(self)' : '()'}, microphone=()`);
     if (import.meta.env.PROD) headers.set('Strict-Transport-Security', HSTS);
   } catch {
     // Some responses (redirects from fetch) carry immutable headers; they need none of these.

@@ -31,6 +31,19 @@ export const DealProductDetailSchema = z.object({
   remainingForDay: z.number().int().nullable(),
   /** The option's own cap per order (spec 5), else null. */
   purchaseCap: z.number().int().nullable(),
+  /**
+   * Issue 23 item 5: the current evidence for the original price, or null. Without it the option
+   * carries no saving (originalPrice equals price, discountPercentage 0).
+   */
+  savingEvidence: z
+    .object({
+      source: z.enum(['merchant_price_list', 'retailer']),
+      sourceName: z.string(),
+      /** ISO 8601 */
+      checkedAt: z.string(),
+      checkedByName: z.string(),
+    })
+    .nullable(),
 });
 
 export const DealDetailSchema = z.object({

@@ -27,14 +27,15 @@ export const BRAND_INFO: Record<Brand, BrandInfo> = {
     displayName: 'Tuppence',
     isLowercase: false,
     navFontSizePx: 13,
-    tagline: 'Save up to 80% on the best things to do near you',
+    // Issue 23 item 5: no typed-in "up to N%": pages that claim a saving measure it (retrieveSavingCeilings).
+    tagline: 'Save on the best things to do near you',
   },
   dealhouse: {
     id: 'dealhouse',
     displayName: 'DealHouse',
     isLowercase: false,
     navFontSizePx: 13,
-    tagline: 'The UK’s daily deals, up to 80% off',
+    tagline: 'The UK’s daily deals, for less',
   },
   treatly: {
     id: 'treatly',

@@ -9,6 +9,7 @@ import { ACCOUNT_COPY, PASSWORD_ALREADY_SET } from './account-copy';
 import { type BasketErrorCode, basketErrorWording } from './basket-copy';
 import { CHECKOUT_COPY, notEnoughLeftMessage } from './checkout-copy';
 import { MESSAGES } from './messages';
+import { type RedeemRefusal, refusalMessage } from './redemption';
 
 /** What kind of refusal: the caller's request is not found, invalid, in conflict, and so on. */
 export type ErrorKind =
@@ -182,6 +183,24 @@ export class OrderError extends AppError {
     super(ORDER_KINDS[code], message, { code });
     this.name = 'OrderError';
     this.detail = detail;
+  }
+}
+
+const REDEEM_KINDS: Readonly<Record<RedeemRefusal, ErrorKind>> = {
+  not_found: 'notFound',
+  already_redeemed: 'conflict',
+  refunded: 'conflict',
+  expired: 'conflict',
+  other_merchant: 'forbidden',
+  not_redeemable: 'conflict',
+};
+
+/** A voucher the merchant may not redeem (issue 23 item 2); raised after the attempt's audit row has committed. */
+export class RedeemError extends AppError {
+  declare readonly code: RedeemRefusal;
+  constructor(code: RedeemRefusal, status: string) {
+    super(REDEEM_KINDS[code], refusalMessage(code, status), { code });
+    this.name = 'RedeemError';
   }
 }
 

@@ -41,3 +41,14 @@ const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year:
 export function formatUkYear(date: Date): string {
   return YEAR.format(date);
 }
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** A moment as "5 Mar 2027, 14:05" in UK time (the merchant dashboard's audit). */
+export function formatUkDateTime(date: Date): string {
+  return DATE_TIME.format(date);
+}

@@ -18,6 +18,8 @@ import {
   listDeals,
   retrieveCategory,
   retrieveLocation,
+  retrieveSavingCeilings,
+  type SavingCeilings,
 } from '@/server/catalog';
 import type { Category, Db, Location } from '@/server/db';
 
@@ -57,6 +59,8 @@ export interface ListingPageData extends ResolvedScope {
   pageSize: number;
   lastPage: number;
   navigations: NavigationItem[];
+  /** Issue 23 item 5: the largest evidenced savings on sale, for the "up to N%" copy. */
+  savingCeilings: SavingCeilings;
 }
 
 const PLACE_PAGE_TYPES: ReadonlySet<string> = new Set(['category', 'homepage', 'travel', 'wellness-collection']);
@@ -232,10 +236,11 @@ async function readListingPage(
   if (!resolved) return null;
   const pageSize = options.pageSize ?? (scope.kind === 'find' ? FIND_PAGE_SIZE : DEFAULT_LISTING_SIZE);
   const refined = refinedFilter(resolved.filter, filter, options.excludeIds);
-  const [[mainDeal = null], total, navigations] = await Promise.all([
+  const [[mainDeal = null], total, navigations, savingCeilings] = await Promise.all([
     listDeals(db, { ...refined, orderBy: 'popularity', limit: 1 }),
     countDeals(db, refined),
     loadNavigations(db, resolved, refined),
+    retrieveSavingCeilings(db),
   ]);
   const gridFilter = mainDeal ? refinedFilter(refined, filter, [mainDeal.id]) : refined;
   const gridTotal = Math.max(0, total - (mainDeal ? 1 : 0));
@@ -251,6 +256,7 @@ async function readListingPage(
     pageSize,
     lastPage: Math.max(1, Math.ceil(gridTotal / pageSize)),
     navigations,
+    savingCeilings,
   };
 }
 

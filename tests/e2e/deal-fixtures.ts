@@ -4,7 +4,7 @@
  * deterministic, so generating it here gives the same deals, products and stock without
  * sharing the server's embedded database (PGlite serves one process at a time).
  */
-import { generateCatalogue } from '../../src/server/seed/generate';
+import { buildReferenceRows, generateCatalogue } from '../../src/server/seed/generate';
 import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../src/server/seed/index';
 
 const catalogue = generateCatalogue({ deals: DEFAULT_SEED_DEALS, seed: DEFAULT_SEED, now: new Date() });
@@ -101,7 +101,12 @@ export const buyableDeal = (() => {
   });
   const [first] = guestProducts(deal);
   if (!first) throw new Error('buyable deal lost its option');
-  return { id: deal.id, product: first, unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0) };
+  return {
+    id: deal.id,
+    merchantId: deal.merchantId,
+    product: first,
+    unitTotalMinor: first.priceMinor + (first.postagePriceMinor ?? 0),
+  };
 })();
 
 /** Issue 7: an option of the sold-out deal (cap 0 for a guest), to be refused by the basket. */
@@ -246,4 +251,42 @@ export const dealKinds = (() => {
       return allows(d, p, l.quantity) && cost(p, l.quantity) < 150_000 ? [l] : null;
     }),
   ];
+})();
+
+/** Issue 23: a merchant other than the buyable deal's (for "another merchant cannot see or redeem it"). */
+export const otherMerchantId = (() => {
+  const merchant = catalogue.merchants.find((m) => m.id !== buyableDeal.merchantId);
+  if (!merchant?.id) throw new Error('a second merchant expected');
+  return merchant.id;
+})();
+
+/**
+ * Issue 23 item 5: a deal shown with a saving ("N% off") that heads its town's listing sorted by
+ * discount (so its card is on page 1), with its town's short name and its merchant.
+ */
+export const evidencedSavingDeal = (() => {
+  const towns = new Map(buildReferenceRows().locations.map((l) => [l.id, l]));
+  const live = catalogue.deals.filter((d) => d.status === 'live' && d.closingDate.getTime() > Date.now());
+  const byLocation = new Map<number, DealRow[]>();
+  for (const deal of live) byLocation.set(deal.locationId, [...(byLocation.get(deal.locationId) ?? []), deal]);
+  const candidates = [...byLocation.entries()].sort((a, b) => b[0] - a[0]);
+  for (const [locationId, deals] of candidates) {
+    const town = towns.get(locationId);
+    if (town?.kind !== 'local') continue;
+    const [top] = [...deals].sort(
+      (a, b) => (b.maxDiscountPercentage ?? 0) - (a.maxDiscountPercentage ?? 0) || b.id - a.id,
+    );
+    if (
+      top &&
+      top.priceDisplayMode === 'show-discount' &&
+      (top.maxDiscountPercentage ?? 0) > 0 &&
+      isLive(top) &&
+      isOnSale(top) &&
+      !top.pricePerPerson &&
+      guestProducts(top).length === (productsOf.get(top.id) ?? []).length
+    ) {
+      return { id: top.id, merchantId: top.merchantId, town: town.shortName, discount: top.maxDiscountPercentage ?? 0 };
+    }
+  }
+  throw new Error('No seeded deal heads its town by discount with a saving shown');
 })();

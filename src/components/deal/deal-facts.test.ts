@@ -24,6 +24,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     remaining: null,
     remainingForDay: null,
     purchaseCap: null,
+    savingEvidence: null as DealDetail['products'][number]['savingEvidence'],
   };
   return {
     id: 31000001,
@@ -116,6 +117,30 @@ describe('deal JSON-LD', () => {
     >[];
     expect(product).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
     expect(product).not.toHaveProperty('aggregateRating');
+  });
+
+  it('issue 23: the struck-through "was" price is in the JSON-LD only with current evidence', () => {
+    const unproven = dealJsonLd(deal(), absolute)['@graph'] as Record<string, { priceSpecification?: unknown }>[];
+    expect(unproven[0]?.offers).not.toHaveProperty('priceSpecification');
+    const base = deal();
+    const evidence = {
+      source: 'merchant_price_list' as const,
+      sourceName: 'Calm Rooms',
+      checkedAt: '2026-11-20T09:00:00.000Z',
+      checkedByName: 'Ana',
+    };
+    const proven = deal({ products: base.products.map((p) => ({ ...p, savingEvidence: evidence })) });
+    const [product] = dealJsonLd(proven, absolute)['@graph'] as Record<string, unknown>[];
+    expect(product).toMatchObject({
+      offers: {
+        price: '25.99',
+        priceSpecification: {
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: '60.00',
+          priceCurrency: 'GBP',
+        },
+      },
+    });
   });
 
   it('prices are decimal strings from pence and script text cannot close the element', () => {

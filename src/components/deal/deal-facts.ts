@@ -87,6 +87,17 @@ export function dealJsonLd(deal: DealDetail, absolute: (path: string) => string)
       availability: deal.isSoldOut || deal.isClosed ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       validThrough: deal.closingDate,
       seller: { '@type': 'Organization', name: deal.merchant.name },
+      // Issue 23 item 5: a "was" price only with current evidence (the catalogue zeroes the rest).
+      ...(cheapest && cheapest.savingEvidence !== null && cheapest.discountPercentage > 0
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              priceType: 'https://schema.org/StrikethroughPrice',
+              price: decimalPrice(cheapest.originalPrice.amountMinor),
+              priceCurrency: cheapest.originalPrice.currency,
+            },
+          }
+        : {}),
     },
   };
   if (showsDealReviews(deal) && deal.reviewAverage !== null) {

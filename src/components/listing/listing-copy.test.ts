@@ -40,19 +40,30 @@ describe('listing copy (spec 2 page head)', () => {
     expect(copy.description.length).toBeGreaterThan(20);
   });
 
-  it('describes a town listing by its place and topic, and travel with its own saving (spec 1)', () => {
-    const spa = copyForScope(
-      scope({
+  it('describes a town listing by its place and topic, and travel with its own measured saving (spec 1, issue 23)', () => {
+    const savingCeilings = { local: 78, travel: 46 };
+    const spa = copyForScope({
+      ...scope({
         scope: { kind: 'place', location: 'leeds', category: 'beauty' },
         location: leeds,
         category: category('beauty', 'Beauty'),
       }),
-    );
+      savingCeilings,
+    });
     expect(spa.description).toContain('Leeds');
-    expect(spa.description).toContain('up to 80%');
-    const travel = copyForScope(
-      scope({ scope: { kind: 'place', location: 'travel' }, location: place('travel', 'Travel', 'special') }),
-    );
-    expect(travel.description).toContain('up to 50%');
+    expect(spa.description).toContain('Save up to 78%');
+    const travel = copyForScope({
+      ...scope({ scope: { kind: 'place', location: 'travel' }, location: place('travel', 'Travel', 'special') }),
+      savingCeilings,
+    });
+    expect(travel.description).toContain('Save up to 46%');
+  });
+
+  it('issue 23: with no evidenced saving on sale, the copy claims none', () => {
+    const spa = copyForScope({
+      ...scope({ scope: { kind: 'place', location: 'leeds' }, location: leeds }),
+      savingCeilings: { local: 0, travel: 0 },
+    });
+    expect(spa.description).not.toMatch(/up to|%/);
   });
 });

@@ -1,5 +1,7 @@
 /** Headings, titles and descriptions for listing pages (spec 2: from faceted navigation and location). */
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import { upToClaim } from '@/domain/price-evidence';
+import type { SavingCeilings } from '@/server/catalog';
 import type { ResolvedScope } from '@/server/listing';
 
 const SPECIAL_HEADINGS: Record<string, string> = {
@@ -18,25 +20,28 @@ export interface ListingCopy {
   breadcrumbs: { label: string; url: string }[];
 }
 
-/** Copy for any listing scope: a place, VIP, a special page or /find. */
-export function copyForScope(resolved: ResolvedScope): ListingCopy {
+/** Issue 23 item 5: with no measured ceilings (none passed), the copy claims no saving. */
+const NO_CLAIMS: SavingCeilings = { local: 0, travel: 0 };
+
+/** Copy for any listing scope: a place, VIP, a special page or /find. "Up to N%" is the measured ceiling. */
+export function copyForScope(resolved: ResolvedScope & { savingCeilings?: SavingCeilings }): ListingCopy {
+  const ceilings = resolved.savingCeilings ?? NO_CLAIMS;
   if (resolved.scope.kind === 'vip') return vipListingCopy(resolved);
-  if (resolved.scope.kind === 'find') return findCopy(resolved);
+  if (resolved.scope.kind === 'find') return findCopy(resolved, ceilings);
   if (resolved.scope.kind === 'special' && resolved.location) {
-    return specialCopy(resolved.location, resolved.scope.slug, resolved.path);
+    return specialCopy(resolved.location, resolved.scope.slug, resolved.path, ceilings);
   }
-  return listingCopy(resolved);
+  return listingCopy(resolved, ceilings);
 }
 
 /**
  * Copy for a listing, worded the way UK shoppers search: heading "Spa Days deals in Glasgow",
  * title "Spa Days in Glasgow" (spec 2: title and description from faceted navigation and location).
  */
-export function listingCopy({
-  location,
-  category,
-  subCategory,
-}: Pick<ResolvedScope, 'location' | 'category' | 'subCategory'>): ListingCopy {
+export function listingCopy(
+  { location, category, subCategory }: Pick<ResolvedScope, 'location' | 'category' | 'subCategory'>,
+  ceilings: SavingCeilings = NO_CLAIMS,
+): ListingCopy {
   if (!location)
     return { heading: 'Deals', title: 'Deals', description: 'Discounted vouchers, updated daily.', breadcrumbs: [] };
   const place = location.kind === 'local' ? location.name : null;
@@ -50,10 +55,12 @@ export function listingCopy({
     : place
       ? `Deals in ${place}`
       : (special ?? `${location.name} deals`);
-  const saving = location.shortName === 'travel' ? 'up to 50%' : 'up to 80%';
+  // spec 1: travel has a ceiling of its own; both are measured from evidenced deals (issue 23 item 5).
+  const claim = upToClaim(location.shortName === 'travel' ? ceilings.travel : ceilings.local);
+  const save = claim ? `Save ${claim} on` : 'Discounted vouchers for';
   const description = place
-    ? `Save ${saving} on ${topic ? topic.toLowerCase() : 'restaurants, spa days, activities and more'} in ${place}. Discounted vouchers from local businesses, updated daily.`
-    : `Save ${saving} on ${topic ? topic.toLowerCase() : location.name.toLowerCase()} deals, with vouchers delivered instantly.`;
+    ? `${save} ${topic ? topic.toLowerCase() : 'restaurants, spa days, activities and more'} in ${place}. Discounted vouchers from local businesses, updated daily.`
+    : `${save} ${topic ? topic.toLowerCase() : location.name.toLowerCase()} deals, with vouchers delivered instantly.`;
   const breadcrumbs = [
     { label: 'Home', url: '/' },
     { label: place ?? location.name, url: base },
@@ -80,14 +87,20 @@ function slugTitle(slug: string): string {
 }
 
 /** spec 2 special pages: titled from the slug. */
-function specialCopy(location: NonNullable<ResolvedScope['location']>, slug: string, path: string): ListingCopy {
+function specialCopy(
+  location: NonNullable<ResolvedScope['location']>,
+  slug: string,
+  path: string,
+  ceilings: SavingCeilings,
+): ListingCopy {
+  const claim = upToClaim(ceilings.local);
   const topic = slugTitle(slug);
   const place = location.kind === 'local' ? location.name : null;
   const heading = place ? `${topic} deals in ${place}` : `${topic} deals`;
   return {
     heading,
     title: place ? `${topic} in ${place}` : heading,
-    description: `Save up to 80% on ${topic.toLowerCase()}${place ? ` in ${place}` : ''}. Hand-picked vouchers, updated daily.`,
+    description: `${claim ? `Save ${claim} on` : 'Deals on'} ${topic.toLowerCase()}${place ? ` in ${place}` : ''}. Hand-picked vouchers, updated daily.`,
     breadcrumbs: [
       { label: 'Home', url: '/' },
       { label: place ?? location.name, url: `/deals/${location.shortName}` },
@@ -97,7 +110,11 @@ function specialCopy(location: NonNullable<ResolvedScope['location']>, slug: str
 }
 
 /** spec 2 /find and spec 9 feed size 20: a national listing to browse everything. */
-function findCopy({ category, subCategory }: Pick<ResolvedScope, 'category' | 'subCategory'>): ListingCopy {
+function findCopy(
+  { category, subCategory }: Pick<ResolvedScope, 'category' | 'subCategory'>,
+  ceilings: SavingCeilings,
+): ListingCopy {
+  const claim = upToClaim(Math.max(ceilings.local, ceilings.travel));
   const topic = subCategory?.name ?? category?.name;
   const breadcrumbs = [
     { label: 'Home', url: '/' },
@@ -113,7 +130,7 @@ function findCopy({ category, subCategory }: Pick<ResolvedScope, 'category' | 's
   return {
     heading: topic ? `Find a deal: ${topic}` : 'Find a deal',
     title: topic ? `Find a deal: ${topic}` : 'Find a deal',
-    description: `Browse every deal${topic ? ` in ${topic.toLowerCase()}` : ''} across the UK: restaurants, spa days, activities, shop and travel, with savings of up to 80%.`,
+    description: `Browse every deal${topic ? ` in ${topic.toLowerCase()}` : ''} across the UK: restaurants, spa days, activities, shop and travel${claim ? `, with savings of ${claim}` : ''}.`,
     breadcrumbs,
   };
 }

@@ -1,12 +1,22 @@
 /** One deal with its products, images and merchant, for the deal page. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
 import { isDealClosed } from '@/domain/on-sale';
+import { type EvidenceSource, evidencedDisplayMode, isEvidenceCurrent } from '@/domain/price-evidence';
 import { purchaseCap, remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
-import { categories, dealImages, dealProductStock, dealProducts, deals, locations, merchants } from '@/server/db';
+import {
+  categories,
+  dealImages,
+  dealProductStock,
+  dealProducts,
+  deals,
+  locations,
+  merchants,
+  priceEvidence,
+} from '@/server/db';
 
 /** @deprecated name kept for callers; the contract calls it DealProductDetail. */
 export type DealProductView = DealProductDetail;
@@ -46,6 +56,10 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
       .where(eq(dealProducts.dealId, id))
       .orderBy(asc(dealProducts.sortOrder), asc(dealProducts.id)),
   ]);
+  const evidence = await latestEvidence(
+    db,
+    products.map(({ product }) => product.id),
+  );
   const category = cats.find((c) => c.id === deal.categoryId);
   const sub = cats.find((c) => c.id === deal.subCategoryId) ?? null;
   if (!category) return null;
@@ -56,13 +70,17 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
       const remaining = stock?.quantityRemaining ?? null;
       const remainingForDay = remainingForDayOf(stock ?? null, now);
       const cap = purchaseCap({ productCap: product.purchaseCap, dealCap: deal.purchaseCap, remainingForDay });
+      // Issue 23 item 5: without current evidence the option shows no original price and no saving.
+      const proof = evidence.get(product.id) ?? null;
+      const isEvidenced = isEvidenceCurrent(proof, product.originalPriceMinor, now);
+      const price = money(product.priceMinor, deal.currency);
       return {
         id: product.id,
         title: product.title,
-        price: money(product.priceMinor, deal.currency),
-        originalPrice: money(product.originalPriceMinor, deal.currency),
+        price,
+        originalPrice: isEvidenced ? money(product.originalPriceMinor, deal.currency) : price,
         postagePrice: money(product.postagePriceMinor, deal.currency),
-        discountPercentage: product.discountPercentage,
+        discountPercentage: isEvidenced ? product.discountPercentage : 0,
         minPeople: product.minPeople,
         numberOfNights: product.numberOfNights,
         checkInDate: product.checkInDate,
@@ -74,6 +92,15 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
         remaining: remaining === null ? null : Math.max(remaining, 0),
         remainingForDay,
         purchaseCap: product.purchaseCap,
+        savingEvidence:
+          isEvidenced && proof
+            ? {
+                source: proof.source,
+                sourceName: proof.sourceName,
+                checkedAt: proof.checkedAt.toISOString(),
+                checkedByName: proof.checkedByName,
+              }
+            : null,
       };
     });
 
@@ -86,7 +113,11 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
     highlights: deal.highlights,
     finePrint: deal.finePrint,
     url: `/deal/${deal.id}`,
-    priceDisplayMode: mode.success ? mode.data : 'show-discount',
+    // Issue 23 item 5: a deal none of whose options has current evidence shows no saving at all.
+    priceDisplayMode: evidencedDisplayMode(
+      mode.success ? mode.data : 'show-discount',
+      productViews.some((p) => p.savingEvidence !== null),
+    ),
     pricePerPerson: deal.pricePerPerson,
     isTravel: deal.isTravel,
     dealType: deal.dealType,
@@ -112,4 +143,34 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
     // Guests cannot buy VIP-exclusive options, so those do not keep a deal on sale for them.
     isSoldOut: productViews.filter((p) => !p.vipExclusive).every((p) => p.isSoldOut),
   };
+}
+
+interface LatestEvidence {
+  source: EvidenceSource;
+  sourceName: string;
+  referencePriceMinor: number;
+  checkedAt: Date;
+  checkedByName: string;
+}
+
+/** The latest evidence row of each option (issue 23 item 5). */
+async function latestEvidence(db: Db, productIds: number[]): Promise<Map<number, LatestEvidence>> {
+  const latest = new Map<number, LatestEvidence>();
+  if (productIds.length === 0) return latest;
+  const rows = await db
+    .select()
+    .from(priceEvidence)
+    .where(inArray(priceEvidence.dealProductId, productIds))
+    .orderBy(desc(priceEvidence.id));
+  for (const row of rows) {
+    if (latest.has(row.dealProductId)) continue;
+    latest.set(row.dealProductId, {
+      source: row.source === 'retailer' ? 'retailer' : 'merchant_price_list',
+      sourceName: row.sourceName,
+      referencePriceMinor: row.referencePriceMinor,
+      checkedAt: row.checkedAt,
+      checkedByName: row.checkedByName,
+    });
+  }
+  return latest;
 }

@@ -18,6 +18,7 @@ export { knownLocationNames, listLocations, retrieveLocation } from './locations
 export { retrieveHeaderData } from './navigation';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
 export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
+export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
 
 /** Forget every cached catalogue read (locations, headers): after a reseed, or between test databases. */

@@ -1,5 +1,6 @@
 /** The SQL behind deal lists: one query returns everything a card needs, no query per card. */
 import { type SQL, sql } from 'drizzle-orm';
+import { evidenceCutoff } from '@/domain/price-evidence';
 import type { Db } from '@/server/db';
 import type { DealListRow } from './reshape';
 
@@ -22,6 +23,8 @@ export interface DealListQuery {
 
 /** Live deals matching `where` (a condition over alias d), with merchant, category, image and stock. */
 export async function selectDealRows(db: Db, { where, orderBy = 'popularity', limit, offset = 0 }: DealListQuery) {
+  // Issue 23 item 5: a saving shows only when every visible option's original price has current evidence.
+  const evidencedSince = evidenceCutoff(new Date()).toISOString();
   // Pick the page of ids first (index-friendly), then fetch card details for those rows only.
   const result = await db.execute<DealListRow & Record<string, unknown>>(sql`
     with page as (
@@ -38,7 +41,8 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
            sc.id as sub_category_id, sc.name as sub_category_name, sc.short_name as sub_category_short_name,
            img.url as image_url, img.width as image_width, img.height as image_height, img.alt as image_alt,
            stock.min_nights, coalesce(stock.is_sold_out, false) as is_sold_out, stock.remaining,
-           coalesce(stock.has_vip_exclusive, false) as has_vip_exclusive
+           coalesce(stock.has_vip_exclusive, false) as has_vip_exclusive,
+           coalesce(stock.savings_evidenced, false) as savings_evidenced
     from page
     join deals d on d.id = page.id
     join merchants m on m.id = d.merchant_id
@@ -53,8 +57,13 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
       select min(p.number_of_nights) as min_nights,
              bool_and(coalesce(s.quantity_remaining, 1) <= 0 or coalesce(s.remaining_for_day, 1) <= 0) as is_sold_out,
              case when bool_or(s.quantity_remaining is null) then null else sum(greatest(s.quantity_remaining, 0)) end as remaining,
-             bool_or(p.vip_exclusive) as has_vip_exclusive
+             bool_or(p.vip_exclusive) as has_vip_exclusive,
+             bool_and(coalesce(ev.is_current, false)) as savings_evidenced
       from deal_products p left join deal_product_stock s on s.product_id = p.id
+      left join lateral (
+        select e.reference_price_minor = p.original_price_minor and e.checked_at > ${evidencedSince}::timestamptz as is_current
+        from price_evidence e where e.deal_product_id = p.id order by e.id desc limit 1
+      ) ev on true
       where p.deal_id = d.id and p.visibility = 'visible' and not p.disabled
     ) stock on true
     order by ${ORDER_BY[orderBy]}

@@ -6,6 +6,7 @@
 import type { DealSummary, PriceDisplayMode } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
 import { LIMITED_AVAILABILITY_MAX } from '@/domain/availability';
+import { evidencedDisplayMode } from '@/domain/price-evidence';
 
 /** One row of the deal list query (see queries.ts). */
 export interface DealListRow {
@@ -38,6 +39,8 @@ export interface DealListRow {
   is_sold_out: boolean;
   remaining: number | string | null;
   has_vip_exclusive: boolean;
+  /** Issue 23 item 5: every visible option's original price has current evidence. */
+  savings_evidenced: boolean;
 }
 
 export { LIMITED_AVAILABILITY_MAX };
@@ -57,6 +60,9 @@ function currency(value: string): 'GBP' | 'EUR' {
 export function reshapeDeal(row: DealListRow): DealSummary {
   const cur = currency(row.currency);
   const remaining = row.remaining === null ? null : Number(row.remaining);
+  // Issue 23 item 5: without current evidence for every option, no "was" price and no saving anywhere.
+  const isEvidenced = row.savings_evidenced === true;
+  const price = { amountMinor: row.from_price_minor, currency: cur };
   return {
     id: row.id,
     headline: row.headline,
@@ -75,10 +81,10 @@ export function reshapeDeal(row: DealListRow): DealSummary {
       height: row.image_height ?? FALLBACK_IMAGE.height,
       alt: row.image_alt ?? row.title,
     },
-    price: { amountMinor: row.from_price_minor, currency: cur },
-    originalPrice: { amountMinor: row.from_original_price_minor, currency: cur },
-    discountPercentage: Math.max(0, Math.min(100, row.max_discount_percentage)),
-    priceDisplayMode: priceDisplayMode(row.price_display_mode),
+    price,
+    originalPrice: isEvidenced ? { amountMinor: row.from_original_price_minor, currency: cur } : price,
+    discountPercentage: isEvidenced ? Math.max(0, Math.min(100, row.max_discount_percentage)) : 0,
+    priceDisplayMode: evidencedDisplayMode(priceDisplayMode(row.price_display_mode), isEvidenced),
     pricePerPerson: row.price_per_person,
     isTravel: row.is_travel,
     numberOfNights: row.min_nights,

@@ -286,3 +286,34 @@ export type DealProductRow = typeof dealProducts.$inferSelect;
 export type DealImageRow = typeof dealImages.$inferSelect;
 
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * Issue 23 item 5: the evidence behind an option's original ("was") price. The latest row of an
+ * option counts; a saving is shown only while it is current (domain/price-evidence). Rows are kept,
+ * so the history of who checked what, and when, stays auditable.
+ */
+export const priceEvidence = pgTable(
+  'price_evidence',
+  {
+    id: serial('id').primaryKey(),
+    dealProductId: integer('deal_product_id')
+      .notNull()
+      .references(() => dealProducts.id, { onDelete: 'cascade' }),
+    /** merchant_price_list (the merchant's own prices) or retailer (a named retailer's price). */
+    source: text('source').notNull(),
+    /** The retailer's name, or the merchant's name for its own price list. */
+    sourceName: text('source_name').notNull(),
+    sourceUrl: text('source_url'),
+    /** The original price this evidence supports; a different original price is not supported by it. */
+    referencePriceMinor: integer('reference_price_minor').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** The member who checked it (null: Tuppence's own team, named in checkedByName). */
+    checkedByUserId: integer('checked_by_user_id'),
+    checkedByName: text('checked_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The latest row of an option is found by this index (order by id desc limit 1).
+  (t) => [index('price_evidence_product_idx').on(t.dealProductId, t.id)],
+);
+
+export type PriceEvidenceRow = typeof priceEvidence.$inferSelect;

@@ -12,6 +12,7 @@ export * from '../express-buy/schema';
 export * from '../idempotency/schema';
 export * from '../instruments/schema';
 export * from '../mail/schema';
+export * from '../merchants/schema';
 export * from '../orders/schema';
 export * from '../promotions/schema';
 export * from '../vouchers/schema';

@@ -55,6 +55,7 @@ import {
   NavigationsSchema,
   NearMeLocationSchema,
 } from '@/contracts/location';
+import { MerchantDashboardUrlQuerySchema, MerchantDashboardUrlResponseSchema } from '@/contracts/merchant';
 import { OrderResponseSchema, PayRequestSchema } from '@/contracts/pay';
 import {
   PayLaterPayRequestSchema,
@@ -187,6 +188,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: NearMeQueryDoc,
     response: NearMeLocationSchema,
     errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/merchant-dashboard-url',
+    tag: 'merchants',
+    summary: 'Where a merchant of this type signs in to its dashboard (spec 7)',
+    query: MerchantDashboardUrlQuerySchema,
+    response: MerchantDashboardUrlResponseSchema,
+    errors: {},
   },
   {
     method: 'get',

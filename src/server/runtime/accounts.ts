@@ -18,10 +18,12 @@ import {
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '@/server/mail';
+import { createRedeemThrottle, type RedeemThrottle } from '@/server/merchants';
 
 let throttle: LoginThrottle | undefined;
 let accountChecks: AccountCheckThrottle | undefined;
 let redis: Redis | undefined;
+let redeemChecks: RedeemThrottle | undefined;
 let transport: MailTransport | undefined;
 let googleKeys: JWTVerifyGetKey | undefined;
 
@@ -41,6 +43,12 @@ export function loginThrottle(): LoginThrottle {
 export function accountCheckThrottle(): AccountCheckThrottle {
   accountChecks ??= createAccountCheckThrottle(throttleStore());
   return accountChecks;
+}
+
+/** The process's throttle on guessed voucher codes at merchants' tills (issue 23). */
+export function redeemThrottle(): RedeemThrottle {
+  redeemChecks ??= createRedeemThrottle(throttleStore());
+  return redeemChecks;
 }
 
 /** Where .eml files go when no SMTP server is configured. */

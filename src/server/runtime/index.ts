@@ -3,5 +3,13 @@
  * login throttles and their Redis, the mail transport, Google sign-in). Kept apart from the services
  * so that scripts, jobs and tests can use a service without Astro's runtime (issue 16.4).
  */
-export { accountCheckThrottle, flushOutbox, googleSignIn, isDevMailboxOn, loginThrottle, mailDir } from './accounts';
+export {
+  accountCheckThrottle,
+  flushOutbox,
+  googleSignIn,
+  isDevMailboxOn,
+  loginThrottle,
+  mailDir,
+  redeemThrottle,
+} from './accounts';
 export { publicOrigin, publicUrl } from './public-origin';

