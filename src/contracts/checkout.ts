@@ -50,6 +50,8 @@ export const CheckoutViewSchema = z.object({
   orderSummary: z.object({
     currency: z.enum(['GBP', 'EUR']),
     subtotal: z.number().int(),
+    /** Issue 17: what the promotion code took off (included in subtotal and total). */
+    promotionDiscount: z.number().int(),
     postage: z.number().int(),
     totalOrderAmount: z.number().int(),
     /** spec 3 payment data: the wallet's part and the card's part. */
@@ -58,7 +60,8 @@ export const CheckoutViewSchema = z.object({
   }),
   /** Every line can be bought now (none ended, sold out or over its cap). */
   canPay: z.boolean(),
-  promoCode: z.object({ applicable: z.boolean(), message: z.string().nullable() }),
+  /** spec 3 promoCode (applicable, message), with the code it is about (null when none was asked for). */
+  promoCode: z.object({ code: z.string().nullable(), applicable: z.boolean(), message: z.string().nullable() }),
   giftingDetails: z.object({ giftWrap: z.array(z.object({ dealId: z.number().int(), productId: z.number().int() })) }),
   userInfo: z.object({
     isGuest: z.boolean(),

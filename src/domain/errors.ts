@@ -152,6 +152,7 @@ export type OrderFailureCode =
   | 'notEnoughLeft'
   | 'paymentRequired'
   | 'walletShort'
+  | 'promotionRefused'
   | 'orderFailed';
 
 const ORDER_KINDS: Readonly<Record<OrderFailureCode, ErrorKind>> = {
@@ -160,20 +161,23 @@ const ORDER_KINDS: Readonly<Record<OrderFailureCode, ErrorKind>> = {
   notEnoughLeft: 'conflict',
   paymentRequired: 'invalid',
   walletShort: 'conflict',
+  promotionRefused: 'conflict',
   orderFailed: 'failed',
 };
 
 /** A refusal raised inside the order transaction; it rolls the transaction back. */
 export class OrderError extends AppError {
   declare readonly code: OrderFailureCode;
-  readonly detail: { title?: string; available?: number };
-  constructor(code: OrderFailureCode, detail: { title?: string; available?: number } = {}) {
+  readonly detail: { title?: string; available?: number; message?: string };
+  /** promotionRefused carries the promotion's own message (domain/promotions, spec 5 classes). */
+  constructor(code: OrderFailureCode, detail: { title?: string; available?: number; message?: string } = {}) {
     const message = {
       emptyBasket: CHECKOUT_COPY.emptyBasket,
       basketChanged: CHECKOUT_COPY.basketChanged,
       notEnoughLeft: notEnoughLeftMessage(detail.title ?? 'this deal', detail.available ?? 0),
       paymentRequired: CHECKOUT_COPY.needCard,
       walletShort: CHECKOUT_COPY.walletShort,
+      promotionRefused: detail.message ?? CHECKOUT_COPY.basketChanged,
       orderFailed: MESSAGES.purchaseNotCompleted,
     }[code];
     super(ORDER_KINDS[code], message, { code });

@@ -171,7 +171,7 @@ describe('issue 16.1: one pricing pipeline (spec 3 prices, spec 9 money in whole
   });
 
   it('a later rule plugs in at its place in the order, and the wallet pays what it leaves', () => {
-    // A made-up order-wide discount, only to show the seam; no such rule exists yet.
+    // A made-up order-wide discount, only to show the seam (the real promotion rule is per line).
     const tenOff: PricingRule = {
       kind: 'promotionCode',
       effect: 'price',

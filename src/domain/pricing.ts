@@ -9,11 +9,14 @@
  *   3. the total, and what is paid by which means (wallet, then cash or card).
  *
  * Money is whole minor units (pence) throughout, so nothing is rounded (spec 9: 2 decimals).
- * Rules that do not exist yet (VIP price, promotion codes, promotional credit, gift wrap and
- * packs, loyalty) have their place in the order and plug in as another `PricingRule`.
+ * A promotion code (issue 17) is one price adjustment per eligible line, after the deposit and
+ * before postage and the wallet (stacking: docs/decisions/021). Rules that do not exist yet (VIP
+ * price, gift wrap and packs, loyalty) have their place in the order and plug in as another
+ * `PricingRule`.
  */
 
 import { splitPayment } from './checkout';
+import { type PricingPromotion, promotionDiscounts } from './promotions';
 
 export type Currency = 'GBP' | 'EUR';
 
@@ -96,6 +99,8 @@ export interface PriceBreakdown {
   totalMinor: number;
   /** spec 3 payment data: walletUsed + cashAmount = totalOrderAmount. */
   paidBy: { walletMinor: number; cashMinor: number };
+  /** The promotion code applied and what it took off (positive pence), or null. */
+  promotion: { promoCodeId: number; code: string; discountMinor: number } | null;
 }
 
 /** The shopper's wallet for this order: whether they turned it on, and the balance per currency. */
@@ -108,6 +113,8 @@ export interface PricingInput {
   lines: readonly PricingLine[];
   /** Absent or off: the card pays everything. */
   wallet?: PricingWallet | null;
+  /** A promotion code that applies (domain/promotions decided which lines); absent: none. */
+  promotion?: PricingPromotion | null;
 }
 
 /** What a rule sees: the input, the lines priced so far and the total so far (price adjustments applied). */
@@ -116,6 +123,8 @@ export interface PricingState {
   currency: Currency;
   counted: readonly PricingLine[];
   totalMinor: number;
+  /** The adjustments made by the rules before this one. */
+  adjustments: readonly Adjustment[];
 }
 
 /** A rule adds adjustments of its kind; the pipeline runs the rules in ADJUSTMENT_ORDER. */
@@ -143,6 +152,30 @@ export const depositRule: PricingRule = {
     }),
 };
 
+/** What a counted line costs before postage after the adjustments made so far (its deposit). */
+export function linePriceSoFar(line: PricingLine, adjustments: readonly Adjustment[]): number {
+  return adjustments
+    .filter((a) => a.effect === 'price' && a.lineId === line.id && a.kind !== 'postage')
+    .reduce((sum, a) => sum + a.amountMinor, line.unitPriceMinor * line.quantity);
+}
+
+/**
+ * Issue 17: a promotion code takes its discount off each eligible line's price (after a deposit:
+ * the code discounts what is paid now), never postage; the wallet then pays from the lower total.
+ */
+export const promotionCodeRule: PricingRule = {
+  kind: 'promotionCode',
+  effect: 'price',
+  apply: ({ input, counted, adjustments }) => {
+    const promotion = input.promotion;
+    if (!promotion) return [];
+    const eligible = counted
+      .filter((line) => promotion.lineIds.includes(line.id))
+      .map((line) => ({ id: line.id, quantity: line.quantity, priceMinor: linePriceSoFar(line, adjustments) }));
+    return promotionDiscounts(promotion, eligible).map((d) => ({ lineId: d.lineId, amountMinor: -d.discountMinor }));
+  },
+};
+
 /** Postage is charged per voucher: per unit times quantity. */
 export const postageRule: PricingRule = {
   kind: 'postage',
@@ -167,7 +200,7 @@ export const walletRule: PricingRule = {
 };
 
 /** The rules that exist today; later features add theirs here (their kinds are already ordered). */
-export const PRICING_RULES: readonly PricingRule[] = [depositRule, postageRule, walletRule];
+export const PRICING_RULES: readonly PricingRule[] = [depositRule, promotionCodeRule, postageRule, walletRule];
 
 function wholeMinor(amount: number, what: string): number {
   if (!Number.isInteger(amount)) throw new RangeError(`${what} must be whole minor units, got ${amount}`);
@@ -194,7 +227,7 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
   const adjustments: Adjustment[] = [];
   let totalMinor = counted.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
   for (const rule of ordered) {
-    const made = rule.apply({ input, currency, counted, totalMinor });
+    const made = rule.apply({ input, currency, counted, totalMinor, adjustments });
     for (const { lineId, amountMinor } of made) {
       adjustments.push({
         kind: rule.kind,
@@ -225,7 +258,9 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
       counts: line.isOnSale,
       listUnitMinor: line.unitPriceMinor,
       listPriceMinor,
-      unitPriceMinor: line.quantity === 0 ? line.unitPriceMinor : priceMinor / line.quantity,
+      // A fixed code shared across lines may leave a line's total not a multiple of its quantity:
+      // the unit price is then rounded to the penny, and the line total stays exact.
+      unitPriceMinor: line.quantity === 0 ? line.unitPriceMinor : Math.round(priceMinor / line.quantity),
       priceMinor,
       postageMinor,
       totalMinor: priceMinor + postageMinor,
@@ -248,6 +283,15 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
     postageMinor,
     totalMinor,
     paidBy: { walletMinor, cashMinor: totalMinor - walletMinor },
+    promotion: input.promotion
+      ? {
+          promoCodeId: input.promotion.promoCodeId,
+          code: input.promotion.code,
+          discountMinor: adjustments
+            .filter((a) => a.kind === 'promotionCode')
+            .reduce((sum, a) => sum - a.amountMinor, 0),
+        }
+      : null,
   };
 }
 

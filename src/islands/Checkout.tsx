@@ -38,6 +38,7 @@ import BasketLines from './checkout/BasketLines';
 import { credentialFor, payButtonLabel } from './checkout/methods';
 import { detectDeviceWallets } from './checkout/methods/device-wallet';
 import PaymentMethods from './checkout/PaymentMethods';
+import PromoCode from './checkout/PromoCode';
 
 type Props = {
   view: CheckoutView;
@@ -212,6 +213,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
 
       <aside className="checkout__summary checkout-panel" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">Order summary</h2>
+        <PromoCode promo={view.promoCode} disabled={busy} />
         <dl className="summary">
           <dt>Subtotal</dt>
           <dd>{money(summary.subtotal)}</dd>
@@ -223,6 +225,12 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
           )}
           <dt className="summary__total">Total</dt>
           <dd className="summary__total">{money(summary.totalOrderAmount)}</dd>
+          {summary.promotionDiscount > 0 && (
+            <>
+              <dt className="summary__discount">You save with {view.promoCode.code}</dt>
+              <dd className="summary__discount">{money(summary.promotionDiscount)}</dd>
+            </>
+          )}
           {summary.walletUsed > 0 && (
             <>
               <dt>From your wallet</dt>

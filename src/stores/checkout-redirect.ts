@@ -37,7 +37,11 @@ export interface ReturnedPayment {
 
 /** Where a provider sends the shopper back to: this checkout, naming the method. */
 export function returnUrl(method: PaymentMethod, origin: string = window.location.origin): string {
-  return `${origin}/checkout?pm=${encodeURIComponent(method)}`;
+  // Issue 17: an applied promotion code comes back too, so the order is priced as the shopper saw it.
+  const promoCode =
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location?.search ?? '').get('promoCode');
+  const promo = promoCode ? `&promoCode=${encodeURIComponent(promoCode)}` : '';
+  return `${origin}/checkout?pm=${encodeURIComponent(method)}${promo}`;
 }
 
 /** Remembers the attempt just before the browser goes to the provider. */

@@ -13,6 +13,7 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
     orderSummary: {
       currency: 'GBP',
       subtotal: 3600,
+      promotionDiscount: 0,
       postage: 0,
       totalOrderAmount: 3600,
       walletUsed: 0,
@@ -20,7 +21,7 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
       ...over,
     },
     canPay: true,
-    promoCode: { applicable: false, message: null },
+    promoCode: { code: null, applicable: false, message: null },
     giftingDetails: { giftWrap: [] },
     userInfo: {
       isGuest,

@@ -89,9 +89,15 @@ export function initCheckout(view: CheckoutView, email = ''): void {
   move('loaded');
 }
 
-async function fetchView(extra: { timerElapsed?: boolean } = {}): Promise<CheckoutView | null> {
+async function fetchView(
+  extra: { timerElapsed?: boolean; promoCode?: string | null } = {},
+): Promise<CheckoutView | null> {
   const view = $checkout.get().view;
-  const query = checkoutQuery({ wallet: view?.userInfo.wallet.useWallet ?? false, ...extra });
+  const query = checkoutQuery({
+    wallet: view?.userInfo.wallet.useWallet ?? false,
+    promoCode: view?.promoCode.code ?? null,
+    ...extra,
+  });
   const response = await fetch(`/api/v1/checkout?${query}${query ? '&' : ''}timestamp=${Date.now()}`, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
@@ -126,8 +132,11 @@ export async function refreshCheckout(extra: { timerElapsed?: boolean } = {}): P
   }, CHECKOUT_REFRESH_RESET_MS);
 }
 
-/** A basket change (quantity, remove, wallet toggle): updating -> ready, with fresh server figures. */
-async function changeLines(request: () => Promise<Response | null>): Promise<void> {
+/** A basket change (quantity, remove, wallet toggle, promo code): updating -> ready, with fresh server figures. */
+async function changeLines(
+  request: () => Promise<Response | null>,
+  extra: { promoCode?: string | null } = {},
+): Promise<void> {
   if ($checkout.get().status !== 'ready') return;
   move('lineChangeStarted');
   $checkout.setKey('notice', null);
@@ -137,7 +146,7 @@ async function changeLines(request: () => Promise<Response | null>): Promise<voi
       const failure = asPayFailure(await response.json().catch(() => null));
       $checkout.setKey('notice', failure?.message ?? MESSAGES.requestProblemContinue);
     }
-    const view = await fetchView();
+    const view = await fetchView(extra);
     if (view !== null) $checkout.setKey('view', view);
     else $checkout.setKey('notice', MESSAGES.requestProblemContinue);
   } catch {
@@ -181,6 +190,31 @@ export function setUseWallet(useWallet: boolean): Promise<void> {
   if (view === null) return Promise.resolve();
   $checkout.setKey('view', { ...view, userInfo: { ...view.userInfo, wallet: { ...view.userInfo.wallet, useWallet } } });
   return changeLines(async () => null);
+}
+
+/**
+ * Issue 17: applies a promotion code (the checkout's promoCode parameter): the server prices it in,
+ * or says in spec 5's words why it does not apply. The page's address keeps the code, so a reload
+ * or a return from a payment provider's page still has it.
+ */
+export function applyPromoCode(code: string): Promise<void> {
+  const trimmed = code.trim().slice(0, 40);
+  rememberPromoInAddress(trimmed === '' ? null : trimmed);
+  return changeLines(async () => null, { promoCode: trimmed === '' ? null : trimmed });
+}
+
+/** Takes the promotion code off the order. */
+export function removePromoCode(): Promise<void> {
+  rememberPromoInAddress(null);
+  return changeLines(async () => null, { promoCode: null });
+}
+
+function rememberPromoInAddress(code: string | null): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (code === null) url.searchParams.delete('promoCode');
+  else url.searchParams.set('promoCode', code);
+  window.history.replaceState(window.history.state, '', url);
 }
 
 export function setEmail(email: string): void {
@@ -283,6 +317,7 @@ export async function submitPayment(
     instrumentMode: ready?.instrumentMode,
     instrumentId: ready?.instrumentId,
     saveInstrument: ready?.saveInstrument,
+    promoCode: view.promoCode.applicable && view.promoCode.code ? view.promoCode.code : undefined,
     email: view.userInfo.isGuest ? email : undefined,
   };
   let response: Response;

@@ -65,6 +65,9 @@ describe.each(enginesWhereSqlDiffers)('issue 16.2: order events on $name', (engi
     expect(events.map((e) => e.handler).sort()).toEqual([
       'confirmation-email',
       'email-confirmation-link',
+      // issue 17: the credit service's handlers (promotional credit, referral rewards)
+      'promotional-credit',
+      'referral-reward',
       'test-flaky-feature',
     ]);
     for (const event of events) {

@@ -47,6 +47,17 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
     cookieOptions(context, cookieMaxAgeSeconds('userLoggedIn'), false),
   );
   cookies.set(IDENTITY_COOKIES.registered, 'true', cookieOptions(context, cookieMaxAgeSeconds('registered'), false));
+  // Issue 17: a friend who arrived through a refer-a-friend link is attached to the referrer before
+  // spec 4 clears the referral cookie (loaded lazily; a failure never blocks a login).
+  const referral = cookies.get(IDENTITY_COOKIES.referralCode)?.value;
+  if (referral) {
+    try {
+      const [{ attachReferral }, { db }] = await Promise.all([import('@/server/credit'), getDb()]);
+      await attachReferral(db, { code: referral, friendUserId: user.id });
+    } catch (error) {
+      logError('credit', 'attaching a referral at login failed', error);
+    }
+  }
   for (const name of [IDENTITY_COOKIES.referralCode, IDENTITY_COOKIES.deleteEmail, IDENTITY_COOKIES.postLoginUrl]) {
     cookies.delete(name, { path: '/' });
   }

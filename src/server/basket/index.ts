@@ -12,9 +12,10 @@ import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
+import { checkPromoCode } from '@/server/promotions';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
 import { type DbOrTx, loadOfferings } from './offerings';
-import { type BasketPricing, priceBasket } from './pricing';
+import { type BasketPricing, priceBasket, promoLinesOf } from './pricing';
 
 export type { PricedBasket, PricedLine } from '@/contracts/basket';
 export { BasketError, type BasketErrorCode } from '@/domain/errors';
@@ -199,17 +200,29 @@ export async function retrievePricedBasket(
 export async function retrieveBasketPricing(
   db: Db,
   token: string,
-  options: { userId?: number | null; wallet?: PricingWallet | null } = {},
+  options: { userId?: number | null; wallet?: PricingWallet | null; promoCode?: string | null; now?: Date } = {},
 ): Promise<BasketPricing | null> {
   const basket = await retrieveBasket(db, token);
   if (basket === null) return null;
   const shopper = await shopperOf(db, basket);
+  const userId = options.userId ?? shopper.userId ?? null;
   const offerings = await loadOfferings(
     db,
     basket.lines.map((line) => line.dealProductId),
-    { ...shopper, userId: options.userId ?? shopper.userId },
+    { ...shopper, userId },
   );
-  return priceBasket(basket, basket.lines, offerings, options.wallet ?? null);
+  const wallet = options.wallet ?? null;
+  if (!options.promoCode) return priceBasket(basket, basket.lines, offerings, wallet);
+  // Issue 17: the code is checked against the lines priced without it, then priced in, as the order does.
+  const plain = priceBasket(basket, basket.lines, offerings, null);
+  const promo = await checkPromoCode(db, {
+    code: options.promoCode,
+    userId,
+    lines: promoLinesOf(plain, offerings),
+    now: options.now ?? new Date(),
+  });
+  const priced = priceBasket(basket, basket.lines, offerings, wallet, promo.ok ? promo.promotion : null);
+  return { ...priced, promo };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   priceLines,
   pricingLineOf,
 } from '@/domain/pricing';
+import type { PricingPromotion, PromoLine, PromoVerdict } from '@/domain/promotions';
 import type { BasketLineRow, BasketRow } from '@/server/db';
 import type { Offering } from './offerings';
 
@@ -62,6 +63,26 @@ function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineB
 export interface BasketPricing {
   basket: PricedBasket;
   breakdown: PriceBreakdown;
+  /** Issue 17: what the promotion code asked for said (absent when none was asked for). */
+  promo?: PromoVerdict;
+}
+
+/** The lines on sale as a promotion code reads them: categories and price before the code. */
+export function promoLinesOf(plain: BasketPricing, offerings: ReadonlyMap<number, Offering>): PromoLine[] {
+  return plain.basket.lines.flatMap((line, i) => {
+    const offering = offerings.get(line.dealProductId);
+    const priced = plain.breakdown.lines[i];
+    if (offering === undefined || priced === undefined || !priced.counts) return [];
+    return [
+      {
+        id: line.id,
+        categoryId: offering.deal.categoryId,
+        subCategoryId: offering.deal.subCategoryId,
+        currency: offering.currency,
+        priceMinor: priced.priceMinor,
+      },
+    ];
+  });
 }
 
 /**
@@ -73,6 +94,7 @@ export function priceBasket(
   lines: readonly BasketLineRow[],
   offerings: ReadonlyMap<number, Offering>,
   wallet: PricingWallet | null = null,
+  promotion: PricingPromotion | null = null,
 ): BasketPricing {
   const known = lines.flatMap((line) => {
     const offering = offerings.get(line.dealProductId);
@@ -88,6 +110,7 @@ export function priceBasket(
       }),
     ),
     wallet,
+    promotion,
   });
   const priced = known.map(({ line, offering }, i) => {
     const lineBreakdown = breakdown.lines[i];

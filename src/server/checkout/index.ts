@@ -32,6 +32,8 @@ export async function loadCheckout(
       ? null
       : await retrieveBasketPricing(db, input.basketToken, {
           userId: user?.id,
+          promoCode: params.promoCode,
+          now,
           wallet: {
             use: params.wallet && user !== null,
             balances: balances.map((b) => ({ currency: b.currency, balanceMinor: b.balance })),
@@ -68,14 +70,23 @@ export async function loadCheckout(
     orderSummary: {
       currency,
       subtotal: live?.breakdown.subtotalMinor ?? 0,
+      promotionDiscount: live?.breakdown.promotion?.discountMinor ?? 0,
       postage: live?.breakdown.postageMinor ?? 0,
       totalOrderAmount: total,
       walletUsed: split.walletUsedMinor,
       cashAmount: split.cashAmountMinor,
     },
     canPay: lines.length > 0 && lines.every((line) => line.isAvailable),
-    // Promotion codes arrive with their own issue; none applies yet.
-    promoCode: { applicable: false, message: null },
+    // spec 3 promoCode (applicable, message); the code asked for is echoed so the pay call sends it.
+    promoCode:
+      params.promoCode === null || live === null || live.promo === undefined
+        ? { code: null, applicable: false, message: null }
+        : {
+            // The code as the shop writes it (upper case) once it applies, as typed while it does not.
+            code: live.promo.ok ? live.promo.promotion.code : params.promoCode,
+            applicable: live.promo.ok,
+            message: live.promo.message,
+          },
     giftingDetails: { giftWrap: [] },
     userInfo: {
       isGuest: user === null,

@@ -9,10 +9,12 @@ import type { OrderResponse, PayFailure, PayRequest } from '@/contracts/pay';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
 import { needsEmailConfirmation } from '@/domain/checkout';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentOption } from '@/domain/payment-methods';
 import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
 import { basketTokenForRequest, forgetBasket, retrievePricedBasket } from '@/server/basket';
+import { attachReferral } from '@/server/credit';
 import type { Db, UserRow } from '@/server/db';
 import { idempotencyOwner, runIdempotently } from '@/server/idempotency';
 import { findOwnInstrument } from '@/server/instruments';
@@ -146,6 +148,9 @@ export async function pay(
     if (!resolved.ok) return resolved.answer;
     ran.buyer = resolved;
     const { user, isGuest } = resolved;
+    // Issue 17: a guest who came through a refer-a-friend link is attached before their first order.
+    const referral = context.cookies.get(IDENTITY_COOKIES.referralCode)?.value;
+    if (isGuest && referral) await attachReferral(db, { code: referral, friendUserId: user.id });
     const payment = await orderPayment(db, providers, { request, basketToken, user, isGuest });
     if (!payment.ok) return payment.answer;
     // spec 4: a buyer without a password or third-party login confirms their email from a link,
@@ -165,6 +170,7 @@ export async function pay(
         cashAmountMinor: request.cashAmount,
       },
       payment: payment.payment,
+      promoCode: request.promoCode || null,
       idempotencyKey: key,
       now: new Date(),
       origin: publicOrigin(),

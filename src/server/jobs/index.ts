@@ -1,4 +1,6 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
+
+import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
@@ -18,6 +20,9 @@ export interface HourlyRun {
   retriedOrderEvents: number;
   /** Abandoned-basket reminders queued (issue 25.5). */
   basketReminders: number;
+  /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
+  grantedCredit: number;
+  cancelledCredit: number;
 }
 
 /** The public origin for links in mail the jobs queue (SITE_URL, as the web runtime reads it). */
@@ -45,6 +50,15 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     for (const provider of providers) total += await job(provider);
     return total;
   };
+  const settleCredit = async () => {
+    try {
+      const { granted, cancelled } = await grantDueCredit(db, now);
+      return { grantedCredit: granted, cancelledCredit: cancelled };
+    } catch (error) {
+      logError('jobs', 'credit grants failed', error);
+      return { grantedCredit: 0, cancelledCredit: 0 };
+    }
+  };
   return {
     expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
     voidedAuthorisations: await settle(
@@ -61,6 +75,8 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       () => remindAbandonedBaskets(db, { now, origin: jobsOrigin() }),
       'abandoned-basket reminders',
     ),
+    // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
+    ...(await settleCredit()),
   };
 }
 export { startHourlyJobs } from './schedule';

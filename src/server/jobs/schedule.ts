@@ -23,7 +23,8 @@ async function runOnce(): Promise<void> {
         done.voidedAuthorisations +
         done.capturedPayments +
         done.retriedOrderEvents +
-        done.basketReminders >
+        done.basketReminders +
+        done.grantedCredit >
       0
     )
       console.log('[jobs]', done);

@@ -55,14 +55,15 @@ import {
   NavigationsSchema,
   NearMeLocationSchema,
 } from '@/contracts/location';
-import { MerchantDashboardUrlQuerySchema, MerchantDashboardUrlResponseSchema } from '@/contracts/merchant';
 import { MapDealsQuerySchema, MapDealsResponseSchema } from '@/contracts/map-view';
+import { MerchantDashboardUrlQuerySchema, MerchantDashboardUrlResponseSchema } from '@/contracts/merchant';
 import { OrderResponseSchema, PayRequestSchema } from '@/contracts/pay';
 import {
   PayLaterPayRequestSchema,
   PayLaterSessionRequestSchema,
   PayLaterSessionResponseSchema,
 } from '@/contracts/pay-later';
+import { CreditClaimRequestSchema, CreditClaimResponseSchema } from '@/contracts/promotions';
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
 import { WalletResponseSchema } from '@/contracts/wallet';
 import {
@@ -593,5 +594,83 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       422: '"Requested deal cannot be purchased via Express Buy." with checkoutUrl (where the standard checkout starts), or the key was used with a different body.',
       503: 'The order could not be completed.',
     },
+  },
+  // Promotions and credit (issue 17).
+  {
+    method: 'get',
+    path: '/api/v1/promocode',
+    tag: 'promotions',
+    summary: "Whether a promo code applies to the shopper's basket now (spec 3 promoCode, spec 5 message classes)",
+    query: z.object({ code: z.string().min(1).max(40), token: z.string().optional() }),
+    response: z.object({
+      code: z.string(),
+      applicable: z.boolean(),
+      message: z.string(),
+      discount: z.number().int(),
+      currency: z.enum(['GBP', 'EUR']).optional(),
+    }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/promocode/subcategory',
+    tag: 'promotions',
+    summary: 'The categories and sub-categories a promo code is limited to (empty: every item)',
+    query: z.object({ code: z.string().min(1).max(40) }),
+    response: z.object({
+      code: z.string(),
+      categoryIds: z.array(z.number().int()),
+      subCategoryIds: z.array(z.number().int()),
+    }),
+    errors: { 404: 'This promo code is invalid. Please check it and try again.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/user/campaign-credit-claim',
+    tag: 'promotions',
+    summary:
+      "Claim a credit-claim campaign's credit once (spec 7 credit validation; SUCCESS, ALREADY_CLAIMED or INVALID)",
+    body: CreditClaimRequestSchema,
+    response: CreditClaimResponseSchema,
+    errors: {
+      400: 'The id is not digits only (spec 5: ignored).',
+      401: 'Please log in to claim your credit.',
+      503: 'Unable to process credit at this time. Please try again later.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/user/raf',
+    tag: 'promotions',
+    summary:
+      "The signed-in shopper's refer-a-friend code, link, shares, opens, friends and credit (spec 1: up to 200 pounds)",
+    response: z.object({
+      code: z.string(),
+      link: z.string(),
+      message: z.string(),
+      shares: z.number().int(),
+      opens: z.number().int(),
+      friendsReferred: z.number().int(),
+      earnedMinor: z.number().int(),
+      pendingMinor: z.number().int(),
+      capMinor: z.number().int(),
+    }),
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/user/raf/stat/share',
+    tag: 'promotions',
+    summary: 'Record a share of the signed-in shopper’s refer-a-friend link',
+    body: z.object({ channel: z.enum(['email', 'whatsapp', 'facebook', 'x', 'copy', 'native']) }),
+    response: z.object({ recorded: z.boolean() }),
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/user/raf/stat/open',
+    tag: 'promotions',
+    summary: 'Record an open of a refer-a-friend link; keeps the code in the referral cookie (30 days)',
+    body: z.object({ code: z.string(), channel: z.string().max(40).optional() }),
+    response: z.object({ recorded: z.boolean() }),
   },
 ];

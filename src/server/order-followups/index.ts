@@ -5,6 +5,8 @@
  * and the order carries that decision in its event; this handler only sends it.
  */
 import { requestEmailLink } from '@/server/accounts';
+// Issue 17: promotional credit and referral rewards are order-event handlers of the credit service.
+import '@/server/credit';
 import { onOrderPlaced } from '@/server/orders';
 
 onOrderPlaced('email-confirmation-link', async (db, event) => {

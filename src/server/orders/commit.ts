@@ -10,6 +10,7 @@ import { OrderError } from '@/domain/errors';
 import type { Db } from '@/server/db';
 import { baskets, deals, orderLines, orders, payments } from '@/server/db';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
+import { redeemPromoCode } from '@/server/promotions';
 import { issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
 import { recordOrderPlaced } from './events';
@@ -48,7 +49,7 @@ async function writeOrder(
   if (locked.rows[0]?.status !== 'open') throw new OrderError('emptyBasket');
 
   // Re-priced under the lock: what was authorised must still be the price.
-  const repriced = priceCheckedLines(await loadOrderLines(tx, basketToken, buyer.id, now));
+  const repriced = priceCheckedLines(await loadOrderLines(tx, basketToken, buyer.id, now), null, pricing.promotion);
   if (repriced.breakdown.totalMinor !== breakdown.totalMinor) throw new OrderError('basketChanged');
   const { lines } = repriced;
 
@@ -134,6 +135,17 @@ async function writeOrder(
     })),
   });
   await tx.update(baskets).set({ status: 'ordered', updatedAt: sql`now()` }).where(eq(baskets.id, basketToken));
+  // Issue 17: the code's use is counted here, in the order's transaction (a code out of uses rolls
+  // the order back), late, so the code's row stays locked only for the commit.
+  if (pricing.promotion !== null && breakdown.promotion !== null && breakdown.promotion.discountMinor > 0) {
+    await redeemPromoCode(tx, {
+      promoCodeId: pricing.promotion.promoCodeId,
+      userId: buyer.id,
+      orderId: order.id,
+      discountMinor: breakdown.promotion.discountMinor,
+      now,
+    });
+  }
   // What follows the order (the confirmation email, ...) is owed from this commit on.
   const eventIds = await recordOrderPlaced(tx, {
     orderId: order.id,

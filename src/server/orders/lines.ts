@@ -29,6 +29,9 @@ export interface OrderLineSource extends OrderLineCheck {
   isTravel: boolean;
   voucherValidityDays: number;
   maxPerUser: number | null;
+  /** For promotion codes limited by category (issue 17). */
+  categoryId: number;
+  subCategoryId: number | null;
   /** The line as the pricing pipeline reads it (the basket reads it the same way). */
   pricing: PricingLine;
 }
@@ -54,6 +57,8 @@ export async function loadOrderLines(
         isTravel: deals.isTravel,
         voucherValidityDays: deals.voucherValidityDays,
         currency: deals.currency,
+        categoryId: deals.categoryId,
+        subCategoryId: deals.subCategoryId,
       },
       product: {
         title: dealProducts.title,
@@ -98,6 +103,8 @@ export async function loadOrderLines(
       isTravel: deal.isTravel,
       voucherValidityDays: deal.voucherValidityDays,
       maxPerUser: deal.maxPerUser,
+      categoryId: deal.categoryId,
+      subCategoryId: deal.subCategoryId,
       quantity: line.quantity,
       sale: {
         deal: { status: deal.status, closingDate: deal.closingDate },

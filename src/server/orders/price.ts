@@ -8,18 +8,35 @@ import { OrderError } from '@/domain/errors';
 import { checkOrderLine } from '@/domain/order-lines';
 import { type PricingWallet, priceLines } from '@/domain/pricing';
 import { baskets } from '@/server/db';
+import { checkPromoCode, type PricingPromotion, type PromoLine } from '@/server/promotions';
 import { walletBalances } from '@/server/wallet';
 import { type DbOrTx, loadOrderLines, type OrderLineSource } from './lines';
 import type { OrderPricing, PlaceOrderRequest } from './request';
 
 /** The lines checked and priced; throws emptyBasket, or notEnoughLeft for the first line that fails. */
-export function priceCheckedLines(lines: OrderLineSource[], wallet: PricingWallet | null = null): OrderPricing {
+export function priceCheckedLines(
+  lines: OrderLineSource[],
+  wallet: PricingWallet | null = null,
+  promotion: PricingPromotion | null = null,
+): OrderPricing {
   if (lines.length === 0) throw new OrderError('emptyBasket');
   for (const line of lines) {
     const verdict = checkOrderLine(line);
     if (!verdict.ok) throw new OrderError('notEnoughLeft', { title: line.headline, available: verdict.available });
   }
-  return { lines, breakdown: priceLines({ lines: lines.map((line) => line.pricing), wallet }) };
+  return { lines, promotion, breakdown: priceLines({ lines: lines.map((line) => line.pricing), wallet, promotion }) };
+}
+
+/** The order lines as a promotion code reads them: categories and price before the code. */
+export function promoLinesOf(lines: readonly OrderLineSource[]): PromoLine[] {
+  const { lines: priced } = priceLines({ lines: lines.map((line) => line.pricing) });
+  return lines.map((line, i) => ({
+    id: line.pricing.id,
+    categoryId: line.categoryId,
+    subCategoryId: line.subCategoryId,
+    currency: line.currency,
+    priceMinor: priced[i]?.priceMinor ?? 0,
+  }));
 }
 
 /**
@@ -31,10 +48,23 @@ export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promis
   if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
   const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now);
   const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
-  return priceCheckedLines(lines, {
-    use: request.useWallet,
-    balances: balances.map((b) => ({ currency: b.currency, balanceMinor: b.balance })),
-  });
+  // Issue 17: a code that does not apply refuses the order before any money moves, in its own words.
+  let promotion: PricingPromotion | null = null;
+  if (request.promoCode) {
+    const verdict = await checkPromoCode(db, {
+      code: request.promoCode,
+      userId: request.buyer.id,
+      lines: promoLinesOf(lines),
+      now: request.now,
+    });
+    if (!verdict.ok) throw new OrderError('promotionRefused', { message: verdict.message });
+    promotion = verdict.promotion;
+  }
+  return priceCheckedLines(
+    lines,
+    { use: request.useWallet, balances: balances.map((b) => ({ currency: b.currency, balanceMinor: b.balance })) },
+    promotion,
+  );
 }
 
 /** spec 3: the figures the shopper confirmed must be the server's, to the penny. */

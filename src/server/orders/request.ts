@@ -2,6 +2,7 @@
 import type { PaymentMethod } from '@/domain/payment-methods';
 import type { PriceBreakdown } from '@/domain/pricing';
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
+import type { PricingPromotion } from '@/server/promotions';
 import type { OrderLineSource } from './lines';
 
 export interface PlaceOrderRequest {
@@ -16,6 +17,8 @@ export interface PlaceOrderRequest {
   now: Date;
   /** Site origin for the links in the confirmation email. */
   origin: string;
+  /** Issue 17: the promotion code the shopper applied at checkout, if any. */
+  promoCode?: string | null;
   /** spec 4: send the buyer a sign-in link to confirm their email after the order (the checkout decides). */
   confirmEmail?: boolean;
 }
@@ -36,6 +39,8 @@ export interface OrderPayment {
 export interface OrderPricing {
   lines: OrderLineSource[];
   breakdown: PriceBreakdown;
+  /** The promotion code that applies (checked before payment, counted in the order transaction). */
+  promotion: PricingPromotion | null;
 }
 
 /** A card (or other provider) authorisation for the cash part, not yet captured. */

@@ -7,7 +7,15 @@ const attempt: PaymentAttempt = {
   key: 'attempt-key-1',
   email: 'guest@example.co.uk',
   useWallet: false,
-  summary: { currency: 'GBP', subtotal: 3600, postage: 0, totalOrderAmount: 3600, walletUsed: 1000, cashAmount: 2600 },
+  summary: {
+    currency: 'GBP',
+    subtotal: 3600,
+    promotionDiscount: 0,
+    postage: 0,
+    totalOrderAmount: 3600,
+    walletUsed: 1000,
+    cashAmount: 2600,
+  },
 };
 
 /** A fake gateway answering once with `status` and `body`, or failing like a dropped connection. */

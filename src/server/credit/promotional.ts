@@ -1,0 +1,91 @@
+/**
+ * Promotional credit (issue 17 item 2; spec 1 and 9: 10% up to 5 pounds per eligible item), earned
+ * by an order after it commits (an order-event handler). An item is eligible when a promotional-credit
+ * offer covering its deal's category ran when the order was placed, and the order used no promotion
+ * code (one promotion per order: docs/decisions/021). The credit goes to the wallet's marketing
+ * balance with spec 4's 12-month expiry, in one transaction with its grant row (once per order).
+ */
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { promotionalCreditFor } from '@/domain/credit';
+import { walletCreditExpiry } from '@/domain/wallet';
+import type { Db } from '@/server/db';
+import { creditGrants, deals, orderLines, orders, promotionalCreditOffers } from '@/server/db';
+import { retrieveOrderPromotion } from '@/server/promotions';
+import { creditWallet } from '@/server/wallet';
+
+/** The promotional credit an order earns (0 when none), from its lines as stored. */
+export async function promotionalCreditOfOrder(db: Db, orderId: number): Promise<number> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (order === undefined || order.status !== 'placed') return 0;
+  if ((await retrieveOrderPromotion(db, orderId)) !== null) return 0;
+  const at = order.createdAt;
+  const offers = await db
+    .select({ categoryIds: promotionalCreditOffers.categoryIds })
+    .from(promotionalCreditOffers)
+    .where(
+      and(
+        lte(promotionalCreditOffers.startsAt, at),
+        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, at)),
+        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, at)),
+      ),
+    );
+  if (offers.length === 0) return 0;
+  const lines = await db
+    .select({
+      quantity: orderLines.quantity,
+      unitPaidMinor: orderLines.unitPriceMinor,
+      categoryId: deals.categoryId,
+      subCategoryId: deals.subCategoryId,
+    })
+    .from(orderLines)
+    .innerJoin(deals, eq(deals.id, orderLines.dealId))
+    .where(eq(orderLines.orderId, orderId));
+  const covered = (line: (typeof lines)[number]) =>
+    offers.some(
+      (offer) =>
+        offer.categoryIds.length === 0 ||
+        offer.categoryIds.includes(line.categoryId) ||
+        (line.subCategoryId !== null && offer.categoryIds.includes(line.subCategoryId)),
+    );
+  return promotionalCreditFor(lines.filter(covered));
+}
+
+/** The order-event handler: credits what the order earned, once (a retry finds the grant). */
+export async function grantPromotionalCredit(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
+  const amountMinor = await promotionalCreditOfOrder(db, orderId);
+  if (amountMinor === 0) return 0;
+  const [order] = await db
+    .select({ userId: orders.userId, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order === undefined) return 0;
+  return db.transaction(async (tx) => {
+    const [grant] = await tx
+      .insert(creditGrants)
+      .values({
+        kind: 'promotional',
+        userId: order.userId,
+        orderId,
+        amountMinor,
+        currency: order.currency,
+        status: 'granted',
+        dueAt: now,
+        grantedAt: now,
+        note: `Promotional credit on order ${orderId}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: creditGrants.id });
+    if (grant === undefined) return 0;
+    const entry = await creditWallet(tx, {
+      userId: order.userId,
+      currency: order.currency,
+      kind: 'marketing',
+      amountMinor,
+      expiresAt: walletCreditExpiry(now),
+      description: `Promotional credit on order ${orderId}`,
+      orderId,
+    });
+    await tx.update(creditGrants).set({ walletEntryId: entry.id }).where(eq(creditGrants.id, grant.id));
+    return amountMinor;
+  });
+}
