@@ -48,7 +48,8 @@ export default function DealGallery({ images, label }: Props) {
       aria-label={`Pictures of ${label}`}
       onKeyDown={many ? onKeyDown : undefined}
     >
-      <div className="deal-gallery__viewport" ref={viewportRef}>
+      {/* Before hydration the pictures scroll natively, so the strip takes focus for the arrow keys (axe: scrollable-region-focusable). */}
+      <div className="deal-gallery__viewport" ref={viewportRef} tabIndex={isReady ? undefined : 0}>
         <ul className="deal-gallery__track">
           {images.map((image, index) => (
             <li
