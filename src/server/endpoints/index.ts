@@ -9,7 +9,8 @@ import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '@/contracts/account';
-import { AccountError, AppError } from '@/domain/errors';
+import { DbIdInputSchema } from '@/contracts/text';
+import { AccountError, AppError, Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { currentUser } from '@/server/accounts';
 import type { UserRow } from '@/server/db';
@@ -50,6 +51,8 @@ export interface Call<S, W extends Caller> {
   user: W extends 'customer' ? UserRow : null;
   /** The Idempotency-Key header (only for `idempotent: true`; empty otherwise). */
   idempotencyKey: string;
+  /** The route's `[id]`, a database id (only with the `id` option; 0 otherwise). */
+  id: number;
 }
 
 export interface EndpointOptions<S extends z.ZodType | undefined, W extends Caller> {
@@ -64,6 +67,8 @@ export interface EndpointOptions<S extends z.ZodType | undefined, W extends Call
   unexpected?: string;
   /** A paying call: a valid Idempotency-Key header is required before anything else (400 without). */
   idempotent?: boolean;
+  /** The route has an `[id]` that must be a database id: what a caller reads (400) when it is not one. */
+  id?: string;
   /** Returns a Response, or a value answered as JSON 200. */
   handler: (call: Call<S, W>) => Promise<unknown> | unknown;
 }
@@ -104,7 +109,13 @@ export function endpoint<S extends z.ZodType | undefined = undefined, W extends 
           input = parsed.data;
         }
       }
-      const answer = await options.handler({ input, context, user, idempotencyKey: idempotencyKey ?? '' } as Call<
+      let id = 0;
+      if (options.id !== undefined) {
+        const parsed = DbIdInputSchema.safeParse(context.params.id);
+        if (!parsed.success) throw new Invalid(options.id);
+        id = parsed.data;
+      }
+      const answer = await options.handler({ input, context, user, idempotencyKey: idempotencyKey ?? '', id } as Call<
         S,
         W
       >);

@@ -3,7 +3,6 @@
  * the cached pages that show it are invalidated by tag at once. Needs `Authorization: Bearer
  * $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */
-import { DbIdInputSchema } from '@/contracts/text';
 import { Invalid, NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
@@ -13,10 +12,8 @@ export const PATCH = endpoint({
   who: 'operator',
   input: DealPatchSchema,
   area: 'operator',
-  handler: async ({ input, context: { params, cache } }) => {
-    const parsedId = DbIdInputSchema.safeParse(params.id);
-    if (!parsedId.success) throw new Invalid('The deal id must be a number');
-    const id = parsedId.data;
+  id: 'The deal id must be a number',
+  handler: async ({ input, id, context: { cache } }) => {
     const { db } = await getDb();
     let tags: string[] | null;
     try {

@@ -1,6 +1,4 @@
 /** POST /api/internal/credit-offers/{id}/end: an operator ends a promotional-credit offer now. */
-import { DbIdInputSchema } from '@/contracts/text';
-import { Invalid } from '@/domain/errors';
 import { endPromotionalCreditOffer } from '@/server/credit';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
@@ -8,10 +6,9 @@ import { endpoint } from '@/server/endpoints';
 export const POST = endpoint({
   who: 'operator',
   area: 'operator',
-  handler: async ({ context: { params } }) => {
-    const id = DbIdInputSchema.safeParse(params.id);
-    if (!id.success) throw new Invalid('The id must be a number');
+  id: 'The id must be a number',
+  handler: async ({ id }) => {
     const { db } = await getDb();
-    return endPromotionalCreditOffer(db, id.data, new Date());
+    return endPromotionalCreditOffer(db, id, new Date());
   },
 });

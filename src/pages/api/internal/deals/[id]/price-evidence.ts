@@ -5,8 +5,8 @@
  * `Authorization: Bearer $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */
 import { z } from 'zod';
-import { DbIdInputSchema, text } from '@/contracts/text';
-import { Invalid, NotFound } from '@/domain/errors';
+import { text } from '@/contracts/text';
+import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
@@ -23,13 +23,12 @@ export const POST = endpoint({
   who: 'operator',
   input: DealEvidenceSchema,
   area: 'merchants',
-  handler: async ({ input, context: { params, cache } }) => {
-    const dealId = DbIdInputSchema.safeParse(params.id);
-    if (!dealId.success) throw new Invalid('The deal id must be a number');
+  id: 'The deal id must be a number',
+  handler: async ({ input, id: dealId, context: { cache } }) => {
     const { db } = await getDb();
-    const tags = await recordDealPriceEvidence(db, dealId.data, { ...input, checkedAt: new Date(input.checkedAt) });
-    if (tags === null) throw new NotFound(`No deal ${dealId.data}`);
+    const tags = await recordDealPriceEvidence(db, dealId, { ...input, checkedAt: new Date(input.checkedAt) });
+    if (tags === null) throw new NotFound(`No deal ${dealId}`);
     if (cache.enabled) await cache.invalidate({ tags });
-    return json({ dealId: dealId.data, invalidated: tags }, { status: 201 });
+    return json({ dealId: dealId, invalidated: tags }, { status: 201 });
   },
 });

@@ -4,8 +4,7 @@
  * `Authorization: Bearer $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */
 import { z } from 'zod';
-import { DbIdInputSchema, text } from '@/contracts/text';
-import { Invalid } from '@/domain/errors';
+import { text } from '@/contracts/text';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
@@ -18,12 +17,11 @@ export const POST = endpoint({
   who: 'operator',
   input: OperatorInviteSchema,
   area: 'merchants',
-  handler: async ({ input, context: { params } }) => {
-    const merchantId = DbIdInputSchema.safeParse(params.id);
-    if (!merchantId.success) throw new Invalid('The merchant id must be a number');
+  id: 'The merchant id must be a number',
+  handler: async ({ input, id: merchantId }) => {
     const { db } = await getDb();
     const id = await inviteColleague(db, {
-      merchantId: merchantId.data,
+      merchantId,
       email: input.email,
       role: input.role,
       byUserId: null,
@@ -31,9 +29,6 @@ export const POST = endpoint({
       now: new Date(),
     });
     await flushOutbox();
-    return json(
-      { id, merchantId: merchantId.data, email: input.email.trim().toLowerCase(), role: input.role },
-      { status: 201 },
-    );
+    return json({ id, merchantId, email: input.email.trim().toLowerCase(), role: input.role }, { status: 201 });
   },
 });
