@@ -8,7 +8,7 @@
 export const NEAR_ME_HUB = {
   title: 'Deals near you',
   description:
-    'Find the best local deals near you: restaurants, spa days, afternoon tea and things to do in your town, with up to 80% off.',
+    'Find the best local deals near you: restaurants, spa days, afternoon tea and things to do in your town, for less.',
 } as const;
 
 /** Hyperlocal pages show deals in the chosen town and the towns this close to it. */
@@ -36,7 +36,7 @@ export function hyperlocalDescription(slug: string, townName: string): string {
   const topic = hyperlocalTitle(slug)
     .replace(/ Near Me$/, '')
     .toLowerCase();
-  return `Discover ${topic} deals near you in and around ${townName}, with vouchers from local businesses and up to 80% off.`;
+  return `Discover ${topic} deals near you in and around ${townName}, with vouchers from local businesses, for less.`;
 }
 
 /**

@@ -56,7 +56,7 @@ Every afternoon tea voucher can be sent as an e-gift or a gift pack at checkout.
         'Pools, saunas and treatments for less: the best spa day deals in and around Manchester, for couples, friends or a well-earned day on your own.',
       seoTitle: 'Spa Days Near Manchester: Best Deals for Couples and Friends',
       seoDescription:
-        'Compare spa day deals near Manchester with pool, thermal suite and treatments included. Save up to 80% on top-rated spas.',
+        'Compare spa day deals near Manchester with pool, thermal suite and treatments included. Top-rated spas for less.',
       text: `Whether it is a hotel spa in the city centre or a countryside retreat a short drive away, a spa day is the easiest way to switch off. These are the spa days Manchester shoppers love most.
 
 ## Choosing a spa day

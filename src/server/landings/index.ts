@@ -23,12 +23,12 @@ export const LANDING_DEFAULTS: Readonly<Record<LandingSlug, Landing>> = {
   ppc: {
     slug: 'ppc',
     headline: 'Treat yourself for less',
-    subheading: 'Spa days, restaurants, experiences and UK breaks at up to 80% off.',
+    subheading: 'Spa days, restaurants, experiences and UK breaks for less.',
     heroImageUrl: '',
     heroAlt: '',
     feed: { orderBy: 'popularity', pageSize: DEFAULT_FEED_SIZE },
     offer: {
-      title: 'Up to 80% off local favourites',
+      title: 'Local favourites for less',
       text: 'Hand-picked deals from independent restaurants, spas and experiences near you. Buy now, book later.',
       ctaLabel: 'See deals near you',
       ctaUrl: '/deals/london',
@@ -38,7 +38,7 @@ export const LANDING_DEFAULTS: Readonly<Record<LandingSlug, Landing>> = {
   welcome: {
     slug: 'welcome',
     headline: 'Welcome to Tuppence',
-    subheading: 'The best of your town for less: up to 80% off, or up to 50% off travel.',
+    subheading: 'The best of your town, and UK breaks, for less.',
     heroImageUrl: '',
     heroAlt: '',
     feed: { orderBy: 'discount', pageSize: DEFAULT_FEED_SIZE },
