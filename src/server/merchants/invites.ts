@@ -100,10 +100,9 @@ export interface InviteView {
 const isOpen = (now: Date) =>
   and(isNull(merchantInvites.acceptedAt), isNull(merchantInvites.revokedAt), gt(merchantInvites.expiresAt, now));
 
-/** The open invitation behind an emailed token, or null (used, withdrawn, expired or never issued). */
-export async function retrieveInvite(db: Db, token: string, now: Date): Promise<InviteView | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const [row] = await db
+/** Invitations as the dashboard shows them, with their merchant's name. */
+function selectInvites(db: Db) {
+  return db
     .select({
       id: merchantInvites.id,
       merchantId: merchantInvites.merchantId,
@@ -113,8 +112,13 @@ export async function retrieveInvite(db: Db, token: string, now: Date): Promise<
       expiresAt: merchantInvites.expiresAt,
     })
     .from(merchantInvites)
-    .innerJoin(merchants, eq(merchants.id, merchantInvites.merchantId))
-    .where(and(eq(merchantInvites.tokenHash, hashInviteToken(token)), isOpen(now)));
+    .innerJoin(merchants, eq(merchants.id, merchantInvites.merchantId));
+}
+
+/** The open invitation behind an emailed token, or null (used, withdrawn, expired or never issued). */
+export async function retrieveInvite(db: Db, token: string, now: Date): Promise<InviteView | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await selectInvites(db).where(and(eq(merchantInvites.tokenHash, hashInviteToken(token)), isOpen(now)));
   return row ?? null;
 }
 
@@ -146,17 +150,7 @@ export async function acceptInvite(
 
 /** A merchant's invitations still waiting to be accepted, newest first. */
 export async function listPendingInvites(db: Db, merchantId: number, now: Date): Promise<InviteView[]> {
-  return db
-    .select({
-      id: merchantInvites.id,
-      merchantId: merchantInvites.merchantId,
-      merchantName: merchants.name,
-      email: merchantInvites.email,
-      role: merchantInvites.role,
-      expiresAt: merchantInvites.expiresAt,
-    })
-    .from(merchantInvites)
-    .innerJoin(merchants, eq(merchants.id, merchantInvites.merchantId))
+  return selectInvites(db)
     .where(and(eq(merchantInvites.merchantId, merchantId), isOpen(now)))
     .orderBy(desc(merchantInvites.createdAt));
 }
