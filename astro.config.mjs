@@ -1,10 +1,16 @@
 // @ts-check
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
 import { paymentSandbox } from './src/sandbox/integration.mjs';
+
+/** Issue 26.2: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
+const LAYER_ORDER = '@layer reset, tokens, base, components, utilities;';
+/** @type {(source: string) => `sha256-${string}`} */
+const cspHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
 
 // No `site`: it would be frozen at build time. Absolute URLs come from SITE_URL at run time
 // (src/server/runtime/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
@@ -18,7 +24,7 @@ import { paymentSandbox } from './src/sandbox/integration.mjs';
 function contentPagesSitemap() {
   const origin = process.env.SITE_URL || 'http://localhost:4321';
   const dir = new URL('./src/content/pages/', import.meta.url);
-  const ownRoutes = new Set(['refer-a-friend', 'affiliates']);
+  const ownRoutes = new Set(['refer-a-friend', 'affiliates', 'claim-my-gift']);
   const pagePaths = readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => readFileSync(new URL(name, dir), 'utf8'))
@@ -60,7 +66,29 @@ export default defineConfig({
   },
   // Cross-site form posts are refused by our own middleware (src/server/http/origin-check.ts), the
   // same rule as Astro's checkOrigin with one exemption: RFC 8058 one-click unsubscribe (decision 025).
-  security: { checkOrigin: false },
+  // Issue 26.2: a Content Security Policy on every page (a meta element Astro writes): scripts and
+  // styles only from this origin or by the hash Astro computes for what it inlines (and
+  // src/components/common/InlineScript.astro for the few scripts a page writes itself); no
+  // 'unsafe-inline'. Sent as a header (so frame-ancestors holds); the edge sends frame-ancestors alone
+  // on static files, which Astro's policy replaces on every page.
+  security: {
+    checkOrigin: false,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self'",
+        // Google Pay's payment method manifest (checkout) and Google one-tap (when configured).
+        "connect-src 'self' https://google.com https://pay.google.com https://accounts.google.com",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+      ],
+      // The one inline style Astro does not write itself: BaseLayout's cascade layer order.
+      styleDirective: { hashes: [cspHash(LAYER_ORDER)] },
+    },
+  },
   // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
   // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
   session: {

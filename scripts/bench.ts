@@ -1,7 +1,8 @@
 /**
- * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search --purchase-only --js-only]
+ * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search --skip-scale
+ *                   --purchase-only --js-only --scale-only]
  *
- * Prints figures; asserts nothing (issue 5). Four parts:
+ * Prints figures; asserts nothing (issue 5). Five parts:
  *  1. HTTP: requests/s and p50/p99 at 10 connections against the built site on its own embedded
  *     database (.data/bench-N): a static file (the baseline), /deals/london from the route cache,
  *     /deals/london with the cache bypassed, a deal page and /search?q=spa.
@@ -10,6 +11,8 @@
  *     `--js-only` runs this part alone (no load, search or purchase figures).
  *  3. Search service p50/p95 at 100,000 deals on PGlite and on PostgreSQL (seeded once, kept).
  *  4. Purchases (issue 7): 200 concurrent buyers on a deal with 50 left, and orders per second.
+ *  5. Scale-out (issue 26.4): requests/s through HAProxy with one server process and with two
+ *     (`--scale-only` runs this part alone; `--skip-scale` leaves it out).
  * Traffic goes only to 127.0.0.1; every loop is bounded by a count.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -18,6 +21,7 @@ import path from 'node:path';
 import { gzippedJsBytes } from './bench/js-weight';
 import { type LoadResult, printLoadTable, runLoad } from './bench/load';
 import { benchPurchase, printPurchaseTable } from './bench/purchase';
+import { benchScale } from './bench/scale';
 import { benchSearch } from './bench/search';
 import { wireBytes } from './bench/wire';
 import { argValue, hasFlag } from './cli';
@@ -61,6 +65,10 @@ async function purchaseSection(): Promise<void> {
     (r) => r.sold === r.stock && r.oversold === 0 && r.vouchers === r.stock && r.heldWithoutOrder === 0,
   );
   console.log(`\ntarget exactly 50 sold, 0 oversold, no payment held without an order: ${mark(exact)}`);
+  // Issue 18.7: stock is held before the card is authorised, so the losers' cards are never touched.
+  for (const r of results) {
+    console.log(`${r.engine}: ${r.authorised} card(s) authorised in the rush, ${r.voided} voided`);
+  }
 }
 
 async function httpSection(listing: string, dealPath: string): Promise<LoadResult[]> {
@@ -86,6 +94,21 @@ async function httpSection(listing: string, dealPath: string): Promise<LoadResul
 
 if (hasFlag('purchase-only')) {
   await purchaseSection();
+  process.exit(0);
+}
+
+async function scaleSection(): Promise<void> {
+  const rows = await benchScale(root, requests);
+  const rps = (label: string) => rows.find((row) => row.label === label)?.rps ?? 0;
+  const one = rps('1 process: /deals/london (uncached)');
+  const two = rps('2 processes: /deals/london (uncached)');
+  if (one > 0 && two > 0)
+    console.log(`
+two processes serve ${(two / one).toFixed(2)}x the uncached location pages of one`);
+}
+
+if (hasFlag('scale-only')) {
+  await scaleSection();
   process.exit(0);
 }
 
@@ -162,6 +185,7 @@ if (!hasFlag('skip-search')) {
 }
 
 await purchaseSection();
+if (!hasFlag('skip-scale')) await scaleSection();
 
 const [baseline, sameBytes, cached, uncached] = http;
 if (baseline && sameBytes && cached && uncached) {

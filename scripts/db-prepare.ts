@@ -7,7 +7,13 @@ await withDatabase(async (database) => {
   await database.migrate();
   if (await isCatalogueEmpty(database.db)) {
     console.log(`• Empty ${database.engine} database (${database.where}): seeding the UK catalogue…`);
-    const summary = await seedCatalogue(database.db, { onProgress: (message) => console.log(`  ${message}`) });
+    // SEED_DEALS (scale demo, tests): a smaller or larger catalogue than the default 3,200 deals.
+    const deals = Number(process.env.SEED_DEALS) || undefined;
+    const summary = await seedCatalogue(database.db, {
+      deals,
+      giftCard: true,
+      onProgress: (message) => console.log(`  ${message}`),
+    });
     console.log(`✔ Seeded: ${summary.deals} deals in ${(summary.ms / 1000).toFixed(1)} s`);
   } else {
     console.log(`✔ Database ready (${database.engine}, ${database.where})`);

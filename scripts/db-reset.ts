@@ -9,6 +9,6 @@ await withDatabase(async (database) => {
   await db.execute(sql`drop schema public cascade`);
   await db.execute(sql`create schema public`);
   await database.migrate();
-  const summary = await seedCatalogue(db, { onProgress: (message) => console.log(`  ${message}`) });
+  const summary = await seedCatalogue(db, { giftCard: true, onProgress: (message) => console.log(`  ${message}`) });
   console.log(`✔ Reset ${database.engine} database (${database.where}):`, JSON.stringify(summary));
 });

@@ -28,6 +28,7 @@ await withDatabase(async (database) => {
   const summary = await seedCatalogue(db, {
     deals,
     seed,
+    giftCard: true,
     onProgress: (message) => console.log(`  ${message}`),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -47,6 +47,8 @@ export function setStaticSecurityHeaders(res) {
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
+  // Issue 26.2: a meta policy cannot say who may frame the page; this header can (with X-Frame-Options for old browsers).
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
 }
 
 function refuse(req, res, status, message, headers = {}) {

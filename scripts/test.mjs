@@ -80,6 +80,21 @@ if (wants('e2e')) {
   });
 }
 
+// Issue 26.1: the reliability table (fuzzing, access control, sessions) against the built shop on a
+// throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL names one (CI).
+const reliabilityJson = path.join(reports, 'reliability.json');
+if (wants('reliability') && process.env.TEST_DATABASE_URL) {
+  // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.
+  step(
+    'Reliability (npm run test:reliability)',
+    bin('tsx'),
+    [path.join(root, 'scripts/reliability/index.ts'), '--seed', '20261124'],
+    {
+      RELIABILITY_JSON: reliabilityJson,
+    },
+  );
+}
+
 let passed = 0;
 let failed = 0;
 const vitest = existsSync(vitestJson) ? readJson(vitestJson) : null;
@@ -92,7 +107,16 @@ if (playwright?.stats) {
   passed += playwright.stats.expected ?? 0;
   failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
 }
-for (const s of steps) if (!s.ok && !s.label.includes('vitest') && !s.label.includes('Playwright')) failed += 1;
+const reliability = existsSync(reliabilityJson) ? readJson(reliabilityJson) : null;
+if (reliability) {
+  passed += reliability.passed ?? 0;
+  failed += reliability.failed ?? 0;
+}
+for (const s of steps) {
+  const counted =
+    s.label.includes('vitest') || s.label.includes('Playwright') || (s.label.includes('Reliability') && reliability);
+  if (!s.ok && !counted) failed += 1;
+}
 
 console.log('\n━━ Summary ━━');
 for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.label} (${s.seconds.toFixed(1)} s)`);

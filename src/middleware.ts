@@ -3,12 +3,18 @@
  * Everything a page needs to know about the request lands on Astro.locals.
  */
 
-import { THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
+import { GOOGLE_CLIENT_ID, TAG_MANAGER_URL, THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { answerUnexpectedFailures, checkFormOrigin, recordNotFound, withExperimentCookies } from '@/server/http';
+import {
+  answerUnexpectedFailures,
+  checkFormOrigin,
+  recordNotFound,
+  refuseUnreadableActionBodies,
+  withExperimentCookies,
+} from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
@@ -113,7 +119,7 @@ const requestContext = defineMiddleware(async (context, next) => {
   }
 
   // spec 4: experiments are assigned on responses that are not shared pages (issue 25.6).
-  const response = withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path));
+  const response = withConfiguredThirdParties(withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path)));
   return withExperimentCookies(response, context.request, isSecureCookieContext(url));
 });
 
@@ -127,7 +133,39 @@ const recordNotFoundPages = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(checkFormOrigin, answerUnexpectedFailures, recordNotFoundPages, requestContext);
+export const onRequest = sequence(
+  checkFormOrigin,
+  refuseUnreadableActionBodies,
+  answerUnexpectedFailures,
+  recordNotFoundPages,
+  requestContext,
+);
+
+/**
+ * Issue 26.2: the Content Security Policy (astro.config.mjs) allows scripts from this origin only;
+ * the two third parties an operator may configure at run time join the page's policy when
+ * configured (Astro's own `csp.insert…` calls do not reach a page's policy from middleware).
+ */
+const THIRD_PARTY_SCRIPTS = [
+  ...(TAG_MANAGER_URL && URL.canParse(TAG_MANAGER_URL) ? [new URL(TAG_MANAGER_URL).origin] : []),
+  ...(GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : []),
+];
+
+function withConfiguredThirdParties(response: Response): Response {
+  const policy = response.headers.get('content-security-policy');
+  if (!policy || THIRD_PARTY_SCRIPTS.length === 0) return response;
+  let widened = policy.replace(
+    /script-src ([^;]*)/,
+    (_, sources: string) => `script-src ${sources} ${THIRD_PARTY_SCRIPTS.join(' ')}`,
+  );
+  if (GOOGLE_CLIENT_ID) widened = `${widened.replace(/;?\s*$/, '')}; frame-src https://accounts.google.com;`;
+  try {
+    response.headers.set('content-security-policy', widened);
+  } catch {
+    // Immutable headers: leave the policy as Astro wrote it.
+  }
+  return response;
+}
 
 /** Issue 23: the merchant dashboard may use this site's camera, to scan a voucher's QR code at the till. */
 function isMerchantDashboard(path: string): boolean {

@@ -23,6 +23,8 @@ export interface PurchaseBenchResult {
   stockLeft: number | null;
   vouchers: number;
   settled: number;
+  /** Issue 18.7: cards authorised in the rush (stock is held first, so only the winners' should be). */
+  authorised: number;
   voided: number;
   heldWithoutOrder: number;
   contendedSeconds: number;
@@ -117,6 +119,7 @@ async function benchOne(
     stockLeft: left?.remaining ?? null,
     vouchers: Number(voucherCount?.n ?? 0),
     settled: byStatus.get('settled') ?? 0,
+    authorised: (byStatus.get('settled') ?? 0) + (byStatus.get('voided') ?? 0) + (byStatus.get('authorised') ?? 0),
     voided: byStatus.get('voided') ?? 0,
     heldWithoutOrder: Number(held?.n ?? 0),
     contendedSeconds: contended.seconds,
@@ -152,11 +155,11 @@ export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseB
 /** The purchase table. */
 export function printPurchaseTable(results: PurchaseBenchResult[]): void {
   console.log(
-    `${'engine'.padEnd(12)}${'buyers'.padStart(7)}${'stock'.padStart(7)}${'sold'.padStart(6)}${'oversold'.padStart(10)}${'left'.padStart(6)}${'vouchers'.padStart(10)}${'settled'.padStart(9)}${'voided'.padStart(8)}${'held'.padStart(6)}${'rush s'.padStart(8)}${'orders/s'.padStart(10)}`,
+    `${'engine'.padEnd(12)}${'buyers'.padStart(7)}${'stock'.padStart(7)}${'sold'.padStart(6)}${'oversold'.padStart(10)}${'left'.padStart(6)}${'vouchers'.padStart(10)}${'settled'.padStart(9)}${'authorised'.padStart(12)}${'voided'.padStart(8)}${'held'.padStart(6)}${'rush s'.padStart(8)}${'orders/s'.padStart(10)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.engine.padEnd(12)}${String(r.buyers).padStart(7)}${String(r.stock).padStart(7)}${String(r.sold).padStart(6)}${String(r.oversold).padStart(10)}${String(r.stockLeft).padStart(6)}${String(r.vouchers).padStart(10)}${String(r.settled).padStart(9)}${String(r.voided).padStart(8)}${String(r.heldWithoutOrder).padStart(6)}${r.contendedSeconds.toFixed(2).padStart(8)}${r.ordersPerSecond.toFixed(0).padStart(10)}`,
+      `${r.engine.padEnd(12)}${String(r.buyers).padStart(7)}${String(r.stock).padStart(7)}${String(r.sold).padStart(6)}${String(r.oversold).padStart(10)}${String(r.stockLeft).padStart(6)}${String(r.vouchers).padStart(10)}${String(r.settled).padStart(9)}${String(r.authorised).padStart(12)}${String(r.voided).padStart(8)}${String(r.heldWithoutOrder).padStart(6)}${r.contendedSeconds.toFixed(2).padStart(8)}${r.ordersPerSecond.toFixed(0).padStart(10)}`,
     );
   }
 }

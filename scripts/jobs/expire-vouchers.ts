@@ -1,15 +1,17 @@
 /**
  * npm run jobs:expire-vouchers [-- --now 2027-03-01T00:00:00Z] — moves unused vouchers past their
- * expiry to Expired (issue 7). The server runs the same work hourly; this is for cron and by hand.
+ * expiry to Expired (issue 7), crediting the wallet where the shopper agreed (issue 18). The server runs the same work hourly; this is for cron and by hand.
  * Stop `npm start` first on the embedded database: PGlite serves one process at a time.
  */
-import { expireVouchers } from '@/server/vouchers';
+import { expireDueVouchers } from '@/server/voucher-lifecycle';
 import { argValue, withDatabase } from '../cli';
 
 await withDatabase(async (database) => {
   const raw = argValue('now');
   const now = raw ? new Date(raw) : new Date();
   if (Number.isNaN(now.getTime())) throw new Error(`--now is not a date: ${raw}`);
-  const expired = await expireVouchers(database.db, now);
-  console.log(`✔ ${expired} voucher(s) expired as of ${now.toISOString()} (${database.engine}, ${database.where})`);
+  const { expired, credited } = await expireDueVouchers(database.db, now);
+  console.log(
+    `✔ ${expired} voucher(s) expired (${credited} as wallet credit) as of ${now.toISOString()} (${database.engine}, ${database.where})`,
+  );
 });

@@ -1,11 +1,12 @@
 /**
  * Issue 16.3: Astro Actions for the mutations islands and progressive forms call (the spec 7 JSON
  * endpoints stay: they are the public API). An action is its zod input, a call into one service, and
- * its failures through `answer()` below: a refusal of the error family (src/domain/errors) becomes an
+ * its failures through `answer()` (./answer.ts): a refusal of the error family (src/domain/errors) becomes an
  * ActionError with the same status and wording a JSON endpoint gives.
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
+import { BookingDecisionFormSchema, BookingRequestFormSchema } from '@/contracts/booking';
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import {
   type GuideContent,
@@ -22,9 +23,23 @@ import {
   TeamChangeFormSchema,
 } from '@/contracts/merchant';
 import { DbIdInputSchema } from '@/contracts/text';
-import { AccountError, AppError, Forbidden, Invalid, NotFound, Unauthorised } from '@/domain/errors';
+import { OrderAddonFormSchema, VoucherLifecycleFormSchema } from '@/contracts/voucher-lifecycle';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { AccountError, Forbidden, Invalid, NotFound, Unauthorised } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
+import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
+import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
 import { currentUser, signOut } from '@/server/accounts';
+import {
+  addToBasket,
+  basketTokenForRequest,
+  changeLineGifting,
+  createBasket,
+  rememberBasket,
+  retrieveBasket,
+  retrievePricedBasket,
+} from '@/server/basket';
+import { confirmBooking, declineBooking, requestBooking } from '@/server/bookings';
 import { GUIDES_TAG, guideTag } from '@/server/cache';
 import { addSoldOutNotification } from '@/server/catalog';
 import {
@@ -37,32 +52,34 @@ import {
 } from '@/server/content';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
-import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
-import { logError } from '@/server/log';
+import { claimGift, redeemGiftCard } from '@/server/gifting';
+import { findOwnInstrument, makeDefaultInstrument, removeInstrument } from '@/server/instruments';
+import { exchangePoints } from '@/server/loyalty';
 import {
   acceptInvite,
   inviteColleague,
   redeemVoucher,
   removeMember,
+  requireMembership,
   revokeInvite,
   submitPriceEvidence,
 } from '@/server/merchants';
+import type { OrderPayment } from '@/server/orders';
+import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
+import { cancelRenewal } from '@/server/subscriptions';
+import {
+  buyAddon,
+  markReturnPosted,
+  refundVoucherToCard,
+  requestReturn,
+  requestVoucherCredit,
+  setExpiryCreditConsent,
+} from '@/server/voucher-lifecycle';
 
-type ActionCode = ConstructorParameters<typeof ActionError>[0]['code'];
-
-/** Runs a handler; a refusal keeps its status and wording, anything else is logged and answered as spec 8's generic message. */
-async function answer<T>(area: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof AppError) {
-      throw new ActionError({ code: ActionError.statusToCode(error.status) as ActionCode, message: error.message });
-    }
-    logError(area, 'action failed', error);
-    throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.somethingWentWrong });
-  }
-}
+import { accountActions } from './account';
+import { type ActionCode, answer, clientIp } from './answer';
+import { dealPageActions } from './deal-page';
 
 type EditorActionContext = Parameters<Parameters<typeof defineAction>[0]['handler']>[1];
 
@@ -95,7 +112,93 @@ function slugFrom(value: unknown): string {
   return parsed.data;
 }
 
+/**
+ * Issue 20: the checkout's gifting form for one line (progressive: a plain POST works without
+ * JavaScript). Text fields are optional: an empty field arrives as absent (Astro's form reading).
+ */
+const GiftingFormSchema = z.object({
+  line: DbIdInputSchema,
+  intent: z.enum(['delivery', 'wrap']),
+  delivery: z.enum(['none', 'e-gift', 'ndd-gpk', 'std-gpk']).optional(),
+  wrap: z.coerce.number().int().min(0).max(99).optional(),
+  recipientName: z.string().max(200).optional(),
+  recipientEmail: z.string().max(300).optional(),
+  message: z.string().max(2000).optional(),
+  sendOn: z.string().max(20).optional(),
+  name: z.string().max(200).optional(),
+  line1: z.string().max(300).optional(),
+  line2: z.string().max(300).optional(),
+  town: z.string().max(200).optional(),
+  postcode: z.string().max(20).optional(),
+});
+
+const GiftCodeFormSchema = z.object({ code: z.string().max(60) });
+
 export const server = {
+  ...accountActions,
+  ...dealPageActions,
+  /** Issue 20.1: choose how one basket line is sent as a gift, or set its gift wrap (spec 4 "Gifting changes"). */
+  setGifting: defineAction({
+    accept: 'form',
+    input: GiftingFormSchema,
+    handler: (input, context) =>
+      answer('gifting', async () => {
+        const { db } = await getDb();
+        const user = await currentUser(context);
+        const token = await basketTokenForRequest(context, db, user);
+        if (token === null) throw new NotFound('Your basket is empty.');
+        const change =
+          input.intent === 'wrap'
+            ? ({ kind: 'wrap', quantity: input.wrap ?? 0 } as const)
+            : ({ kind: 'delivery', delivery: input.delivery ?? 'none' } as const);
+        const result = await changeLineGifting(db, token, {
+          lineId: input.line,
+          change,
+          eGift: {
+            recipientName: input.recipientName ?? '',
+            recipientEmail: input.recipientEmail ?? '',
+            message: input.message ?? '',
+            sendOn: input.sendOn ?? '',
+          },
+          address: {
+            name: input.name ?? '',
+            line1: input.line1 ?? '',
+            line2: input.line2 ?? '',
+            town: input.town ?? '',
+            postcode: input.postcode ?? '',
+          },
+          now: new Date(),
+        });
+        // A refusal hands back what was typed, for the form to show again (progressive: no JavaScript).
+        const { line: _line, intent: _intent, ...typed } = input;
+        return result.ok ? { ...result, typed: null } : { ...result, typed };
+      }),
+  }),
+
+  /** Issue 20.2: the recipient claims a gift with its code (/mygift, the claim-my-gift guide page). */
+  claimGift: defineAction({
+    accept: 'form',
+    input: GiftCodeFormSchema,
+    handler: ({ code }, context) =>
+      answer('gifting', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        return claimGift(db, { code, userId: user.id, now: new Date() });
+      }),
+  }),
+
+  /** Issue 20.3: redeem a gift card into wallet credit (/giftcard/redeem). */
+  redeemGiftCard: defineAction({
+    accept: 'form',
+    input: GiftCodeFormSchema,
+    handler: ({ code }, context) =>
+      answer('gifting', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        return redeemGiftCard(db, { code, userId: user.id, now: new Date() });
+      }),
+  }),
+
   /** spec 4: sign up to hear when a sold-out deal comes back (the SoldOutSignup island). */
   soldOutSignup: defineAction({
     input: SoldOutNotificationRequestSchema,
@@ -121,6 +224,89 @@ export const server = {
         if (intent === 'default') await makeDefaultInstrument(db, user.id, id, now);
         else await removeInstrument(db, user.id, id, { now });
         return { done: intent === 'default' ? ('default' as const) : ('removed' as const) };
+      }),
+  }),
+
+  /** Issue 18: refund, credit, return, "I've posted it" and the expiry-credit consent (the /myaccount/vouchers forms). */
+  voucherLifecycle: defineAction({
+    accept: 'form',
+    input: VoucherLifecycleFormSchema,
+    handler: ({ intent, voucherId, consent }, context) =>
+      answer('vouchers', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const now = new Date();
+        const request = { voucherId, userId: user.id, now };
+        switch (intent) {
+          case 'refundCard': {
+            const done = await refundVoucherToCard(db, paymentProviders(), request);
+            return {
+              voucherId,
+              message: done.cardMinor > 0 ? LIFECYCLE_COPY.refundedToCard : LIFECYCLE_COPY.refundedToWallet,
+            };
+          }
+          case 'credit':
+            await requestVoucherCredit(db, request);
+            return { voucherId, message: LIFECYCLE_COPY.refundedToWallet };
+          case 'return':
+            await requestReturn(db, request);
+            return { voucherId, message: LIFECYCLE_COPY.returnRequested };
+          case 'posted':
+            await markReturnPosted(db, request);
+            return { voucherId, message: 'Thank you: we let you know when the merchant has it back.' };
+          case 'consent': {
+            const agreed = consent === 'on' || consent === 'true';
+            if (!(await setExpiryCreditConsent(db, { voucherId, userId: user.id, consent: agreed }))) {
+              throw new NotFound(LIFECYCLE_COPY.notYours);
+            }
+            return {
+              voucherId,
+              message: agreed
+                ? 'Saved: if this voucher expires unused, its value becomes wallet credit for 14 days.'
+                : 'Saved: this voucher will simply expire if it is not used.',
+            };
+          }
+        }
+      }),
+  }),
+
+  /** Issue 18.2, 18.3: buy an extension (VVE) or Protect my voucher (DVP) on /order-addon. */
+  buyVoucherAddon: defineAction({
+    accept: 'form',
+    input: OrderAddonFormSchema,
+    handler: (form, context) =>
+      answer('vouchers', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        let payment: OrderPayment;
+        if (form.instrumentId && form.instrumentId !== 'new') {
+          const id = Number(form.instrumentId);
+          const saved = Number.isInteger(id) && id > 0 ? await findOwnInstrument(db, user.id, id) : null;
+          if (saved === null) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
+          payment = {
+            method: saved.type === 'paypal' ? 'paypal' : 'credit_card',
+            savedInstrument: { id: saved.id, token: saved.token },
+          };
+        } else {
+          payment = { method: 'credit_card', nonce: form.nonce ?? '' };
+        }
+        const bought = await buyAddon(db, paymentProviders(), {
+          voucherId: form.voucherId,
+          userId: user.id,
+          type: form.addonType,
+          months: form.addonType === 'VVE' ? form.option.months : undefined,
+          expectedMinor: form.option.expectedMinor,
+          payment,
+          idempotencyKey: `addon:${user.id}:${form.idempotencyKey}`,
+          now: new Date(),
+        });
+        if (!bought.ok) {
+          throw new ActionError({
+            code: ActionError.statusToCode(bought.status) as ActionCode,
+            message: bought.reason ? `${bought.message} ${bought.reason}` : bought.message,
+          });
+        }
+        return { orderId: bought.orderId, expiresAt: bought.expiresAt.toISOString(), isProtected: bought.isProtected };
       }),
   }),
 
@@ -269,6 +455,111 @@ export const server = {
       }),
   }),
 
+  /** Issue 24 item 5 (spec 4 calendarStepTwo): the voucher's owner asks the merchant for a date. */
+  requestBooking: defineAction({
+    accept: 'form',
+    input: BookingRequestFormSchema,
+    handler: ({ voucherId, date }, context) =>
+      answer('bookings', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const booking = await requestBooking(db, { voucherId, userId: user.id, date, now: new Date() });
+        return { voucherId, bookingId: booking.id, requestedDate: booking.requestedDate };
+      }),
+  }),
+
+  /**
+   * Issue 23 item 3 / issue 24 item 5 (spec 4 bcorStepOne): a merchant member confirms a requested date
+   * (the voucher becomes Booked) or declines it with a note.
+   */
+  decideBooking: defineAction({
+    accept: 'form',
+    input: BookingDecisionFormSchema,
+    handler: ({ merchantId, bookingId, intent, note }, context) =>
+      answer('bookings', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        await requireMembership(db, user.id, merchantId);
+        const decision = { merchantId, bookingId, userId: user.id, now: new Date() };
+        const booking =
+          intent === 'confirm'
+            ? await confirmBooking(db, decision)
+            : await declineBooking(db, { ...decision, note: note === '' ? null : note });
+        return { bookingId: booking.id, status: booking.status };
+      }),
+  }),
+
+  /**
+   * Issue 19 (spec 1, 2): join VIP. The subscription deal goes into the signed-in shopper's basket
+   * and they pay for it at checkout (vipChecked); the order event starts the subscription.
+   */
+  joinVip: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer(
+        'subscriptions',
+        async () => {
+          const user = await signedIn(context);
+          const { db } = await getDb();
+          const product = {
+            dealId: VIP_SUBSCRIPTION_DEAL_ID,
+            dealProductId: VIP_SUBSCRIPTION_DEAL_ID,
+            quantity: 1,
+            purchaseUrl: '/myaccount/subscriptions',
+          };
+          let token = await basketTokenForRequest(context, db, user);
+          const basket = token === null ? null : await retrieveBasket(db, token);
+          if (basket === null) token = null;
+          else if (!basket.lines.some((line) => line.dealId === VIP_SUBSCRIPTION_DEAL_ID) && token !== null) {
+            await addToBasket(db, token, product);
+          }
+          token ??= await createBasket(db, {
+            brand: context.locals.brand,
+            customerToken: user.customerToken,
+            eligibleForVip: user.isVip,
+            products: [product],
+          });
+          const priced = await retrievePricedBasket(db, token, { userId: user.id });
+          rememberBasket(context, token, priced?.visibleQuantity ?? 0);
+          return { next: '/checkout?vipChecked=true' as const };
+        },
+        MESSAGES.subscriptionError,
+      ),
+  }),
+
+  /** Issue 19 (spec 2 My Subscriptions "Cancel Renewal"): VIP stays until the paid period ends. */
+  cancelVipRenewal: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer(
+        'subscriptions',
+        async () => {
+          const user = await signedIn(context);
+          const { db } = await getDb();
+          const view = await cancelRenewal(db, user.id, new Date());
+          return { until: view.currentPeriodEnd.toISOString() };
+        },
+        MESSAGES.subscriptionError,
+      ),
+  }),
+
+  /** Issue 19 (spec 5 Loyalty exchange): points for wallet credit; the form's key makes a resubmit the same exchange. */
+  exchangePoints: defineAction({
+    accept: 'form',
+    input: z.object({
+      points: z.coerce.number({ message: 'Enter a number of points.' }),
+      requestKey: z.string().trim().min(8).max(64),
+    }),
+    handler: ({ points, requestKey }, context) =>
+      answer('loyalty', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        return exchangePoints(db, { userId: user.id, points, requestKey });
+      }),
+  }),
+
   /**
    * spec 2 account mini menu "Logout" and the /logout page: a form POST ends the session in the store
    * (the page then sends the shopper to /login). A GET never signs anyone out.
@@ -290,12 +581,4 @@ async function signedIn(context: ActionContext): Promise<UserRow> {
   const user = await currentUser(context);
   if (user === null) throw new AccountError('notSignedIn');
   return user;
-}
-
-function clientIp(context: { clientAddress?: string }): string {
-  try {
-    return context.clientAddress ?? '';
-  } catch {
-    return '';
-  }
 }

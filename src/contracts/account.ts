@@ -139,8 +139,10 @@ export type AccountStatus = z.output<typeof AccountStatusSchema>;
 /** Field name to its first message, for showing beside each input. */
 export type FieldErrors = Record<string, string>;
 
-/** zod issues as one friendly message per field (the first one), in field order. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/** zod issues (a ZodError, or an action's input error) as one friendly message per field (the first one), in field order. */
+export function fieldErrorsOf(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');

@@ -29,6 +29,11 @@ export const BasketProductInputSchema = z.object({
   checkInDate: IsoDate.nullish(),
   checkOutDate: IsoDate.nullish(),
   numberOfNights: z.coerce.number().int().positive().max(365).nullish(),
+  /** Issue 24: a choose-your-flight option's departure airport (IATA code). */
+  departureAirport: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
   gift: z.boolean().optional(),
   giftClaim: z.boolean().optional(),
   payDeposit: z.boolean().optional(),
@@ -126,6 +131,25 @@ export const PricedLineSchema = z.object({
   gift: z.boolean(),
   giftClaim: z.boolean(),
   payDeposit: z.boolean(),
+  /** Issue 20 (spec 3 Gift types, gifting state): what the line is sent as, and its wrap and pack lines. */
+  gifting: z.object({
+    type: z.enum(['none', 'e-gift', 'wrapped', 'ndd-gpk', 'std-gpk']),
+    label: z.string(),
+    wrapQuantity: z.number().int(),
+    packQuantity: z.number().int(),
+    extras: z.array(
+      z.object({
+        kind: z.enum(['giftWrap', 'nddGiftPack', 'stdGiftPack']),
+        label: z.string(),
+        quantity: z.number().int(),
+        amount: MoneySchema,
+      }),
+    ),
+    /** What the option offers: its delivery options and whether it can be wrapped. */
+    offered: z.object({ deliveryOptions: z.array(z.string()), giftWrap: z.boolean() }),
+    /** Who it goes to: the e-gift's recipient and send date, or the pack's address, in words. */
+    summary: z.string().nullable(),
+  }),
 });
 export type PricedLine = z.output<typeof PricedLineSchema>;
 
@@ -146,10 +170,19 @@ export const PricedBasketSchema = z.object({
 });
 export type PricedBasket = z.output<typeof PricedBasketSchema>;
 
-/** The deal page's "Buy now" form (progressive: a plain POST to /basket/add). */
+/** The deal page's "Buy now" form (progressive: a plain POST to its addToBasket action). */
 export const AddToBasketFormSchema = z.object({
   dealId: Id,
   productId: Id,
   quantity: z.coerce.number().int().min(1).max(999).catch(1),
   nights: z.coerce.number().int().positive().max(365).optional().catch(undefined),
+  /** Issue 24: the check-in date picked on a dated travel option, and the departure airport. */
+  checkInDate: z.string().optional().catch(undefined),
+  departureAirport: z.string().optional().catch(undefined),
+  /** spec 3 payDeposit: the deposit box was ticked. */
+  payDeposit: z
+    .string()
+    .optional()
+    .transform((value) => value === 'on' || value === 'true')
+    .catch(false),
 });

@@ -59,6 +59,10 @@ export const DealDetailSchema = z.object({
   pricePerPerson: z.boolean(),
   isTravel: z.boolean(),
   dealType: z.string(),
+  /** Issue 24: the date is booked with the merchant after purchase, from the voucher. */
+  bookingCalendarOnRedemption: z.boolean(),
+  /** Issue 24: a draft (not yet live) deal, shown only to operators and its merchant as a preview. */
+  isPreview: z.boolean(),
   /** ISO date-time. */
   closingDate: z.string(),
   /** Closed by status or past its closing date: the page says the deal has ended. */
@@ -69,12 +73,15 @@ export const DealDetailSchema = z.object({
   /** The deal's cap per order (spec 5), else null. */
   purchaseCap: z.number().int().nullable(),
   merchant: z.object({
+    id: z.number().int(),
     name: z.string(),
     addressLine1: z.string(),
     town: z.string(),
     postcode: z.string(),
     phone: z.string(),
     website: z.string().nullable(),
+    /** When the merchant takes bookings by phone (call-to-book), else null. */
+    bookingHours: z.string().nullable(),
   }),
   location: z.object({ shortName: z.string(), name: z.string() }),
   category: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }),

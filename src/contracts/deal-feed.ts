@@ -30,12 +30,21 @@ const slug = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be a short name such as london or beauty');
-const wholeNumber = (min: number, max: number) =>
+export const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+
+/** spec 7: recentViewedDeal repeated up to 5 times (deals to leave out). */
+export const RecentViewedDealSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(
+    z.array(wholeNumber(1, 2_147_483_647)).max(RECENT_VIEWED_MAX, `at most ${RECENT_VIEWED_MAX} recently viewed deals`),
+  )
+  .optional();
 
 /**
  * GET /api/v1/deals. Either location (+ category, subcategory) or path (a listing URL path, spec 7
@@ -50,15 +59,7 @@ export const DealFeedQuerySchema = z.looseObject({
   page: wholeNumber(0, 100_000).default(0),
   pageSize: wholeNumber(1, FEED_PAGE_SIZE_MAX).default(50),
   offset: wholeNumber(0, 10_000_000).optional(),
-  recentViewedDeal: z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(
-      z
-        .array(wholeNumber(1, 2_147_483_647))
-        .max(RECENT_VIEWED_MAX, `at most ${RECENT_VIEWED_MAX} recently viewed deals`),
-    )
-    .optional(),
+  recentViewedDeal: RecentViewedDealSchema,
 });
 export type DealFeedQuery = z.output<typeof DealFeedQuerySchema>;
 

@@ -15,6 +15,10 @@ export const GATEWAY_PATHS = {
   sale: 'transactions/sale',
   capture: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/submit_for_settlement`,
   void: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/void`,
+  /** Issue 18: refund (part of) a captured sale: Braintree's transaction.refund. */
+  refund: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/refund`,
+  /** Issue 18: the sale made under an idempotency key, if any (Braintree's search by order id). */
+  search: (idempotencyKey: string) => `transactions/search?idempotencyKey=${encodeURIComponent(idempotencyKey)}`,
   paymentMethod: (token: string) => `payment_methods/${encodeURIComponent(token)}`,
   payLaterConfiguration: (provider: PayLaterProviderName) => `${provider}/configuration`,
   payLaterSessions: (provider: PayLaterProviderName) => `${provider}/sessions`,
@@ -85,6 +89,13 @@ export const PayLaterSaleSchema = z.object({
 });
 export type PayLaterSaleWireRequest = z.input<typeof PayLaterSaleSchema>;
 
+/** POST transactions/{id}/refund: refund this much of a captured sale; idempotent per key. */
+export const GatewayRefundSchema = z.object({
+  amountMinor: pence,
+  idempotencyKey,
+});
+export type GatewayRefundRequest = z.input<typeof GatewayRefundSchema>;
+
 /** An empty body, for the calls whose path says everything (capture, void). */
 export const EmptyBodySchema = z.object({}).passthrough();
 
@@ -140,6 +151,20 @@ export type SaleAnswer =
 export type SettlementAnswer =
   | { success: true; status: 'submitted_for_settlement' | 'settled' | 'voided' }
   | { success: false; code: 'not_found' | 'cannot_submit_for_settlement' | 'cannot_void'; text: string };
+
+/** POST transactions/{id}/refund: the refund's own (credit) transaction, or why not. */
+export type RefundAnswer =
+  | { success: true; refundTransactionId: string; amountMinor: number }
+  | {
+      success: false;
+      code: 'not_found' | 'cannot_refund' | 'amount_too_large' | 'idempotency_key_reused';
+      text: string;
+    };
+
+/** GET transactions/search?idempotencyKey=: the sale made under that key, or none (it never arrived). */
+export type TransactionLookupAnswer =
+  | { found: true; transactionId: string; status: string; amountMinor: number }
+  | { found: false };
 
 /** GET payment_methods/{token}: the saved instrument, as the vault keeps it. */
 export type PaymentMethodAnswer =

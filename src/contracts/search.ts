@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DealSummarySchema } from './deal';
+import { SponsoredDealSchema } from './sponsored';
 import { text } from './text';
 
 /** spec 9: search page size 12. */
@@ -84,6 +85,11 @@ export const SearchResponseSchema = z.object({
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
   }),
+  /**
+   * spec 3 search response `sponsored` (issue 21.4): the sponsored deals for this search. The answer
+   * is shared (cached), so sessionId is null here: a visitor's session comes from POST sponsored/customer.
+   */
+  sponsored: z.object({ sessionId: z.string().nullable(), deals: z.array(SponsoredDealSchema) }).optional(),
 });
 
 export const SuggestQuerySchema = z.object({

@@ -51,6 +51,13 @@ const WORDING: Readonly<Record<BasketErrorCode, string>> = {
   deliveryOptionUnavailable: BASKET_COPY.deliveryOptionUnavailable,
 };
 
+/** Issue 24: why a stay chosen on the deal page was not added (travel service StayProblem codes). */
+export const STAY_NOTICES = {
+  chooseDates: 'Please choose your check-in date.',
+  datesUnavailable: 'Sorry, there are not enough rooms left on those dates. Please choose other dates.',
+  chooseAirport: 'Please choose the airport you’d like to fly from.',
+} as const;
+
 /** The shopper's words for a basket refusal. */
 export function basketErrorWording(code: BasketErrorCode): string {
   return WORDING[code];
@@ -62,6 +69,9 @@ export function basketErrorWording(code: BasketErrorCode): string {
  */
 export function basketNoticeFor(code: string | null | undefined): string | null {
   if (code === 'error') return MESSAGES.somethingWentWrong;
+  if (code !== null && code !== undefined && Object.hasOwn(STAY_NOTICES, code)) {
+    return STAY_NOTICES[code as keyof typeof STAY_NOTICES];
+  }
   return (BASKET_ERROR_CODES as readonly string[]).includes(code ?? '') ? WORDING[code as BasketErrorCode] : null;
 }
 

@@ -10,9 +10,13 @@ export const BASKET_TOKEN_MIN = 11;
 export const BASKET_TOKEN_COOKIE = 'basket_token';
 export const BASKET_QTY_COOKIE = 'basket_qty';
 
-/** spec 5 tokens: longer than 10 characters is valid; anything else (or no token) is not. */
+/**
+ * spec 5 tokens: longer than 10 characters is valid; anything else (or no token) is not. Issue 26.1:
+ * a token is also printable ASCII (ours are base64url), so a cookie holding control characters or a
+ * NUL never reaches a query as if it were one.
+ */
 export function isValidBasketToken(token: unknown): token is string {
-  return typeof token === 'string' && token.length >= BASKET_TOKEN_MIN;
+  return typeof token === 'string' && token.length >= BASKET_TOKEN_MIN && /^[\x21-\x7e]+$/.test(token);
 }
 
 /** The fields of a line that spec 4's merge carries over (dates, gift claim, deposit flag, quantity). */

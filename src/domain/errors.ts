@@ -10,6 +10,7 @@ import { type BasketErrorCode, basketErrorWording } from './basket-copy';
 import { CHECKOUT_COPY, notEnoughLeftMessage } from './checkout-copy';
 import { MESSAGES } from './messages';
 import { type RedeemRefusal, refusalMessage } from './redemption';
+import { LIFECYCLE_COPY } from './voucher-lifecycle';
 
 /** What kind of refusal: the caller's request is not found, invalid, in conflict, and so on. */
 export type ErrorKind =
@@ -201,6 +202,28 @@ export class RedeemError extends AppError {
   constructor(code: RedeemRefusal, status: string) {
     super(REDEEM_KINDS[code], refusalMessage(code, status), { code });
     this.name = 'RedeemError';
+  }
+}
+
+export type LifecycleRefusal =
+  | 'alreadyRefunded'
+  | 'windowClosed'
+  | 'notReturnable'
+  | 'expired'
+  | 'notExtendable'
+  | 'extensionUsed'
+  | 'alreadyProtected'
+  | 'notProtectable'
+  | 'physicalNeedsReturn'
+  | 'notPhysical'
+  | 'notYours';
+
+/** A voucher lifecycle move that is refused (issue 18; wording in voucher-lifecycle.ts). */
+export class LifecycleError extends AppError {
+  declare readonly code: LifecycleRefusal;
+  constructor(code: LifecycleRefusal, message?: string) {
+    super(code === 'notYours' ? 'notFound' : 'conflict', message ?? LIFECYCLE_COPY[code], { code });
+    this.name = 'LifecycleError';
   }
 }
 

@@ -29,7 +29,9 @@ export interface SaleFacts {
  */
 export function notOnSaleReason(facts: SaleFacts): NotOnSaleReason | null {
   const { deal, option, bounds, shopper, now } = facts;
-  if (deal.status !== 'live' || isDealClosed(deal.status, deal.closingDate, now)) return 'dealEnded';
+  // Issue 19: the VIP subscription deal (status 'subscription') sells but is listed nowhere.
+  const sells = deal.status === 'live' || deal.status === 'subscription';
+  if (!sells || isDealClosed(deal.status, deal.closingDate, now)) return 'dealEnded';
   // A hidden option is not offered anywhere, so it is not for sale either.
   if (option.disabled || option.visibility !== 'visible') return 'productDisabled';
   // spec 6: VIP users can buy VIP-exclusive products; eligibleForVip carries that on the basket.

@@ -6,6 +6,7 @@ import {
   type PricingRule,
   postageRule,
   priceLines,
+  pricingLineOf,
   walletRule,
 } from './pricing';
 
@@ -195,5 +196,56 @@ describe('issue 16.1: one pricing pipeline (spec 3 prices, spec 9 money in whole
 
   it('lines in two currencies cannot be added', () => {
     expect(() => priceLines({ lines: [line({ id: 1 }), line({ id: 2, currency: 'EUR' })] })).toThrow(RangeError);
+  });
+});
+
+describe('issue 19: the VIP price is one adjustment (spec 1, 6: VIP users get extra discounts)', () => {
+  it('a VIP member pays the VIP price per unit, first in the order, and the wallet pays from the lower total', () => {
+    const breakdown = priceLines({
+      lines: [line({ quantity: 2, unitPriceMinor: 2500, postagePerUnitMinor: 150, vipUnitPriceMinor: 2250 })],
+      wallet: { use: true, balances: [{ currency: 'GBP', balanceMinor: 1000 }] },
+    });
+    expect(breakdown.adjustments.map((a) => [a.kind, a.amountMinor])).toEqual([
+      ['vipPrice', -500],
+      ['postage', 300],
+      ['wallet', 1000],
+    ]);
+    expect(breakdown.lines[0]).toMatchObject({ listPriceMinor: 5000, priceMinor: 4500, unitPriceMinor: 2250 });
+    expect(breakdown.totalMinor).toBe(4800);
+    expect(breakdown.paidBy).toEqual({ walletMinor: 1000, cashMinor: 3800 });
+  });
+
+  it('without a VIP price (or not VIP: null) nothing changes, and a VIP price above the price is ignored', () => {
+    for (const vipUnitPriceMinor of [null, undefined, 2600]) {
+      const breakdown = priceLines({ lines: [line({ vipUnitPriceMinor })] });
+      expect(breakdown.adjustments).toEqual([]);
+      expect(breakdown.totalMinor).toBe(2500);
+    }
+  });
+
+  it('a line paying a deposit keeps its deposit', () => {
+    const breakdown = priceLines({
+      lines: [line({ unitPriceMinor: 40000, vipUnitPriceMinor: 36000, ...deposit(5000) })],
+    });
+    expect(breakdown.adjustments.map((a) => a.kind)).toEqual(['deposit']);
+    expect(breakdown.totalMinor).toBe(5000);
+  });
+
+  it('pricingLineOf gives the VIP price only to a basket eligible for VIP', () => {
+    const source = {
+      line: { id: 1, quantity: 1, payDeposit: false },
+      option: {
+        priceMinor: 2500,
+        postagePriceMinor: 0,
+        hasDeposit: false,
+        depositPriceMinor: null,
+        vipPriceMinor: 2300,
+      },
+      deal: { pricePerPerson: false, currency: 'GBP' },
+      isOnSale: true,
+    };
+    expect(pricingLineOf({ ...source, eligibleForVip: true }).vipUnitPriceMinor).toBe(2300);
+    expect(pricingLineOf({ ...source, eligibleForVip: false }).vipUnitPriceMinor).toBeNull();
+    expect(priceLines({ lines: [pricingLineOf({ ...source, eligibleForVip: true })] }).totalMinor).toBe(2300);
   });
 });

@@ -16,6 +16,7 @@
  */
 
 import { splitPayment } from './checkout';
+import { GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor } from './gifting';
 import { type PricingPromotion, promotionDiscounts } from './promotions';
 
 export type Currency = 'GBP' | 'EUR';
@@ -63,6 +64,10 @@ export interface PricingLine {
   deposit: { payDeposit: boolean; hasDeposit: boolean; depositPriceMinor: number | null };
   /** Only lines on sale for this shopper count towards the total; the others are shown, unpriced. */
   isOnSale: boolean;
+  /** Issue 19: the option's VIP price per unit when this shopper is VIP (eligibleForVip), else null or absent. */
+  vipUnitPriceMinor?: number | null;
+  /** Issue 20: how many vouchers are gift-wrapped and how many go in which gift pack (absent: none). */
+  gifting?: { wrapQuantity: number; pack: 'ndd-gpk' | 'std-gpk' | null; packQuantity: number };
 }
 
 /** One line of the breakdown. */
@@ -85,6 +90,9 @@ export interface PricedLineBreakdown {
   totalMinor: number;
   /** True when the shopper pays the deposit now and the rest later. */
   paysDeposit: boolean;
+  /** Issue 20: the line's gift wrap and gift pack (in totalMinor, not in priceMinor). */
+  giftWrapMinor: number;
+  giftPackMinor: number;
 }
 
 export interface PriceBreakdown {
@@ -95,6 +103,8 @@ export interface PriceBreakdown {
   /** The counted lines' prices after their adjustments, before postage. */
   subtotalMinor: number;
   postageMinor: number;
+  /** Issue 20: gift wrap and gift packs. */
+  giftingMinor: number;
   /** What the order costs. */
   totalMinor: number;
   /** spec 3 payment data: walletUsed + cashAmount = totalOrderAmount. */
@@ -176,6 +186,21 @@ export const promotionCodeRule: PricingRule = {
   },
 };
 
+/**
+ * Issue 19 (spec 1, 6): a VIP member pays the option's VIP price. A line paying a deposit keeps
+ * its deposit (the deposit is fixed), so the VIP price applies to lines paid in full.
+ */
+export const vipPriceRule: PricingRule = {
+  kind: 'vipPrice',
+  effect: 'price',
+  apply: ({ counted }) =>
+    counted.flatMap((line) => {
+      const vip = line.vipUnitPriceMinor ?? null;
+      if (vip === null || vip >= line.unitPriceMinor || depositUnit(line) !== null) return [];
+      return [{ lineId: line.id, amountMinor: (vip - line.unitPriceMinor) * line.quantity }];
+    }),
+};
+
 /** Postage is charged per voucher: per unit times quantity. */
 export const postageRule: PricingRule = {
   kind: 'postage',
@@ -184,6 +209,28 @@ export const postageRule: PricingRule = {
     counted
       .filter((line) => line.postagePerUnitMinor !== 0)
       .map((line) => ({ lineId: line.id, amountMinor: line.postagePerUnitMinor * line.quantity })),
+};
+
+/** Issue 20: gift wrap, per wrapped voucher (spec 4 gifting; after codes: a code never discounts the wrap). */
+export const giftWrapRule: PricingRule = {
+  kind: 'giftWrap',
+  effect: 'price',
+  apply: ({ counted }) =>
+    counted
+      .filter((line) => (line.gifting?.wrapQuantity ?? 0) > 0)
+      .map((line) => ({ lineId: line.id, amountMinor: (line.gifting?.wrapQuantity ?? 0) * GIFT_WRAP_PRICE_MINOR })),
+};
+
+/** Issue 20: a next-day or standard gift pack, priced by spec 9's pack price steps. */
+export const giftPackRule: PricingRule = {
+  kind: 'giftPack',
+  effect: 'price',
+  apply: ({ counted }) =>
+    counted.flatMap((line) => {
+      const pack = line.gifting?.pack;
+      const amountMinor = pack ? giftPackPriceMinor(pack, line.gifting?.packQuantity ?? 0) : 0;
+      return amountMinor > 0 ? [{ lineId: line.id, amountMinor }] : [];
+    }),
 };
 
 /** The wallet, when turned on, pays as much of the order as its balance in the order's currency covers. */
@@ -200,7 +247,15 @@ export const walletRule: PricingRule = {
 };
 
 /** The rules that exist today; later features add theirs here (their kinds are already ordered). */
-export const PRICING_RULES: readonly PricingRule[] = [depositRule, promotionCodeRule, postageRule, walletRule];
+export const PRICING_RULES: readonly PricingRule[] = [
+  vipPriceRule,
+  depositRule,
+  promotionCodeRule,
+  giftWrapRule,
+  giftPackRule,
+  postageRule,
+  walletRule,
+];
 
 function wholeMinor(amount: number, what: string): number {
   if (!Number.isInteger(amount)) throw new RangeError(`${what} must be whole minor units, got ${amount}`);
@@ -244,14 +299,17 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
       .filter((a) => a.effect === 'price' && a.lineId === lineId && kinds(a.kind))
       .reduce((sum, a) => sum + a.amountMinor, 0);
   const isPostage = (kind: AdjustmentKind) => kind === 'postage';
+  const isGifting = (kind: AdjustmentKind) => kind === 'giftWrap' || kind === 'giftPack';
   const lines = input.lines.map((line): PricedLineBreakdown => {
     const listPriceMinor = line.unitPriceMinor * line.quantity;
     // A line not on sale is still shown at what it would cost (its deposit and postage included).
     const deposit = depositUnit(line);
     const priceMinor = line.isOnSale
-      ? listPriceMinor + lineAdjustments(line.id, (kind) => !isPostage(kind))
+      ? listPriceMinor + lineAdjustments(line.id, (kind) => !isPostage(kind) && !isGifting(kind))
       : (deposit ?? line.unitPriceMinor) * line.quantity;
     const postageMinor = line.isOnSale ? lineAdjustments(line.id, isPostage) : line.postagePerUnitMinor * line.quantity;
+    const giftWrapMinor = line.isOnSale ? lineAdjustments(line.id, (kind) => kind === 'giftWrap') : 0;
+    const giftPackMinor = line.isOnSale ? lineAdjustments(line.id, (kind) => kind === 'giftPack') : 0;
     return {
       id: line.id,
       quantity: line.quantity,
@@ -263,8 +321,10 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
       unitPriceMinor: line.quantity === 0 ? line.unitPriceMinor : Math.round(priceMinor / line.quantity),
       priceMinor,
       postageMinor,
-      totalMinor: priceMinor + postageMinor,
+      totalMinor: priceMinor + postageMinor + giftWrapMinor + giftPackMinor,
       paysDeposit: deposit !== null,
+      giftWrapMinor,
+      giftPackMinor,
     };
   });
 
@@ -281,6 +341,9 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
     adjustments,
     subtotalMinor: lines.filter((line) => counts.has(line.id)).reduce((sum, line) => sum + line.priceMinor, 0),
     postageMinor,
+    giftingMinor: adjustments
+      .filter((a) => a.effect === 'price' && (a.kind === 'giftWrap' || a.kind === 'giftPack'))
+      .reduce((sum, a) => sum + a.amountMinor, 0),
     totalMinor,
     paidBy: { walletMinor, cashMinor: totalMinor - walletMinor },
     promotion: input.promotion
@@ -297,10 +360,28 @@ export function priceLines(input: PricingInput, rules: readonly PricingRule[] = 
 
 /** The catalogue fields a basket line is priced from (deal_products, deals, basket_lines). */
 export interface PricingSource {
-  line: { id: number; quantity: number; payDeposit: boolean };
-  option: { priceMinor: number; postagePriceMinor: number; hasDeposit: boolean; depositPriceMinor: number | null };
+  line: {
+    id: number;
+    quantity: number;
+    payDeposit: boolean;
+    /** Issue 20: the basket line's gifting (delivery option, wrap and pack quantities). */
+    deliveryOptionType?: string;
+    giftWrapQuantity?: number;
+    giftPackQuantity?: number;
+  };
+  option: {
+    priceMinor: number;
+    postagePriceMinor: number;
+    hasDeposit: boolean;
+    depositPriceMinor: number | null;
+    vipPriceMinor?: number | null;
+  };
   deal: { pricePerPerson: boolean; currency: string };
   isOnSale: boolean;
+  /** Issue 19: the basket's eligibleForVip (a VIP member's): the option's VIP price applies. */
+  eligibleForVip?: boolean;
+  /** Issue 24: what the chosen stay's nights and departure airport add per unit (part of its price). */
+  supplementMinor?: number;
 }
 
 /** A basket line as the pipeline reads it: the basket view and the order both build it here. */
@@ -310,7 +391,7 @@ export function pricingLineOf(source: PricingSource): PricingLine {
     id: line.id,
     currency: deal.currency === 'EUR' ? 'EUR' : 'GBP',
     quantity: line.quantity,
-    unitPriceMinor: option.priceMinor,
+    unitPriceMinor: option.priceMinor + (source.supplementMinor ?? 0),
     postagePerUnitMinor: option.postagePriceMinor,
     pricePerPerson: deal.pricePerPerson,
     deposit: {
@@ -319,5 +400,16 @@ export function pricingLineOf(source: PricingSource): PricingLine {
       depositPriceMinor: option.depositPriceMinor,
     },
     isOnSale: source.isOnSale,
+    // A stay's supplement is part of its price at the VIP price too.
+    vipUnitPriceMinor:
+      source.eligibleForVip === true && option.vipPriceMinor != null
+        ? option.vipPriceMinor + (source.supplementMinor ?? 0)
+        : null,
+    gifting: {
+      wrapQuantity: line.giftWrapQuantity ?? 0,
+      pack:
+        line.deliveryOptionType === 'ndd-gpk' || line.deliveryOptionType === 'std-gpk' ? line.deliveryOptionType : null,
+      packQuantity: line.giftPackQuantity ?? 0,
+    },
   };
 }

@@ -115,3 +115,35 @@ export function redeemInstructions(status: string): string[] {
   );
   return lines;
 }
+
+/** What a deal tells a shopper about using its voucher (spec 7 deal/redeem-instructions). */
+export interface RedeemableDeal {
+  dealType: string;
+  deliveryType: string;
+  bookingCalendarOnRedemption: boolean;
+  merchantName: string;
+  merchantPhone: string;
+}
+
+/**
+ * spec 7 deal/redeem-instructions: how to use this deal's voucher. A product comes by post; a
+ * call-to-book deal is booked by phone; a calendar deal picks its date; the rest book with the
+ * merchant and show the voucher (redeemInstructions).
+ */
+export function redeemInstructionsForDeal(status: string, deal: RedeemableDeal): string[] {
+  if (!isRedeemable(status)) return [];
+  if (status === 'booked') return redeemInstructions(status);
+  if (deal.deliveryType === 'postal') {
+    return [
+      `${deal.merchantName} posts your item to the address you gave; there is nothing to book.`,
+      'Keep your voucher code: the merchant asks for it if you get in touch about the delivery.',
+    ];
+  }
+  const lines = redeemInstructions(status);
+  if (deal.dealType === 'call-to-book' && deal.merchantPhone) {
+    lines[1] = `Call ${deal.merchantName} on ${deal.merchantPhone} to book, quoting your voucher code.`;
+  } else if (deal.bookingCalendarOnRedemption || deal.dealType === 'calendar') {
+    lines[1] = `Choose your date with ${deal.merchantName}, quoting your voucher code; dates are subject to availability.`;
+  }
+  return lines;
+}

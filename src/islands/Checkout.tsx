@@ -151,7 +151,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
       <div className="checkout__main">
         <section className="checkout-panel" aria-labelledby="checkout-basket-heading">
           <h2 id="checkout-basket-heading">Your basket</h2>
-          <BasketLines lines={view.deals} disabled={busy} />
+          <BasketLines lines={view.deals} disabled={busy} gifting={view.giftingConfig.gifting} />
           <p className="checkout__notice" role="status" aria-live="polite">
             {state.notice ?? ''}
           </p>
@@ -221,6 +221,12 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
             <>
               <dt>Postage</dt>
               <dd>{money(summary.postage)}</dd>
+            </>
+          )}
+          {summary.gifting > 0 && (
+            <>
+              <dt>Gift wrap and packs</dt>
+              <dd>{money(summary.gifting)}</dd>
             </>
           )}
           <dt className="summary__total">Total</dt>

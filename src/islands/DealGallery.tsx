@@ -1,9 +1,10 @@
 /**
- * The deal page's picture carousel (embla). The first picture is in the server HTML and loads
- * first; the rest load lazily. Previous/next buttons, dots and the arrow keys move it.
+ * The deal page's picture carousel. The first picture is in the server HTML and loads first; the
+ * rest load lazily. The strip scrolls natively (CSS scroll snap: touch and trackpad swipes for free);
+ * once hydrated, previous/next buttons, dots and the arrow keys move it. No carousel library: the
+ * deal page is at its JavaScript budget (decision 030), and native scrolling needs none.
  */
-import useEmblaCarousel from 'embla-carousel-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { DealImage } from '@/contracts/deal';
 
 type Props = {
@@ -12,31 +13,48 @@ type Props = {
   label: string;
 };
 
+/** How long the strip must be still before a swipe's resting picture is read. */
+const SETTLE_MS = 80;
+
 export default function DealGallery({ images, label }: Props) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false, align: 'start' });
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
-  // Until hydrated (or without JavaScript) the pictures scroll natively and no dead buttons show.
+  // Until hydrated (or without JavaScript) there are no dead buttons: the strip scrolls by itself.
   const [isReady, setIsReady] = useState(false);
   useEffect(() => setIsReady(true), []);
 
+  // A swipe (or a scroll the buttons started) ends on a picture: that one is selected.
   useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      const width = viewport.clientWidth || 1;
+      setSelected(Math.min(images.length - 1, Math.max(0, Math.round(viewport.scrollLeft / width))));
     };
-  }, [embla]);
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(settle, SETTLE_MS);
+    };
+    viewport.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      viewport.removeEventListener('scroll', onScroll);
+    };
+  }, [images.length]);
 
-  const goTo = useCallback((index: number) => embla?.scrollTo(index), [embla]);
+  const goTo = (index: number) => {
+    const viewport = viewportRef.current;
+    const next = Math.min(images.length - 1, Math.max(0, index));
+    setSelected(next);
+    if (!viewport) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    viewport.scrollTo({ left: next * viewport.clientWidth, behavior: still ? 'auto' : 'smooth' });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ArrowRight') {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       event.preventDefault();
-      embla?.scrollNext();
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      embla?.scrollPrev();
+      goTo(selected + (event.key === 'ArrowRight' ? 1 : -1));
     }
   };
 
@@ -48,8 +66,8 @@ export default function DealGallery({ images, label }: Props) {
       aria-label={`Pictures of ${label}`}
       onKeyDown={many ? onKeyDown : undefined}
     >
-      {/* Before hydration the pictures scroll natively, so the strip takes focus for the arrow keys (axe: scrollable-region-focusable). */}
-      <div className="deal-gallery__viewport" ref={viewportRef} tabIndex={isReady ? undefined : 0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls natively, so it takes focus for the arrow keys (axe: scrollable-region-focusable). */}
+      <div className="deal-gallery__viewport" ref={viewportRef} tabIndex={0}>
         <ul className="deal-gallery__track">
           {images.map((image, index) => (
             <li
@@ -78,7 +96,7 @@ export default function DealGallery({ images, label }: Props) {
             type="button"
             className="deal-gallery__arrow"
             aria-label="Previous picture"
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => goTo(selected - 1)}
             disabled={selected === 0}
           >
             <span aria-hidden="true">‹</span>
@@ -100,7 +118,7 @@ export default function DealGallery({ images, label }: Props) {
             type="button"
             className="deal-gallery__arrow"
             aria-label="Next picture"
-            onClick={() => embla?.scrollNext()}
+            onClick={() => goTo(selected + 1)}
             disabled={selected === images.length - 1}
           >
             <span aria-hidden="true">›</span>

@@ -9,7 +9,7 @@
  * on screen; the server renders it shown, so it works without JavaScript too.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { optionPriceView } from '@/components/deal/option-price';
 import type { Money, PriceDisplayMode } from '@/contracts/deal';
 import { MESSAGES } from '@/domain/messages';
@@ -48,11 +48,19 @@ type Props = {
   selectedProductId?: number;
   /** Why the last "Buy now" was refused (sold out, over the cap, ...), shown above the button. */
   basketNotice?: string | null;
+  /** The buy form's id, for fields other islands add to it (issue 24: check-in date, airport). */
+  formId?: string;
+  /** Issue 24: a hotel deep link's guests (per-person deals). */
+  initialQuantity?: number;
+  /** Issue 24: the travel chooser (dates, airports), a nested island placed after the options. */
+  children?: ReactNode;
+  /**
+   * Issue 7: "Buy now" adds to the basket, then goes to checkout. A plain form POST to the deal
+   * page's addToBasket action (issue 16.3; its `?_action=` address, given by the page so this island
+   * carries no actions client), so it works without JavaScript; a refusal comes back with basketNotice.
+   */
+  buyNowAction: string;
 };
-
-// Issue 7: "Buy now" adds to the basket, then goes to checkout. A plain form POST, so it works
-// without JavaScript; a refusal comes back to the deal page with basketNotice.
-const BUY_NOW_ACTION = '/basket/add';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -63,11 +71,20 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 const nightsText = (n: number) => (n === 1 ? '1 night' : `${n} nights`);
 
 export default function ProductChooser(props: Props) {
-  const { dealId, products, priceDisplayMode, pricePerPerson, dealPurchaseCap, selectedProductId, basketNotice } =
-    props;
+  const {
+    dealId,
+    products,
+    priceDisplayMode,
+    pricePerPerson,
+    dealPurchaseCap,
+    selectedProductId,
+    basketNotice,
+    initialQuantity,
+    buyNowAction,
+  } = props;
   const init = useMemo(
-    () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId }),
-    [dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId],
+    () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId, initialQuantity }),
+    [dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId, initialQuantity],
   );
   const stored = useStore($bcor);
   // On the server (and before hydration) render from the starting state; never write the shared store there.
@@ -76,7 +93,8 @@ export default function ProductChooser(props: Props) {
   useEffect(() => initBcor(init), [init]);
 
   const id = useId();
-  const formId = `${id}-buy`;
+  const formId = props.formId ?? `${id}-buy`;
+  const [payDeposit, setPayDeposit] = useState(false);
   // The sticky bar shows while the form's own Buy now is not wholly on screen (and always without JavaScript).
   const buyRef = useRef<HTMLButtonElement>(null);
   const [buyOnScreen, setBuyOnScreen] = useState(false);
@@ -101,8 +119,11 @@ export default function ProductChooser(props: Props) {
   const atMax = bounds.max !== null && state.quantity >= bounds.max;
   const total =
     chosen && priceDisplayMode !== 'hidden'
-      ? { ...chosen.price, amountMinor: chosen.price.amountMinor * state.quantity }
+      ? { ...chosen.price, amountMinor: (chosen.price.amountMinor + state.stayExtraMinor) * state.quantity }
       : null;
+  const chosenDeposit = chosen ? (extra.get(chosen.id)?.depositPrice ?? null) : null;
+  const dueToday =
+    chosenDeposit && payDeposit ? { ...chosenDeposit, amountMinor: chosenDeposit.amountMinor * state.quantity } : null;
 
   return (
     <div className="chooser">
@@ -190,6 +211,8 @@ export default function ProductChooser(props: Props) {
         })}
       </fieldset>
 
+      {props.children}
+
       {chosen?.checkInDate && chosen.checkOutDate && (
         <p className="chooser__dates">
           Check in <strong>{dateFormat.format(new Date(chosen.checkInDate))}</strong>, check out{' '}
@@ -241,17 +264,34 @@ export default function ProductChooser(props: Props) {
         </p>
       </div>
 
-      <form method="post" action={BUY_NOW_ACTION} className="chooser__buy" id={formId}>
+      <form method="post" action={buyNowAction} className="chooser__buy" id={formId} data-add-to-cart>
         <input type="hidden" name="dealId" value={dealId} />
         <input type="hidden" name="productId" value={state.selection ?? ''} />
         <input type="hidden" name="quantity" value={state.quantity} />
         {state.selectedNights !== null && <input type="hidden" name="nights" value={state.selectedNights} />}
+        {chosenDeposit && (
+          <label className="chooser__deposit">
+            <input
+              type="checkbox"
+              name="payDeposit"
+              checked={payDeposit}
+              onChange={(event) => setPayDeposit(event.currentTarget.checked)}
+            />{' '}
+            Pay a {formatMoney(chosenDeposit)} deposit now and the rest later
+          </label>
+        )}
         <p className="chooser__notice" role="status" aria-live="polite">
           {basketNotice ?? ''}
         </p>
         {total && (
           <p className="chooser__total">
             Total <strong>{formatMoney(total)}</strong>
+            {dueToday && (
+              <>
+                {' '}
+                · due today <strong>{formatMoney(dueToday)}</strong>
+              </>
+            )}
           </p>
         )}
         <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy} ref={buyRef}>

@@ -1,7 +1,7 @@
 /**
  * spec 4: a sold-out deal takes a sold-out notification sign-up. With JavaScript the island calls
- * the soldOutSignup action (issue 16.3); without it the form posts to
- * /api/v1/deal/sold-out-notification, which redirects back here with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
+ * the soldOutSignup action (issue 16.3); without it the form posts to the deal page's
+ * soldOutSignupForm action, and the page redirects back to itself with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
  * deal page stays light (issue 15.2; domain/sold-out-signup).
  */
 import { actions, isInputError } from 'astro:actions';
@@ -15,8 +15,6 @@ type Props = {
   /** Set when a plain form post came back (no JavaScript). */
   outcome?: 'signed-up' | 'invalid-email';
 };
-
-const ENDPOINT = '/api/v1/deal/sold-out-notification';
 
 type Status =
   | { kind: 'idle' }
@@ -54,7 +52,13 @@ export default function SoldOutSignup({ dealId, outcome }: Props) {
 
   const hasError = status.kind === 'error';
   return (
-    <form className="sold-out-signup" method="post" action={ENDPOINT} noValidate onSubmit={onSubmit}>
+    <form
+      className="sold-out-signup"
+      method="post"
+      action={String(actions.soldOutSignupForm)}
+      noValidate
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="dealId" value={dealId} />
       <label htmlFor={`${id}-email`}>Email me if this deal comes back</label>
       <div className="sold-out-signup__row">

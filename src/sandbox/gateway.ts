@@ -13,6 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import {
   EmptyBodySchema,
+  GatewayRefundSchema,
   GatewaySaleSchema,
   type PayLaterProviderName,
   PayLaterSaleSchema,
@@ -25,7 +26,7 @@ import { KeptSecretError, keptSecret, PAYMENTS_GATEWAY_SECRET } from '@/server/k
 import { logError } from '@/server/log';
 import { configurationOf } from './clearpay';
 import { PaymentsConfigError, readSandboxConfig } from './config';
-import { authorise, capture, deletePaymentMethod, voidSale } from './index';
+import { authorise, capture, deletePaymentMethod, lookupSale, refundSale, voidSale } from './index';
 import { GatewayTimeout, GatewayUnreachable, overNetwork } from './network';
 import { payLaterOrders } from './pay-later-sales';
 import { openPayLaterSession, payLaterLimits } from './pay-later-sessions';
@@ -82,6 +83,20 @@ const ROUTES: Route[] = [
     pattern: new RegExp(`^transactions/${SEGMENT}/void$`),
     schema: EmptyBodySchema,
     run: async (db, env, [id = '']) => voidSale(await db(), id, { env }),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^transactions/${SEGMENT}/refund$`),
+    schema: GatewayRefundSchema,
+    run: async (db, env, [id = ''], body) =>
+      refundSale(await db(), id, body as z.output<typeof GatewayRefundSchema>, { env }),
+  },
+  {
+    method: 'GET',
+    pattern: /^transactions\/search$/,
+    // The query string is the body of a GET: ?idempotencyKey=
+    run: async (db, env, _parts, query) =>
+      lookupSale(await db(), (query as Record<string, string>).idempotencyKey ?? '', { env }),
   },
   {
     method: 'GET',
@@ -173,7 +188,8 @@ export function createGatewayHandler(options: GatewayServerOptions): (request: R
         refused.headers.set('WWW-Authenticate', 'Bearer');
         return privately(refused);
       }
-      const path = apiPath(new URL(request.url));
+      const url = new URL(request.url);
+      const path = apiPath(url);
       const matching = ROUTES.filter((route) => route.pattern.test(path));
       if (matching.length === 0) return privately(apiError(404, 'No such gateway call.'));
       const route = matching.find((candidate) => candidate.method === request.method);
@@ -182,7 +198,7 @@ export function createGatewayHandler(options: GatewayServerOptions): (request: R
         refused.headers.set('Allow', matching.map((candidate) => candidate.method).join(', '));
         return privately(refused);
       }
-      let body: unknown;
+      let body: unknown = Object.fromEntries(url.searchParams);
       if (route.schema) {
         const read = await readBody(request, route.schema);
         if (read instanceof Response) return privately(read);

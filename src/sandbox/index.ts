@@ -5,12 +5,22 @@
  * simulated network (PAYMENTS_FAULT): GatewayUnreachable and GatewayTimeout are thrown (the HTTP
  * API answers 503 and 504), everything else is an answer.
  */
+
+import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
 import type { Db } from '@/server/db';
 import type { SaleAnswer, SettlementAnswer } from './answers';
 import { overNetwork } from './network';
 import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
 import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
-import { type SaleRequest, sale, settleSubmitted, submitForSettlement, voidTransaction } from './transactions';
+import {
+  findSaleByKey,
+  refundTransaction,
+  type SaleRequest,
+  sale,
+  settleSubmitted,
+  submitForSettlement,
+  voidTransaction,
+} from './transactions';
 import { deleteVaulted } from './vault';
 import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
 
@@ -51,6 +61,25 @@ export function capture(db: Db, transactionId: string, options: GatewayOptions =
 /** Voids an authorised transaction; voiding a voided one is harmless. */
 export function voidSale(db: Db, transactionId: string, options: GatewayOptions = {}): Promise<SettlementAnswer> {
   return overNetwork(() => voidTransaction(db, transactionId), options.env);
+}
+
+/** Issue 18: refunds part or all of a captured sale; idempotent per key. */
+export function refundSale(
+  db: Db,
+  transactionId: string,
+  request: { amountMinor: number; idempotencyKey: string },
+  options: GatewayOptions = {},
+): Promise<RefundAnswer> {
+  return overNetwork(() => refundTransaction(db, transactionId, request), options.env);
+}
+
+/** Issue 18: the sale made under an idempotency key, or none (Braintree's search by order id). */
+export function lookupSale(
+  db: Db,
+  idempotencyKey: string,
+  options: GatewayOptions = {},
+): Promise<TransactionLookupAnswer> {
+  return overNetwork(() => findSaleByKey(db, idempotencyKey), options.env);
 }
 
 /** Deletes a vaulted payment method (a shopper removed a saved card or PayPal account). */

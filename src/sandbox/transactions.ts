@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
 import { BRAND_NAMES, type CardBrand } from '@/domain/card-details';
 import type { Db } from '@/server/db';
 import { sandboxNonces, sandboxSessions, sandboxTransactions } from '@/server/db';
@@ -316,4 +317,77 @@ export async function settleSubmitted(db: Db): Promise<number> {
     .where(eq(sandboxTransactions.status, 'submitted_for_settlement'))
     .returning({ id: sandboxTransactions.id });
   return settled.length;
+}
+
+/**
+ * Issue 18: refunds part or all of a captured sale as a credit transaction of its own (Braintree's
+ * transaction.refund). Allowed once the sale is submitted for settlement or settled (the sandbox's
+ * batch settles later, so "settling" counts, as Braintree's does for refunds of settling sales),
+ * never more than what is left of it. The same key replays the first answer.
+ */
+export async function refundTransaction(
+  db: Db,
+  transactionId: string,
+  request: { amountMinor: number; idempotencyKey: string },
+): Promise<RefundAnswer> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${request.idempotencyKey}))`);
+    const refundOf = `refund:${transactionId}`;
+    const [existing] = await tx
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.idempotencyKey, request.idempotencyKey));
+    if (existing) {
+      if (existing.nonce !== refundOf || existing.amountMinor !== request.amountMinor) {
+        return {
+          success: false,
+          code: 'idempotency_key_reused',
+          text: 'This idempotency key was used for another request.',
+        };
+      }
+      return existing.response as RefundAnswer;
+    }
+    const [parent] = await tx
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.id, transactionId))
+      .for('update');
+    if (!parent || parent.nonce.startsWith('refund:')) {
+      return { success: false, code: 'not_found', text: `No sale ${transactionId}.` };
+    }
+    if (parent.status !== 'submitted_for_settlement' && parent.status !== 'settled') {
+      return { success: false, code: 'cannot_refund', text: `Transaction ${transactionId} is ${parent.status}.` };
+    }
+    const [refunded] = await tx
+      .select({ total: sql<number>`coalesce(sum(${sandboxTransactions.amountMinor}), 0)`.mapWith(Number) })
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.nonce, refundOf));
+    if ((refunded?.total ?? 0) + request.amountMinor > parent.amountMinor) {
+      return { success: false, code: 'amount_too_large', text: 'Refund amount is too large.' };
+    }
+    const id = newTransactionId();
+    const answer: RefundAnswer = { success: true, refundTransactionId: id, amountMinor: request.amountMinor };
+    await tx.insert(sandboxTransactions).values({
+      id,
+      idempotencyKey: request.idempotencyKey,
+      nonce: refundOf,
+      amountMinor: request.amountMinor,
+      currency: parent.currency,
+      status: 'submitted_for_settlement',
+      responseCode: '1000',
+      responseText: 'Approved',
+      response: answer,
+    });
+    return answer;
+  });
+}
+
+/** Issue 18: the sale made under an idempotency key (Braintree's search by order id), or none. */
+export async function findSaleByKey(db: Db, idempotencyKey: string): Promise<TransactionLookupAnswer> {
+  const [found] = await db
+    .select()
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.idempotencyKey, idempotencyKey));
+  if (!found || found.nonce.startsWith('refund:')) return { found: false };
+  return { found: true, transactionId: found.id, status: found.status, amountMinor: found.amountMinor };
 }

@@ -3,6 +3,7 @@
  * page, send ?page=1 to the clean URL, 404 pages past the end, pick canonical and robots, and mark
  * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
  */
+import { type GiftFinderFilter, giftFinderUrl, parseGiftFinderFilter, priceStepBounds } from '@/domain/gift-finder';
 import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '@/domain/listing-filters';
 import { MESSAGES } from '@/domain/messages';
 import { PathRuleError, resolvePageType } from '@/domain/page-type';
@@ -119,6 +120,43 @@ export async function prepareListing(
       // spec 2: filtered and sorted variants, and deal previews, are "noindex, follow".
       noindex: isPreview || isRefined(filter),
       feedQuery,
+    },
+  };
+}
+
+/**
+ * Issue 20.4: a gift finder page: its place listing narrowed to gifts for the recipient and the
+ * personality (?personality=), one of spec 9's price steps (?price=), page size 12. Cached like a
+ * listing; every refined variant (a personality or a price step) is "noindex, follow".
+ */
+export async function prepareGiftFinder(
+  context: ListingContext,
+  scope: Extract<ListingScope, { kind: 'gift-finder' }>,
+): Promise<
+  Exclude<PreparedListing, { kind: 'page' }> | { kind: 'page'; props: ListingPageProps; gift: GiftFinderFilter }
+> {
+  const gift = parseGiftFinderFilter(context.url.searchParams);
+  const { filter: base } = parseListingFilter(new URLSearchParams());
+  const filter: ListingFilter = { ...base, ...priceStepBounds(gift.priceFrom), page: gift.page };
+  const { db } = await getDb();
+  const listing = await loadListingPage(db, { ...scope, personality: gift.personality?.slug }, filter);
+  if (!listing) return { kind: 'not-found' };
+  if (context.url.searchParams.get('page') === '1') {
+    return { kind: 'redirect', location: giftFinderUrl(listing.path, gift, 1) };
+  }
+  if (gift.page > listing.lastPage) return { kind: 'not-found' };
+  const shown = listing.mainDeal ? [listing.mainDeal, ...listing.deals] : listing.deals;
+  cachePublicPage(context, listingTags(listing, shown));
+  const canonicalPath = gift.page > 1 ? `${listing.path}?page=${gift.page}` : listing.path;
+  return {
+    kind: 'page',
+    gift,
+    props: {
+      listing,
+      filter,
+      canonical: publicUrl(canonicalPath),
+      noindex: gift.personality !== undefined || gift.priceFrom !== undefined,
+      feedQuery: new URLSearchParams({ path: listing.path }),
     },
   };
 }

@@ -6,6 +6,13 @@
  */
 import type { DealSummary } from '@/contracts/deal';
 import type { NavigationItem } from '@/contracts/deal-feed';
+import {
+  GIFT_FINDER_PAGE_SIZE,
+  giftFinderPath,
+  giftTopicsFilter,
+  personalityBySlug,
+  recipientBySlug,
+} from '@/domain/gift-finder';
 import type { ListingFilter } from '@/domain/listing-filters';
 import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
 import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '@/domain/page-type';
@@ -22,6 +29,7 @@ import {
   type SavingCeilings,
 } from '@/server/catalog';
 import type { Category, Db, Location } from '@/server/db';
+import { buildCategoryRows } from '@/server/reference';
 
 /** spec 9: feed size 20 for /find. */
 export const FIND_PAGE_SIZE = 20;
@@ -31,7 +39,9 @@ export type ListingScope =
   | { kind: 'place'; location: string; category?: string; subCategory?: string }
   | { kind: 'vip'; category?: string }
   | { kind: 'special'; location: string; slug: string }
-  | { kind: 'find'; category?: string; subCategory?: string };
+  | { kind: 'find'; category?: string; subCategory?: string }
+  /** Issue 20: the gift finder, {location}/{category}/gift-finder[/gifts-for-{recipient}] with ?personality=. */
+  | { kind: 'gift-finder'; location: string; category: string; recipient?: string; personality?: string };
 
 export interface ResolvedScope {
   scope: ListingScope;
@@ -126,6 +136,7 @@ export async function resolveListingScope(db: Db, scope: ListingScope): Promise<
           : { level: 'category', urlFor: (name) => query({ category: name }) },
     };
   }
+  if (scope.kind === 'gift-finder') return resolveGiftFinder(db, scope);
   const location = await retrieveLocation(db, scope.location);
   if (!location) return null;
   if (scope.kind === 'special') {
@@ -171,6 +182,38 @@ export async function resolveListingScope(db: Db, scope: ListingScope): Promise<
             urlFor: (name) => listingPath(location.shortName, facetCategory.shortName, name),
           }
         : homeCategoryFacets(location.shortName),
+  };
+}
+
+/** Category ids by short name (the reference tree: the same ids in every database). */
+const categoryIdsByName = new Map(buildCategoryRows().map((row) => [row.shortName, row.id]));
+
+/**
+ * Issue 20.4: the gift finder is its place listing (location and category), narrowed to deals that
+ * can be given as gifts and suit the recipient and the personality (domain/gift-finder.ts).
+ */
+async function resolveGiftFinder(
+  db: Db,
+  scope: Extract<ListingScope, { kind: 'gift-finder' }>,
+): Promise<ResolvedScope | null> {
+  const recipient = recipientBySlug(scope.recipient);
+  if (scope.recipient !== undefined && recipient === undefined) return null;
+  const personality = personalityBySlug(scope.personality);
+  const place = await resolveListingScope(db, { kind: 'place', location: scope.location, category: scope.category });
+  if (!place?.category || place.subCategory) return null;
+  const allTopics = giftTopicsFilter(recipient, personality).map((topic) => ({
+    categoryIds: topic.categories.flatMap((name) => {
+      const id = categoryIdsByName.get(name);
+      return id === undefined ? [] : [id];
+    }),
+    tags: topic.tags,
+  }));
+  return {
+    ...place,
+    scope,
+    path: giftFinderPath(scope.location, place.category.shortName, recipient?.slug),
+    filter: { ...place.filter, giftableOnly: true, allTopics },
+    facets: null,
   };
 }
 
@@ -234,10 +277,17 @@ async function readListingPage(
 ): Promise<ListingPageData | null> {
   const resolved = await resolveListingScope(db, scope);
   if (!resolved) return null;
-  const pageSize = options.pageSize ?? (scope.kind === 'find' ? FIND_PAGE_SIZE : DEFAULT_LISTING_SIZE);
+  const pageSize =
+    options.pageSize ??
+    (scope.kind === 'find'
+      ? FIND_PAGE_SIZE
+      : scope.kind === 'gift-finder'
+        ? GIFT_FINDER_PAGE_SIZE
+        : DEFAULT_LISTING_SIZE);
   const refined = refinedFilter(resolved.filter, filter, options.excludeIds);
   const [[mainDeal = null], total, navigations, savingCeilings] = await Promise.all([
-    listDeals(db, { ...refined, orderBy: 'popularity', limit: 1 }),
+    // Issue 20.4: the gift finder has no main deal: its pages are 12 cards (spec 9), no more.
+    scope.kind === 'gift-finder' ? Promise.resolve([]) : listDeals(db, { ...refined, orderBy: 'popularity', limit: 1 }),
     countDeals(db, refined),
     loadNavigations(db, resolved, refined),
     retrieveSavingCeilings(db),

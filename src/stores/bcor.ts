@@ -47,6 +47,8 @@ export interface BcorState {
   pricePerPerson: boolean;
   /** spec 5: a logged-in user's max quantity; null for guests. */
   userMaxQuantity: number | null;
+  /** Issue 24: what the chosen check-in's nights and departure airport add per unit (travel deals). */
+  stayExtraMinor: number;
 }
 
 export interface BcorInit {
@@ -56,6 +58,8 @@ export interface BcorInit {
   dealPurchaseCap: number | null;
   /** From /deal/{id}/{productId}. */
   selectedProductId?: number;
+  /** Issue 24: a hotel deep link's guests on a per-person deal (kept within the bounds). */
+  initialQuantity?: number;
 }
 
 const EMPTY: BcorState = {
@@ -70,6 +74,7 @@ const EMPTY: BcorState = {
   dealPurchaseCap: null,
   pricePerPerson: false,
   userMaxQuantity: null,
+  stayExtraMinor: 0,
 };
 
 export const $bcor = map<BcorState>({ ...EMPTY });
@@ -135,7 +140,8 @@ export function bcorStateFor(init: BcorInit): BcorState {
   const selectedNights = chosen?.numberOfNights ?? nightOptions[0] ?? null;
   const filteredProducts = productsForNights(init.products, nightOptions.length > 0 ? selectedNights : null);
   const start = { ...base, selectedNights, filteredProducts };
-  return withSelection({ ...start, quantity: minimumQuantity(init.pricePerPerson, chosen?.minPeople ?? 1) }, chosen);
+  const least = minimumQuantity(init.pricePerPerson, chosen?.minPeople ?? 1);
+  return withSelection({ ...start, quantity: Math.max(least, init.initialQuantity ?? least) }, chosen);
 }
 
 /** Starts the choice for a deal; a deal already loaded keeps the shopper's choice. */
@@ -175,6 +181,12 @@ export function setQuantity(wanted: number): void {
 export function setUserMaxQuantity(max: number | null): void {
   const state = { ...$bcor.get(), userMaxQuantity: max };
   $bcor.set(withSelection(state, selectedProduct(state)));
+}
+
+/** Issue 24: the travel chooser says what the chosen stay and flight add per unit. */
+export function setStayExtra(extraMinor: number): void {
+  const state = $bcor.get();
+  if (state.stayExtraMinor !== extraMinor) $bcor.set({ ...state, stayExtraMinor: extraMinor });
 }
 
 /** Forgets the choice (leaving the deal page in a client-side navigation, tests). */

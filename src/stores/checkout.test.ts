@@ -15,6 +15,7 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
       subtotal: 3600,
       promotionDiscount: 0,
       postage: 0,
+      gifting: 0,
       totalOrderAmount: 3600,
       walletUsed: 0,
       cashAmount: 3600,
@@ -31,6 +32,8 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
     },
     countdown: { seconds: PAYMENT_SESSION_SECONDS },
     giftWrapPreset: { quantity: 0 },
+    giftingConfig: { gifting: true, giftPacks: true, giftWrapPrice: 250 },
+    giftPackPreset: { priceSteps: [150], nextDaySurcharge: 399 },
     isTravel: false,
     isTravelValid: true,
   };

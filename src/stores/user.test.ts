@@ -1,6 +1,6 @@
 /** spec 4 "Auth" semantics of $user (table-driven where it reads well). */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { $user, forgetProfileLoad, loadProfile, resetUser, setUser } from './user';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { $user, forgetProfileLoad, loadProfile, resetUser, setUser, VIP_FLAG_KEY } from './user';
 
 const profile = {
   email: 'ada@example.co.uk',
@@ -38,5 +38,26 @@ describe('spec 4 Auth', () => {
     await loadProfile(fetcher);
     expect($user.get().isAuthenticated).toBe(authenticated);
     expect($user.get().isAuthCheckFinished).toBe(true);
+  });
+});
+
+describe('spec 4 VIP flag (issue 19)', () => {
+  it('is stored locally as VIP or Non - VIP with the profile, and removed when the user is unknown', () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
+    try {
+      setUser({ ...profile, vipUser: true });
+      expect(stored.get(VIP_FLAG_KEY)).toBe('VIP');
+      setUser(profile);
+      expect(stored.get(VIP_FLAG_KEY)).toBe('Non - VIP');
+      resetUser();
+      expect(stored.has(VIP_FLAG_KEY)).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

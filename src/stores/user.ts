@@ -8,6 +8,7 @@ import { map } from 'nanostores';
 import { type UserProfileRead as UserProfile, UserProfileReadSchema } from '@/contracts/user-profile';
 import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { getErrorMessage } from '@/domain/error-message';
+import { vipFlagValue } from '@/domain/subscription';
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -21,14 +22,32 @@ const SIGNED_OUT: UserState = { isAuthenticated: false, isAuthCheckFinished: fal
 
 export const $user = map<UserState>({ ...SIGNED_OUT });
 
+/** spec 4 VIP flag: where it is kept in the browser. */
+export const VIP_FLAG_KEY = 'vipFlag';
+
+/** spec 4: the VIP flag is stored locally as "VIP" or "Non - VIP", and removed when unknown. */
+function storeVipFlag(isVip: boolean | null): void {
+  if (typeof localStorage === 'undefined') return;
+  const value = vipFlagValue(isVip);
+  try {
+    if (value === null) localStorage.removeItem(VIP_FLAG_KEY);
+    else localStorage.setItem(VIP_FLAG_KEY, value);
+  } catch (error) {
+    // Storage can be full or blocked (private mode); the flag is a convenience, the server decides VIP.
+    console.warn('[user] VIP flag not stored:', getErrorMessage(error));
+  }
+}
+
 /** spec 4: setting the user marks them authenticated. */
 export function setUser(profile: UserProfile): void {
   $user.set({ ...$user.get(), isAuthenticated: true, userprofile: profile, username: profile.firstName });
+  storeVipFlag(profile.vipUser);
 }
 
 /** spec 4: reset clears the user (the auth check stays as it was). */
 export function resetUser(): void {
   $user.set({ ...SIGNED_OUT, isAuthCheckFinished: $user.get().isAuthCheckFinished });
+  storeVipFlag(null);
 }
 
 /** spec 4: the auth check flag becomes true when finished. */

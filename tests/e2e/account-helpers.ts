@@ -36,7 +36,7 @@ export async function registerConfirmed(
   const token = await mailedToken(request, account.email, CONFIRM_SUBJECT);
   // A browser's form post sends its Origin; Astro's origin check refuses form posts without one.
   const origin = new URL(registered.url()).origin;
-  const confirmed = await request.post('/consume-token', {
+  const confirmed = await request.post('/consume-token?_action=consumeSignInToken', {
     form: { token },
     headers: { Origin: origin },
     maxRedirects: 0,

@@ -23,7 +23,7 @@ test('a shopper picks an option, Buy now adds it to the basket and goes to check
   const escaped = cappedDeal.secondProduct.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('radio', { name: new RegExp(escaped) }).check();
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/basket/add')),
+    page.waitForResponse((r) => r.url().endsWith(`/deal/${cappedDeal.id}?_action=addToBasket`)),
     page.getByRole('button', { name: 'Buy now' }).click(),
   ]);
   expect(response.status()).toBe(303);
@@ -46,7 +46,7 @@ test('a sold-out option is refused and the deal page says so', async ({ page, ba
   // The plain deal page first, so a cached copy exists: the notice must still show on the way back.
   await page.goto(`/deal/${soldOutOption.dealId}`);
   await expect(page.getByRole('status').filter({ hasText: 'SOLD OUT' })).toHaveCount(0);
-  const response = await page.request.post('/basket/add', {
+  const response = await page.request.post(`/deal/${soldOutOption.dealId}?_action=addToBasket`, {
     headers: { Origin: baseURL ?? '' },
     form: {
       dealId: String(soldOutOption.dealId),

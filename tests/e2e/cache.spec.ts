@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { poorlyReviewedDeal } from './deal-fixtures';
 
 const OPERATOR = { Authorization: 'Bearer e2e-operator-token' };
 
@@ -83,4 +84,28 @@ test('a signed-in shopper gets the shared page; their name arrives only through 
     );
   await page.goto('/deals/york');
   await expect(page.getByRole('banner')).toContainText('Wilhelmina');
+});
+
+test('issue 16.3: a form posted to a cached deal page (its action) is answered afresh, and the cached page stays', async ({
+  request,
+  baseURL,
+}) => {
+  // A deal no story buys from, so nothing else invalidates its cached page meanwhile.
+  const page = `/deal/${poorlyReviewedDeal.id}`;
+  await request.get(page);
+  const cached = await request.get(page);
+  expect(cached.headers()['x-astro-cache']).toBe('HIT');
+
+  const refused = await request.post(`${page}?_action=addToBasket`, {
+    headers: { Origin: baseURL ?? '' },
+    form: { dealId: String(poorlyReviewedDeal.id), productId: 'not an option' },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  expect(refused.headers()['x-astro-cache']).toBeUndefined();
+  expect(refused.headers()['cache-control']).toBe('no-store');
+
+  const after = await request.get(page);
+  expect(after.headers()['x-astro-cache']).toBe('HIT');
+  expect(await after.text()).toBe(await cached.text());
 });

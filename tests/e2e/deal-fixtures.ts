@@ -55,11 +55,15 @@ export const cappedDeal = (() => {
   return { id: deal.id, firstProduct: first, secondProduct: second, cap: capOf(deal, first) ?? 0 };
 })();
 
-/** A per-person deal on sale whose first option allows at least 3 people. */
+/** Issue 24: options sold by check-in date (a date must be picked before Buy now). */
+const datedProductIds = new Set(catalogue.dealProductNights.map((n) => n.productId));
+const isSoldByDate = (d: DealRow) => guestProducts(d).some((p) => datedProductIds.has(p.id));
+
+/** A per-person deal on sale whose first option allows at least 3 people (and needs no date picked). */
 export const perPersonDeal = find('per person', (d) => {
   const [first] = guestProducts(d);
   const cap = first ? capOf(d, first) : null;
-  return isOnSale(d) && d.pricePerPerson === true && (cap === null || cap >= 3);
+  return isOnSale(d) && d.pricePerPerson === true && !isSoldByDate(d) && (cap === null || cap >= 3);
 });
 
 /** A live deal sold out for a guest (every option it can buy has none left). */
@@ -289,4 +293,150 @@ export const evidencedSavingDeal = (() => {
     }
   }
   throw new Error('No seeded deal heads its town by discount with a saving shown');
+})();
+
+/**
+ * Issue 19: a deal with a VIP offer: an open option with a VIP price and a VIP-exclusive option,
+ * both buyable by one member (no cap of 0, one person, no deposit, postage-free), not fraud-prone.
+ */
+export const vipOfferDeal = (() => {
+  const plainOption = (d: DealRow, p: ProductRow) =>
+    (p.minPeople ?? 1) <= 1 && !p.hasDeposit && (p.postagePriceMinor ?? 0) === 0 && capOf(d, p) !== 0;
+  const deal = find('with a VIP price and a VIP-exclusive option', (d) => {
+    const options = productsOf.get(d.id) ?? [];
+    const open = options.find((p) => !p.vipExclusive && p.vipPriceMinor != null);
+    const exclusive = options.find((p) => p.vipExclusive);
+    return (
+      isLive(d) &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      !d.highFraudRisk &&
+      !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0) &&
+      d.maxPerUser == null &&
+      open !== undefined &&
+      exclusive !== undefined &&
+      plainOption(d, open) &&
+      plainOption(d, exclusive)
+    );
+  });
+  const options = productsOf.get(deal.id) ?? [];
+  const open = options.find((p) => !p.vipExclusive && p.vipPriceMinor != null);
+  const exclusive = options.find((p) => p.vipExclusive);
+  if (!open || !exclusive || open.vipPriceMinor == null) throw new Error('the VIP deal lost its options');
+  return {
+    dealId: deal.id,
+    open: { dealId: deal.id, productId: open.id, priceMinor: open.priceMinor, vipPriceMinor: open.vipPriceMinor },
+    exclusive: { dealId: deal.id, productId: exclusive.id, priceMinor: exclusive.priceMinor },
+  };
+})();
+
+/**
+ * Issue 24: a hotel deal sold by check-in date, on sale to a guest, not per person, whose first
+ * option is a 2-night stay with at least two check-in days bookable (every night with a room), and
+ * the first such day. The last deal that fits is taken, so no other spec shares its rooms.
+ */
+export const hotelStayDeal = (() => {
+  const nightsOf = new Map<number, { night: string; rooms: number }[]>();
+  for (const n of catalogue.dealProductNights) {
+    nightsOf.set(n.productId, [...(nightsOf.get(n.productId) ?? []), { night: n.night, rooms: n.roomsRemaining }]);
+  }
+  const bookable = (productId: number) => {
+    const rooms = new Map((nightsOf.get(productId) ?? []).map((n) => [n.night, n.rooms]));
+    return [...rooms.keys()].sort().filter((day) => {
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      return (rooms.get(day) ?? 0) > 0 && (rooms.get(next) ?? 0) > 0;
+    });
+  };
+  const fits = (d: DealRow) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.isTravel === true &&
+      !d.pricePerPerson &&
+      d.priceDisplayMode !== 'hidden' &&
+      !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0) &&
+      first !== undefined &&
+      first.numberOfNights === 2 &&
+      !first.hasDeposit &&
+      capOf(d, first) !== 0 &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000 &&
+      bookable(first.id).length >= 2
+    );
+  };
+  const deal = [...catalogue.deals].reverse().find(fits);
+  if (!deal) throw new Error('No seeded hotel deal sold by date');
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('hotel deal lost its option');
+  const days = bookable(first.id);
+  return { id: deal.id, product: first, checkIn: days[0] ?? '', secondCheckIn: days[1] ?? '' };
+})();
+
+/**
+ * Issue 24 item 5: a deal whose date is booked after purchase (spec 3 bookingCalendarOnRedemption),
+ * plainly buyable by a guest, with its merchant. The last that fits, so no other spec shares it.
+ */
+export const bookOnRedemptionDeal = (() => {
+  const deal = [...catalogue.deals].reverse().find((d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.bookingCalendarOnRedemption === true &&
+      !d.pricePerPerson &&
+      !d.highFraudRisk &&
+      !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0) &&
+      first !== undefined &&
+      !first.flights &&
+      !first.hasDeposit &&
+      capOf(d, first) !== 0 &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  if (!deal) throw new Error('No seeded deal booked on redemption');
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('booked-on-redemption deal lost its option');
+  return { id: deal.id, merchantId: deal.merchantId, product: first };
+})();
+
+/** Issue 18: a deal like buyableDeal whose voucher comes by email (not a product by post), so it is refunded, not returned. */
+export const eVoucherDeal = (() => {
+  const deal = find('buyable e-voucher', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.deliveryType === 'e-voucher' &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      !d.bookingCalendarOnRedemption &&
+      d.purchaseCap == null &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      capOf(d, first) === null &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  return { id: deal.id };
+})();
+
+/** Issue 20: a buyable deal whose first option can be sent as an e-gift or in a gift pack. */
+export const giftPackDeal = (() => {
+  const deal = find('giftable with gift packs', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      d.purchaseCap == null &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      capOf(d, first) === null &&
+      (first.deliveryOptions ?? []).includes('e-gift') &&
+      (first.deliveryOptions ?? []).includes('std-gpk') &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('gift pack deal lost its option');
+  return { dealId: deal.id, productId: first.id, headline: deal.headline };
 })();

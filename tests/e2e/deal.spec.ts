@@ -28,6 +28,10 @@ test('the gallery moves to the next picture with the button and the arrow keys',
   await gallery.getByRole('button', { name: 'Next picture' }).press('ArrowLeft');
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
   await expect(gallery.getByRole('button', { name: 'Previous picture' })).toBeDisabled();
+  // A swipe is the strip's own scroll: where it comes to rest is the picture selected.
+  await gallery.locator('.deal-gallery__viewport').evaluate((strip) => strip.scrollTo({ left: strip.clientWidth * 2 }));
+  await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+  await expect(gallery.getByText(/^Picture 3 of \d+$/)).toBeAttached();
 });
 
 test('spec 5: choosing an option and a quantity that cannot exceed the purchase cap', async ({ page }) => {

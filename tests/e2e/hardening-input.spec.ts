@@ -80,9 +80,13 @@ test('issue 14.8: NUL in the account form pages is a 400 page with the form, not
 }) => {
   const headers = { Origin: baseURL ?? '' };
   for (const [path, form] of [
-    ['/register', { firstName: `Ada${NUL}`, lastName: 'L', email: uniqueEmail('form'), password: PASSWORD }],
-    ['/login', { email: `ada${NUL}@example.co.uk`, password: PASSWORD }],
-    ['/forgot-password', { email: `ada${NUL}@example.co.uk` }],
+    // The forms post to their actions (issue 16.3).
+    [
+      '/register?_action=register',
+      { firstName: `Ada${NUL}`, lastName: 'L', email: uniqueEmail('form'), password: PASSWORD },
+    ],
+    ['/login?_action=login', { email: `ada${NUL}@example.co.uk`, password: PASSWORD }],
+    ['/forgot-password?_action=requestEmailLink', { email: `ada${NUL}@example.co.uk` }],
   ] as const) {
     const response = await request.post(path, { headers, form, maxRedirects: 0 });
     expect(response.status(), path).toBe(400);
@@ -106,7 +110,7 @@ test('issue 14.8: basket brand with NUL and ids past 2147483647 are a 400 JSON',
   );
   await expectJsonRefusal(await request.get(`/api/v1/checkout?token=${encodeURIComponent(`${token}${NUL}`)}`));
   await expectJsonRefusal(await request.get('/api/v1/get/basket?token=%00'));
-  const added = await request.post('/basket/add', {
+  const added = await request.post(`/deal/${buyableDeal.id}?_action=addToBasket`, {
     headers: { Origin: baseURL ?? '' },
     form: { dealId: String(buyableDeal.id), productId: '2147483648' },
     maxRedirects: 0,
@@ -145,7 +149,11 @@ test('issue 14.9: a multipart sign-up without a boundary is a 400 JSON, as is an
     await request.post('/api/v1/basket', { headers: { 'Content-Type': 'application/xml' }, data: '<basket/>' }),
   );
   // The form pages and the deal page's Buy now form: a 400, not the error page.
-  for (const path of ['/register', '/login', '/basket/add']) {
+  for (const path of [
+    '/register?_action=register',
+    '/login?_action=login',
+    `/deal/${buyableDeal.id}?_action=addToBasket`,
+  ]) {
     const response = await request.post(path, {
       headers: { ...headers, 'Content-Type': 'multipart/form-data' },
       data: 'email=a@example.co.uk',

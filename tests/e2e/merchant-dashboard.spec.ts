@@ -5,52 +5,10 @@
  * invites a colleague and removes them; the report's CSV counts the redemption.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerConfirmed } from './account-helpers';
+import { type Browser, expect, test } from '@playwright/test';
 import { buyableDeal, evidencedSavingDeal, otherMerchantId } from './deal-fixtures';
-import { addOptionToBasket, OPERATOR, uniqueEmail } from './shopping';
-
-const PASSWORD = 'Sunshine1';
-
-/** The invitation link in the newest invitation mailed to this address, read from /dev/mailbox. */
-async function mailedInvitePath(request: APIRequestContext, email: string): Promise<string> {
-  const list = (await (await request.get('/dev/mailbox')).text()).replaceAll('&amp;', '&');
-  const item = list
-    .split('<li')
-    .slice(1)
-    .find((html) => html.includes('merchant dashboard') && html.includes(email));
-  const href = item?.match(/href="([^"]+)"/)?.[1] ?? '';
-  expect(href, `an invitation mailed to ${email}`).not.toBe('');
-  const mail = await (await request.get(href)).text();
-  const path = mail.match(/\/merchant\/invite\/[\w-]+/)?.[0];
-  expect(path, 'a link in the invitation').toBeTruthy();
-  return path ?? '';
-}
-
-/** A signed-in account in a browser of its own. */
-async function signedInPage(
-  browser: Browser,
-  label: string,
-  firstName: string,
-): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail(label);
-  await registerConfirmed(page.request, { firstName, lastName: 'Tester', email, password: PASSWORD });
-  return { page, email };
-}
-
-/** Support invites this account to the merchant as owner, and it accepts from the emailed link. */
-async function becomeOwner(page: Page, email: string, merchantId: number): Promise<void> {
-  const invited = await page.request.post(`/api/internal/merchants/${merchantId}/invites`, {
-    headers: OPERATOR,
-    data: { email, role: 'owner' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  await page.goto(await mailedInvitePath(page.request, email));
-  await page.getByRole('button', { name: /^Join / }).click();
-  await expect(page).toHaveURL(new RegExp(`/merchant/${merchantId}$`));
-}
+import { becomeOwner, mailedInvitePath, signedInPage } from './merchant-helpers';
+import { addOptionToBasket, OPERATOR } from './shopping';
 
 /** A customer buys one voucher of the buyable deal; answers its codes as printed on /myaccount/vouchers. */
 async function customerBuysVoucher(browser: Browser): Promise<{ code: string; securityCode: string }> {

@@ -157,7 +157,7 @@ test('issue 15.6: Buy now in the sticky bar buys the chosen option and reaches c
   const bar = page.getByRole('region', { name: 'Your choice' });
   await expect(bar).toContainText(cappedDeal.secondProduct.title);
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/basket/add')),
+    page.waitForRequest((r) => r.url().endsWith('?_action=addToBasket')),
     bar.getByRole('button', { name: 'Buy now' }).click(),
   ]);
   expect(request.postData()).toContain(`productId=${cappedDeal.secondProduct.id}`);

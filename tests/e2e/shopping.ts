@@ -27,7 +27,8 @@ export async function setOptionPrice(
  */
 export async function addOptionToBasket(page: Page, option: { dealId: number; productId: number }, quantity = 1) {
   const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
-  const response = await page.request.post('/basket/add', {
+  // The deal page's "Buy now" form posts to its addToBasket action (issue 16.3).
+  const response = await page.request.post(`/deal/${option.dealId}?_action=addToBasket`, {
     // A browser's form post names its origin; Astro refuses cross-site form posts without one.
     headers: { Origin: origin },
     form: { dealId: String(option.dealId), productId: String(option.productId), quantity: String(quantity) },

@@ -30,7 +30,19 @@ const productRoute = await import('../../src/pages/api/v1/basket/[token]/product
 const lineRoute = await import('../../src/pages/api/v1/basket/[token]/product/[lineId]');
 const checkoutRoute = await import('../../src/pages/api/v1/checkout');
 const { reconcileBasketCookies } = await import('../../src/server/basket/login');
-const addForm = await import('../../src/pages/basket/add');
+const { server: actions } = await import('../../src/actions');
+
+/** Runs the deal page's addToBasket action (issue 16.3) as Astro would for the posted form. */
+async function addToBasketForm(context: APIContext) {
+  const actionContext = { ...context, [Symbol.for('astro.actionAPIContext')]: true };
+  const form = await context.request.formData();
+  return (
+    actions.addToBasket as unknown as (
+      this: unknown,
+      input: FormData,
+    ) => Promise<{ data?: unknown; error?: { status: number; type: string } }>
+  ).call(actionContext, form);
+}
 
 interface SetCookie {
   value: string;
@@ -325,41 +337,43 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
     expect(await retrieveBasket(db, guestToken)).toBeNull();
   });
 
-  it('the deal page form: adds and 303s to /checkout, reuses the cookie basket, starts anew after an order', async () => {
+  it('the deal page form: adds (the page then goes to /checkout), reuses the cookie basket, starts anew after an order', async () => {
     const db = shared.database?.db as Database['db'];
     const form = { dealId: String(dealId), productId: String(productId), quantity: '2' };
-    const first = call('POST', '/basket/add', { form });
-    const added = await addForm.POST(first.context);
-    expect(added.status).toBe(303);
-    expect(added.headers.get('Location')).toBe('/checkout');
+    const first = call('POST', `/deal/${dealId}?_action=addToBasket`, { form });
+    const added = await addToBasketForm(first.context);
+    expect(added.data).toEqual({ dealId, added: true, refusal: null });
     const token = first.set.get('basket_token')?.value ?? '';
     expect(first.set.get('basket_qty')?.value).toBe('1');
     expect((await retrieveBasket(db, token))?.lines.map((l) => [l.dealProductId, l.quantity])).toEqual([
       [productId, 2],
     ]);
 
-    const again = call('POST', '/basket/add', { form: { ...form, quantity: '3' }, cookies: { basket_token: token } });
-    await addForm.POST(again.context);
+    const again = call('POST', `/deal/${dealId}?_action=addToBasket`, {
+      form: { ...form, quantity: '3' },
+      cookies: { basket_token: token },
+    });
+    await addToBasketForm(again.context);
     expect(again.set.get('basket_token')?.value).toBe(token);
     expect((await retrieveBasket(db, token))?.lines[0]?.quantity).toBe(3);
 
     const { baskets } = await import('../../src/server/db/schema');
     const { eq } = await import('drizzle-orm');
     await db.update(baskets).set({ status: 'ordered' }).where(eq(baskets.id, token));
-    const after = call('POST', '/basket/add', { form, cookies: { basket_token: token } });
-    await addForm.POST(after.context);
+    const after = call('POST', `/deal/${dealId}?_action=addToBasket`, { form, cookies: { basket_token: token } });
+    await addToBasketForm(after.context);
     const fresh = after.set.get('basket_token')?.value ?? '';
     expect(fresh).not.toBe(token);
     expect((await retrieveBasket(db, fresh))?.lines).toHaveLength(1);
   });
 
-  it('the deal page form: a sold-out option goes back to the deal page with its code; nonsense is a 400', async () => {
-    const refused = await addForm.POST(
-      call('POST', '/basket/add', { form: { dealId: String(dealId), productId: String(soldOutId), quantity: '1' } })
-        .context,
+  it('the deal page form: a sold-out option is refused with its code (the page words it); nonsense is a 400', async () => {
+    const path = `/deal/${dealId}?_action=addToBasket`;
+    const refused = await addToBasketForm(
+      call('POST', path, { form: { dealId: String(dealId), productId: String(soldOutId), quantity: '1' } }).context,
     );
-    expect(refused.status).toBe(303);
-    expect(refused.headers.get('Location')).toBe(`/deal/${dealId}?basket=soldOut#options-heading`);
-    await expectError(await addForm.POST(call('POST', '/basket/add', { form: { dealId: 'x' } }).context), 400);
+    expect(refused.data).toEqual({ dealId, added: false, refusal: 'soldOut' });
+    const nonsense = await addToBasketForm(call('POST', path, { form: { dealId: 'x' } }).context);
+    expect(nonsense.error).toMatchObject({ status: 400, type: 'AstroActionInputError' });
   });
 });

@@ -59,10 +59,11 @@ describe('layouts (spec 2)', () => {
     component: Parameters<AstroContainer['renderToString']>[0],
     props: Record<string, unknown>,
     path = '/page',
+    user: (typeof locals)['user'] | { firstName: string; email: string; isVip: boolean } = null,
   ) =>
     container.renderToString(component, {
       props,
-      locals,
+      locals: { ...locals, user },
       request: new Request(`http://localhost${path}`),
       slots: { default: '<p>Page body</p>' },
     });
@@ -84,13 +85,24 @@ describe('layouts (spec 2)', () => {
   });
 
   it('the account layout lists every account page and marks the current one', async () => {
-    const html = await render(AccountLayout, { seo, header }, '/myaccount/wallet');
+    const html = await render(AccountLayout, { seo, header }, '/myaccount/wallet', {
+      firstName: 'Ada',
+      email: 'ada@example.co.uk',
+      isVip: false,
+    });
     for (const href of ['/myaccount/vouchers', '/myaccount/profile', '/myaccount/subscriptions', '/myaccount/delete']) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toMatch(
       /href="\/myaccount\/wallet"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/myaccount\/wallet"/,
     );
+  });
+
+  it("issue 18.7: a guest's order confirmation gets no account menu and no sign-in menu in the header", async () => {
+    const html = await render(AccountLayout, { seo, header }, '/myaccount/vouchers');
+    expect(html).not.toContain('aria-label="My account"');
+    expect(html).not.toContain('href="/myaccount/profile"');
+    expect(html).toContain('Guest order');
   });
 
   it.each([

@@ -65,10 +65,15 @@ describe.each(enginesWhereSqlDiffers)('issue 16.2: order events on $name', (engi
     expect(events.map((e) => e.handler).sort()).toEqual([
       'confirmation-email',
       'email-confirmation-link',
+      // issue 20: e-gifts and gift cards are recorded by the gifting service
+      'gifts',
+      // issue 19: loyalty points and the VIP subscription
+      'loyalty-points',
       // issue 17: the credit service's handlers (promotional credit, referral rewards)
       'promotional-credit',
       'referral-reward',
       'test-flaky-feature',
+      'vip-subscription',
     ]);
     for (const event of events) {
       expect(event.kind).toBe('order.placed');

@@ -91,6 +91,15 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .where(sql`${sandboxTransactions.status} in ('settled', 'submitted_for_settlement')`);
     expect(Number(captured?.n)).toBe(50);
     expect(Number(settled?.n)).toBeLessThanOrEqual(50);
+    // Issue 18.7: the stock is held before the card is touched, so the 150 who lost were refused
+    // before any authorisation: 50 cards authorised in all, none voided.
+    const [authorised] = await db.select({ n: count() }).from(sandboxTransactions);
+    const [voided] = await db
+      .select({ n: count() })
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.status, 'voided'));
+    expect(Number(authorised?.n)).toBe(50);
+    expect(Number(voided?.n)).toBe(0);
     // The losers were told it sold out, in words.
     const lost = results.find((r) => !r.ok);
     expect(lost && !lost.ok && `${lost.message} ${lost.reason ?? ''}`).toMatch(/sold out/);
@@ -114,6 +123,8 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
 
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
+    // Issue 18.7: the unit held for the declined buyer is given back.
+    expect(await stockLeft()).toBe(5);
     const [mine] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
     expect(Number(mine?.n)).toBe(0);
     const [theirs] = await db.select({ n: count() }).from(vouchers).where(eq(vouchers.userId, buyer.user.id));

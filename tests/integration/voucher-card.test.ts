@@ -25,8 +25,19 @@ const voucher: VoucherView = {
   isTravel: false,
   merchantName: 'The Willow Tearooms',
   merchantAddress: '217 Sauchiehall Street, Glasgow, G2 3EX',
+  merchantPhone: '0141 332 0521',
+  dealType: 'standard',
+  deliveryType: 'e-voucher',
+  bookingCalendarOnRedemption: false,
   imageUrl: '/images/deals/tea/100-0.svg',
   imageAlt: 'Tea',
+  merchantId: 9,
+  merchantBookingHours: null,
+  checkInDate: null,
+  checkOutDate: null,
+  numberOfNights: null,
+  departureAirport: null,
+  balanceDue: null,
 };
 
 describe('voucher card', () => {

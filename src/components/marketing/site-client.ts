@@ -66,7 +66,7 @@ const order = $<HTMLElement>('[data-analytics-order]')?.dataset.analyticsOrder;
 if (order) dataLayer.push({ event: 'order', ecommerce: JSON.parse(order) });
 document.addEventListener('submit', (event) => {
   const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.action.endsWith('/basket/add')) return;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-add-to-cart')) return;
   const data = new FormData(form);
   dataLayer.push({
     event: 'addToCart',

@@ -9,6 +9,8 @@ import { changeQuantity, removeLine } from '@/stores/checkout';
 type Props = {
   lines: PricedLine[];
   disabled: boolean;
+  /** spec 3 checkout query gifting (default true): whether lines offer gift options. */
+  gifting?: boolean;
 };
 
 /** The quantities a line may be set to: its bounds, at most 20 choices (a select stays usable). */
@@ -19,7 +21,12 @@ function quantityChoices(line: PricedLine): number[] {
   return choices;
 }
 
-export default function BasketLines({ lines, disabled }: Props) {
+/** Whether a line can be sent as a gift at all (an e-gift, a pack or wrap). */
+function giftingOffered(line: PricedLine): boolean {
+  return line.gifting.offered.giftWrap || line.gifting.offered.deliveryOptions.some((option) => option !== 'none');
+}
+
+export default function BasketLines({ lines, disabled, gifting = true }: Props) {
   return (
     <ul className="checkout-lines">
       {lines.map((line) => {
@@ -40,6 +47,21 @@ export default function BasketLines({ lines, disabled }: Props) {
                 <p className="checkout-line__problem" role="status">
                   {line.unavailableReason}
                 </p>
+              )}
+              {line.gifting.type !== 'none' && (
+                <p className="checkout-line__gift">
+                  <strong>{line.gifting.label}</strong>
+                  {line.gifting.summary && <span> · {line.gifting.summary}</span>}
+                </p>
+              )}
+              {line.gifting.extras.length > 0 && (
+                <ul className="checkout-line__extras" aria-label={`Gift extras for ${line.headline}`}>
+                  {line.gifting.extras.map((extra) => (
+                    <li key={extra.kind}>
+                      {extra.label} × {extra.quantity}: {formatMoney(extra.amount)}
+                    </li>
+                  ))}
+                </ul>
               )}
               <div className="checkout-line__controls">
                 <label htmlFor={id}>{label}</label>
@@ -64,6 +86,12 @@ export default function BasketLines({ lines, disabled }: Props) {
                 >
                   Remove
                 </button>
+                {gifting && giftingOffered(line) && (
+                  <a className="link-button" href={`/checkout/gifting?line=${line.id}`}>
+                    {line.gifting.type === 'none' ? 'Send as a gift' : 'Change gift options'}
+                    <span className="visually-hidden"> for {line.headline}</span>
+                  </a>
+                )}
               </div>
             </div>
             <p className="checkout-line__price">

@@ -5,7 +5,6 @@
 
 export { AccountError, type AccountErrorCode } from '@/domain/errors';
 export { DEVICE_COOKIE, knownDeviceId, rememberDevice } from './devices';
-export { EMPTY_FORM, failureState, readForm, submitForm, validateForm } from './forms';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
 export { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './request-user';
 export { hashPassword, verifyPassword } from './secrets';

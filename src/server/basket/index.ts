@@ -7,18 +7,28 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '@/contracts/basket';
 import { isValidBasketToken } from '@/domain/basket';
-import { BasketError } from '@/domain/errors';
+import { BasketError, Invalid } from '@/domain/errors';
+import { changeGifting } from '@/domain/gifting';
 import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { checkPromoCode } from '@/server/promotions';
+import { retrieveStayExtras } from '@/server/travel';
+import {
+  type GiftingRequest,
+  type GiftingResult,
+  giftingAfterQuantity,
+  giftingStateOf,
+  setLineGifting,
+} from './gifting';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
 import { type DbOrTx, loadOfferings } from './offerings';
 import { type BasketPricing, priceBasket, promoLinesOf } from './pricing';
 
 export type { PricedBasket, PricedLine } from '@/contracts/basket';
 export { BasketError, type BasketErrorCode } from '@/domain/errors';
+export type { GiftingRequest, GiftingResult } from './gifting';
 export type { BasketPricing } from './pricing';
 
 /** A basket with its lines, as stored. */
@@ -97,7 +107,7 @@ export async function addToBasket(db: Db, token: string, product: BasketProductI
 
 /**
  * spec 7 PATCH a product, partial. Quantity 0 removes the line (spec 4); another quantity is brought
- * inside spec 5's bounds. giftWrap and giftPack belong to the gifts issue and change nothing yet.
+ * inside spec 5's bounds; the line's gift pack and wrap follow its quantity (spec 4, issue 20).
  */
 export async function updateBasketLine(
   db: Db,
@@ -123,17 +133,36 @@ export async function updateBasketLine(
     }
     if (patch.quantity !== undefined && offering.unavailable !== null) throw new BasketError(offering.unavailable);
     const gift = patch.gift ?? patch.gifting?.gift;
+    // spec 7 giftWrap: the wrap quantity by spec 4's rules (0 deletes the wrap).
+    let wrap: { giftWrapQuantity: number } | Record<string, never> = {};
+    if (patch.giftWrap !== undefined) {
+      const outcome = changeGifting(giftingStateOf(line), { kind: 'wrap', quantity: patch.giftWrap }, line.quantity, {
+        deliveryOptions: offering.product.deliveryOptions,
+        giftWrap: offering.product.giftWrapAvailable,
+      });
+      if (!outcome.ok) throw new Invalid(outcome.message);
+      wrap = { giftWrapQuantity: outcome.state.wrapQuantity };
+    }
     await tx
       .update(basketLines)
       .set({
+        ...(patch.quantity === undefined
+          ? {}
+          : giftingAfterQuantity(line, clampQuantity(patch.quantity, offering.bounds))),
         ...(patch.quantity === undefined ? {} : { quantity: clampQuantity(patch.quantity, offering.bounds) }),
         ...(gift === undefined ? {} : { gift }),
         ...(patch.payDeposit === undefined ? {} : { payDeposit: patch.payDeposit && offering.product.hasDeposit }),
         ...(delivery === undefined ? {} : { deliveryOptionType: delivery }),
+        ...wrap,
       })
       .where(eq(basketLines.id, line.id));
     await touch(tx, basket.id);
   });
+}
+
+/** Issue 20.1: change one line's gifting (spec 4 "Gifting changes"); a refusal changes nothing. */
+export async function changeLineGifting(db: Db, token: string, request: GiftingRequest): Promise<GiftingResult> {
+  return setLineGifting(db, await openBasket(db, token), request);
 }
 
 /** spec 7 DELETE a product by line id. */
@@ -212,16 +241,18 @@ export async function retrieveBasketPricing(
     { ...shopper, userId },
   );
   const wallet = options.wallet ?? null;
-  if (!options.promoCode) return priceBasket(basket, basket.lines, offerings, wallet);
+  const extras = await retrieveStayExtras(db, basket.lines);
+  const supplements = new Map([...extras].map(([lineId, extra]) => [lineId, extra.supplementMinor]));
+  if (!options.promoCode) return priceBasket(basket, basket.lines, offerings, wallet, null, supplements);
   // Issue 17: the code is checked against the lines priced without it, then priced in, as the order does.
-  const plain = priceBasket(basket, basket.lines, offerings, null);
+  const plain = priceBasket(basket, basket.lines, offerings, null, null, supplements);
   const promo = await checkPromoCode(db, {
     code: options.promoCode,
     userId,
     lines: promoLinesOf(plain, offerings),
     now: options.now ?? new Date(),
   });
-  const priced = priceBasket(basket, basket.lines, offerings, wallet, promo.ok ? promo.promotion : null);
+  const priced = priceBasket(basket, basket.lines, offerings, wallet, promo.ok ? promo.promotion : null, supplements);
   return { ...priced, promo };
 }
 

@@ -46,6 +46,7 @@ function checkedLine(product: BasketProductInput, offering: Offering | undefined
     checkInDate: product.checkInDate ?? option.checkInDate,
     checkOutDate: product.checkOutDate ?? option.checkOutDate,
     numberOfNights: product.numberOfNights ?? option.numberOfNights,
+    departureAirport: product.departureAirport ?? null,
     giftClaim: product.giftClaim ?? false,
     // A deposit can only be paid on an option that takes one.
     payDeposit: (product.payDeposit ?? false) && option.hasDeposit,
@@ -95,6 +96,7 @@ export async function applyLines(
         checkInDate: line.checkInDate,
         checkOutDate: line.checkOutDate,
         numberOfNights: line.numberOfNights,
+        departureAirport: line.departureAirport,
         giftClaim: line.giftClaim,
         payDeposit: line.payDeposit,
         ...(next.gift === undefined ? {} : { gift: next.gift }),
@@ -120,7 +122,14 @@ export async function applyLines(
       .values({ basketId: basket.id, ...values })
       .onConflictDoUpdate({
         target: [basketLines.basketId, basketLines.dealProductId],
-        set: { quantity: values.quantity, checkInDate: values.checkInDate, checkOutDate: values.checkOutDate },
+        set: {
+          quantity: values.quantity,
+          checkInDate: values.checkInDate,
+          checkOutDate: values.checkOutDate,
+          numberOfNights: values.numberOfNights,
+          departureAirport: values.departureAirport,
+          payDeposit: values.payDeposit,
+        },
       });
   }
   await touch(tx, basket.id);

@@ -9,6 +9,7 @@ import { DeliveryOptionTypeSchema } from '@/contracts/basket';
 import type { Money } from '@/contracts/deal';
 import { visibleQuantity } from '@/domain/basket';
 import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
+import { GIFT_TYPE_LABELS, giftExtraLines, giftTypeOf } from '@/domain/gifting';
 import {
   type PriceBreakdown,
   type PricedLineBreakdown,
@@ -18,6 +19,7 @@ import {
 } from '@/domain/pricing';
 import type { PricingPromotion, PromoLine, PromoVerdict } from '@/domain/promotions';
 import type { BasketLineRow, BasketRow } from '@/server/db';
+import { giftingStateOf } from './gifting';
 import type { Offering } from './offerings';
 
 function money(amountMinor: number, currency: Money['currency']): Money {
@@ -56,7 +58,38 @@ function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineB
     giftClaim: line.giftClaim,
     // spec 3 payDeposit: the shopper pays the deposit now and the rest later.
     payDeposit: priced.paysDeposit,
+    gifting: giftingView(line, offering, currency),
   };
+}
+
+/** Issue 20: the line's gifting as the basket and checkout show it. */
+function giftingView(line: BasketLineRow, offering: Offering, currency: Money['currency']): PricedLine['gifting'] {
+  const state = giftingStateOf(line);
+  const type = giftTypeOf(state);
+  const details = line.giftDetails;
+  const summary =
+    details === null
+      ? null
+      : details.kind === 'e-gift' && type === 'e-gift'
+        ? `E-gift to ${details.recipientName} (${details.recipientEmail}), sent on ${formatDay(details.sendOn)}`
+        : details.kind === 'pack' && (type === 'ndd-gpk' || type === 'std-gpk')
+          ? `Posted to ${[details.name, details.line1, details.town, details.postcode].join(', ')}`
+          : null;
+  return {
+    type,
+    label: GIFT_TYPE_LABELS[type],
+    wrapQuantity: state.wrapQuantity,
+    packQuantity: state.packQuantity,
+    extras: giftExtraLines(state).map((extra) => ({ ...extra, amount: money(extra.amountMinor, currency) })),
+    offered: { deliveryOptions: offering.product.deliveryOptions, giftWrap: offering.product.giftWrapAvailable },
+    summary,
+  };
+}
+
+function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** The priced basket and the breakdown behind it (the checkout reads its wallet split). */
@@ -95,6 +128,8 @@ export function priceBasket(
   offerings: ReadonlyMap<number, Offering>,
   wallet: PricingWallet | null = null,
   promotion: PricingPromotion | null = null,
+  /** Issue 24: per line, what its chosen stay and flight add per unit. */
+  supplements: ReadonlyMap<number, number> = new Map(),
 ): BasketPricing {
   const known = lines.flatMap((line) => {
     const offering = offerings.get(line.dealProductId);
@@ -107,6 +142,8 @@ export function priceBasket(
         option: offering.product,
         deal: { pricePerPerson: offering.deal.pricePerPerson, currency: offering.currency },
         isOnSale: offering.unavailable === null,
+        eligibleForVip: basket.eligibleForVip,
+        supplementMinor: supplements.get(line.id) ?? 0,
       }),
     ),
     wallet,

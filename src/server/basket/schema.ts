@@ -2,7 +2,18 @@
  * Baskets and their lines (issue 7). The id is the basket token.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { dealProducts, deals } from '../catalog/schema';
 
 /** spec 3 Basket: the id is the basket token (longer than 10 characters, spec 5). */
@@ -40,11 +51,18 @@ export const basketLines = pgTable(
     checkInDate: date('check_in_date'),
     checkOutDate: date('check_out_date'),
     numberOfNights: integer('number_of_nights'),
+    /** Issue 24: the departure airport (IATA code) chosen on a choose-your-flight option. */
+    departureAirport: text('departure_airport'),
     gift: boolean('gift').notNull().default(false),
     giftClaim: boolean('gift_claim').notNull().default(false),
     payDeposit: boolean('pay_deposit').notNull().default(false),
     /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none. */
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    /** Issue 20 (spec 3 gifting state): how many of the line's vouchers are gift-wrapped, and in its gift pack. */
+    giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),
+    giftPackQuantity: integer('gift_pack_quantity').notNull().default(0),
+    /** Issue 20: an e-gift's recipient and send date, or a gift pack's delivery address. */
+    giftDetails: jsonb('gift_details').$type<GiftDetails>(),
     purchaseLocation: text('purchase_location'),
     purchaseUrl: text('purchase_url'),
     purchaseGclid: text('purchase_gclid'),
@@ -53,6 +71,11 @@ export const basketLines = pgTable(
   },
   (t) => [uniqueIndex('basket_lines_product_key').on(t.basketId, t.dealProductId)],
 );
+
+/** What a gifted line carries besides its delivery option (docs/decisions/028-gifting.md). */
+export type GiftDetails =
+  | { kind: 'e-gift'; recipientName: string; recipientEmail: string; message: string; sendOn: string }
+  | { kind: 'pack'; name: string; line1: string; line2: string; town: string; postcode: string };
 
 export type BasketRow = typeof baskets.$inferSelect;
 

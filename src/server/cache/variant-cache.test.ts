@@ -1,6 +1,6 @@
 /** The route cache's key: variant cookies in, tracking parameters out (issue 14.11, issue 25.1). */
 import { describe, expect, it } from 'vitest';
-import { pageVariant, withoutTrackingParams } from './variant-cache';
+import variantCache, { isCacheable, pageVariant, withoutTrackingParams } from './variant-cache';
 
 describe('issue 25.1: click ids and campaign parameters never split the cache', () => {
   it.each([
@@ -25,5 +25,43 @@ describe('issue 14.11: the variant cookies', () => {
     expect(pageVariant('site=vip; location=leeds', '/')).toBe('vip|leeds');
     expect(pageVariant('site=vip; location=leeds', '/deals/london')).toBe('vip|');
     expect(pageVariant(null, '/')).toBe('');
+  });
+});
+
+describe('issue 16.3: a form posted to a cached page (an action) is never served from or stored in the cache', () => {
+  const page = 'http://shop.test/deal/1';
+  const cachedAnswer = () =>
+    new Response('the page', {
+      headers: { 'CDN-Cache-Control': 'max-age=1200', 'Cache-Tag': 'deal:1', 'Cache-Control': 'public, max-age=0' },
+    });
+  const logger = { info() {}, warn() {}, error() {} };
+  const ask = (provider: ReturnType<typeof variantCache>, method: string, answer: () => Response) =>
+    // biome-ignore lint/style/noNonNullAssertion: the memory provider has onRequest.
+    provider.onRequest!(
+      { request: new Request(page, { method }), url: new URL(page), logger, waitUntil: () => undefined },
+      async () => answer(),
+    );
+
+  it('renders every POST afresh and marks it no-store, and a GET after it is the cached page', async () => {
+    const provider = variantCache({ max: 10 });
+    expect(await (await ask(provider, 'GET', cachedAnswer)).text()).toBe('the page');
+    const posted = await ask(provider, 'POST', () => new Response('refused', { status: 400 }));
+    expect(await posted.text()).toBe('refused');
+    expect(posted.headers.get('Cache-Control')).toBe('no-store');
+    const again = await ask(provider, 'GET', () => new Response('rendered again'));
+    expect(again.headers.get('X-Astro-Cache')).toBe('HIT');
+    expect(await again.text()).toBe('the page');
+  });
+
+  it('never stores a POST answer, even one marked cacheable', async () => {
+    const provider = variantCache({ max: 10 });
+    const posted = await ask(provider, 'POST', cachedAnswer);
+    expect(posted.headers.get('CDN-Cache-Control')).toBeNull();
+    const read = await ask(provider, 'GET', () => new Response('rendered for the GET'));
+    expect(await read.text()).toBe('rendered for the GET');
+  });
+
+  it('reads only', () => {
+    expect(['GET', 'HEAD', 'POST', 'PUT', 'DELETE'].map(isCacheable)).toEqual([true, true, false, false, false]);
   });
 });

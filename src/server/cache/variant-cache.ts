@@ -4,8 +4,13 @@
  * HTML (logo, theme, the header's local item), so a page cached for one brand or location
  * must never be served for another. Astro's cache looks a page up before middleware runs,
  * so the variant is read from the cookies here and folded into the cache key.
+ *
+ * Issue 26.4: each process has its own memory cache; with REDIS_URL set, an invalidation made in
+ * one process is applied in every other one before the change's response is sent (./broadcast.ts).
  */
 import memoryProvider from 'astro/cache/memory';
+import { joinInvalidationBus } from './broadcast';
+import { clearMemoCaches } from './memo';
 
 type Provider = ReturnType<typeof memoryProvider>;
 type OnRequest = NonNullable<Provider['onRequest']>;
@@ -18,8 +23,9 @@ const VARIANT_KEY = '__variant';
 /**
  * Issue 25.1: click ids and campaign parameters never change a page's HTML (the landing cookies are
  * set by a later call), so they are left out of the cache key: every ad click on /ppc is a hit.
+ * Issue 21.4: so is usr_src (a sponsored card's deal link; the browser records the click).
  */
-const TRACKING_PARAMS = /^(gclid|msclkid|awc|affiliate|aff_id|affid|fbclid|utm_[a-z]+)$/i;
+const TRACKING_PARAMS = /^(gclid|msclkid|awc|affiliate|aff_id|affid|fbclid|usr_src|utm_[a-z]+)$/i;
 
 /** The URL without its tracking parameters; the same object when it has none. */
 export function withoutTrackingParams(url: URL): URL {
@@ -79,11 +85,39 @@ export function pageVariant(cookieHeader: string | null, pathname: string): stri
   return values.some(Boolean) ? values.join('|') : '';
 }
 
+/** Only reads are served from and stored in the cache. */
+export function isCacheable(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** A response that no shared cache may keep: a form post's answer. */
+function uncached(response: Response): Response {
+  try {
+    response.headers.delete('CDN-Cache-Control');
+    response.headers.delete('Cache-Tag');
+    response.headers.set('Cache-Control', 'no-store');
+  } catch {
+    // Immutable headers (a fetched response): leave them.
+  }
+  return response;
+}
+
 export default function variantCache(config: { max?: number } | undefined): Provider {
   const inner = memoryProvider({ max: config?.max ?? 5000 });
+  const bus = joinInvalidationBus(process.env.REDIS_URL, async (invalidation) => {
+    clearMemoCaches();
+    await inner.invalidate(invalidation);
+  });
+  const invalidate: Provider['invalidate'] = async (invalidation) => {
+    await inner.invalidate(invalidation);
+    await bus.publish(invalidation);
+  };
   const innerOnRequest = inner.onRequest?.bind(inner);
-  if (!innerOnRequest) return inner;
+  if (!innerOnRequest) return { ...inner, invalidate };
   const onRequest: OnRequest = (context, next) => {
+    // Issue 16.3: forms post to their pages (`?_action=`), cached ones included (the deal page). A
+    // POST is answered by rendering, never from the cache, and its answer is never stored.
+    if (!isCacheable(context.request.method)) return next().then(uncached);
     const original = new URL(context.request.url);
     const url = withoutTrackingParams(original);
     const untracked = url !== original;
@@ -97,5 +131,5 @@ export default function variantCache(config: { max?: number } | undefined): Prov
     const request = new Request(url, { method: context.request.method, headers: context.request.headers });
     return innerOnRequest({ ...context, request, url }, next).then(withVaryCookie);
   };
-  return { ...inner, onRequest };
+  return { ...inner, invalidate, onRequest };
 }

@@ -30,10 +30,16 @@ function money(amountMinor: number, currency: string): Money {
 export { isDealClosed };
 
 /**
- * The deal with this id, live or ended (`isClosed`), or null for unknown and draft deals.
+ * The deal with this id, live or ended (`isClosed`), or null for unknown and draft deals (a draft too
+ * with `includeDrafts`, for a preview: `isPreview`).
  * Sold out means sold out for a guest (spec 5: cap 0 on every option anyone can buy).
  */
-export async function retrieveDeal(db: Db, id: number, now = new Date()): Promise<DealDetail | null> {
+export async function retrieveDeal(
+  db: Db,
+  id: number,
+  now = new Date(),
+  options: { includeDrafts?: boolean } = {},
+): Promise<DealDetail | null> {
   const [row] = await db
     .select({ deal: deals, merchant: merchants, location: locations })
     .from(deals)
@@ -42,7 +48,9 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
     .where(eq(deals.id, id))
     .limit(1);
   if (!row) return null;
-  if (row.deal.status !== 'live' && row.deal.status !== 'closed') return null;
+  // Issue 24: a draft is read only for a preview (operators and its merchant; the page checks who asks).
+  const isDraft = row.deal.status !== 'live' && row.deal.status !== 'closed';
+  if (isDraft && !options.includeDrafts) return null;
   const { deal, merchant, location } = row;
 
   const categoryIds = [deal.categoryId, ...(deal.subCategoryId === null ? [] : [deal.subCategoryId])];
@@ -121,6 +129,8 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
     pricePerPerson: deal.pricePerPerson,
     isTravel: deal.isTravel,
     dealType: deal.dealType,
+    bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
+    isPreview: isDraft,
     closingDate: deal.closingDate.toISOString(),
     isClosed: isDealClosed(deal.status, deal.closingDate, now),
     boughtCount: deal.boughtCount,
@@ -128,12 +138,14 @@ export async function retrieveDeal(db: Db, id: number, now = new Date()): Promis
     reviewCount: deal.reviewCount,
     purchaseCap: deal.purchaseCap,
     merchant: {
+      id: merchant.id,
       name: merchant.name,
       addressLine1: merchant.addressLine1,
       town: merchant.town,
       postcode: merchant.postcode,
       phone: merchant.phone,
       website: merchant.website,
+      bookingHours: merchant.bookingHours,
     },
     location: { shortName: location.shortName, name: location.name },
     category: { id: category.id, name: category.name, shortName: category.shortName },

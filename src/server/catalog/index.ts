@@ -48,6 +48,10 @@ export interface DealFilter {
   isEarlyBird?: boolean;
   /** Deals in one of these categories or sub-categories, or carrying one of these tags (hyperlocal slugs). */
   topic?: { categoryIds: readonly number[]; tags: readonly string[] };
+  /** Issue 20 gift finder: each of these topics must match (its categories, sub-categories or tags). */
+  allTopics?: readonly { categoryIds: readonly number[]; tags: readonly string[] }[];
+  /** Issue 20 gift finder: only deals with an option that can be given as a gift (spec 3 isGiftable). */
+  giftableOnly?: boolean;
   /** spec 2 minPrice / maxPrice, in pence, over the deal's from-price. */
   minPriceMinor?: number;
   maxPriceMinor?: number;
@@ -81,8 +85,8 @@ function filterSql(filter: DealFilter): SQL {
   }
   if (filter.locationIds !== undefined) conditions.push(inList(sql`d.location_id`, filter.locationIds));
   if (filter.isEarlyBird) conditions.push(sql`d.early_bird_until > now()`);
-  if (filter.topic) {
-    const { categoryIds, tags } = filter.topic;
+  for (const topic of [...(filter.topic ? [filter.topic] : []), ...(filter.allTopics ?? [])]) {
+    const { categoryIds, tags } = topic;
     const byCategory = sql`(${inList(sql`d.category_id`, categoryIds)} or ${inList(sql`d.sub_category_id`, categoryIds)})`;
     const byTag =
       tags.length === 0
@@ -92,6 +96,12 @@ function filterSql(filter: DealFilter): SQL {
             sql`, `,
           )}]::text[]`;
     conditions.push(sql`(${byCategory} or ${byTag})`);
+  }
+  if (filter.giftableOnly) {
+    conditions.push(sql`exists (
+      select 1 from deal_products gp
+      where gp.deal_id = d.id and gp.is_giftable and gp.visibility = 'visible' and not gp.disabled
+    )`);
   }
   if (filter.minPriceMinor !== undefined) conditions.push(sql`d.from_price_minor >= ${filter.minPriceMinor}`);
   if (filter.maxPriceMinor !== undefined) conditions.push(sql`d.from_price_minor <= ${filter.maxPriceMinor}`);

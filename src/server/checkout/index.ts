@@ -2,8 +2,10 @@
  * The checkout service (issue 7 part 2): spec 3 checkout data for a basket, priced from the
  * database on every read, with the wallet split the pay call will check against.
  */
+
 import type { CheckoutView } from '@/contracts/checkout';
 import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
+import { GIFT_PACK_PRICE_STEPS, GIFT_WRAP_PRICE_MINOR, NEXT_DAY_PACK_SURCHARGE_MINOR } from '@/domain/gifting';
 import { retrieveBasketPricing } from '@/server/basket';
 import type { Db, UserRow } from '@/server/db';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
@@ -72,6 +74,7 @@ export async function loadCheckout(
       subtotal: live?.breakdown.subtotalMinor ?? 0,
       promotionDiscount: live?.breakdown.promotion?.discountMinor ?? 0,
       postage: live?.breakdown.postageMinor ?? 0,
+      gifting: live?.breakdown.giftingMinor ?? 0,
       totalOrderAmount: total,
       walletUsed: split.walletUsedMinor,
       cashAmount: split.cashAmountMinor,
@@ -87,7 +90,12 @@ export async function loadCheckout(
             applicable: live.promo.ok,
             message: live.promo.message,
           },
-    giftingDetails: { giftWrap: [] },
+    // spec 3 giftingDetails: the wrapped lines' deal and product.
+    giftingDetails: {
+      giftWrap: lines
+        .filter((line) => line.gifting.wrapQuantity > 0)
+        .map((line) => ({ dealId: line.dealId, productId: line.dealProductId })),
+    },
     userInfo: {
       isGuest: user === null,
       email: user?.email ?? null,
@@ -102,6 +110,8 @@ export async function loadCheckout(
     countdown: { seconds: PAYMENT_SESSION_SECONDS },
     // spec 3: the default gift wrap preset is quantity 0.
     giftWrapPreset: { quantity: 0 },
+    giftingConfig: { gifting: params.gifting, giftPacks: params.giftPacks, giftWrapPrice: GIFT_WRAP_PRICE_MINOR },
+    giftPackPreset: { priceSteps: [...GIFT_PACK_PRICE_STEPS], nextDaySurcharge: NEXT_DAY_PACK_SURCHARGE_MINOR },
     isTravel: travelLines.length > 0,
     isTravelValid: travelLines.every(
       (line) => line.isAvailable && (line.checkInDate !== null || line.numberOfNights !== null),

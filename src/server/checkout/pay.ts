@@ -12,6 +12,7 @@ import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentOption } from '@/domain/payment-methods';
+import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
 import { basketTokenForRequest, forgetBasket, retrievePricedBasket } from '@/server/basket';
 import { attachReferral } from '@/server/credit';
@@ -117,8 +118,12 @@ async function orderPayment(
       method,
       nonce: request.nonce,
       billingPostcode: request.billingPostcode,
-      // Only a signed-in shopper keeps an instrument, and only the kinds a gateway vaults.
-      save: request.saveInstrument && signedIn !== null && (method === 'credit_card' || method === 'paypal'),
+      // Only a signed-in shopper keeps an instrument, and only the kinds a gateway vaults. Issue 19:
+      // the VIP subscription renews on the instrument that bought it, so buying it keeps it.
+      save:
+        (request.saveInstrument || (basket?.lines.some((line) => line.dealId === VIP_SUBSCRIPTION_DEAL_ID) ?? false)) &&
+        signedIn !== null &&
+        (method === 'credit_card' || method === 'paypal'),
     },
   };
 }

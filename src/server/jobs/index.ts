@@ -2,14 +2,21 @@
 
 import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
+import { expireGiftCards, sendDueGifts } from '@/server/gifting';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
-import { captureCommittedAuthorisations, handleOrderEvents, voidAbandonedAuthorisations } from '@/server/orders';
+import {
+  captureCommittedAuthorisations,
+  handleOrderEvents,
+  releaseExpiredHolds,
+  voidAbandonedAuthorisations,
+} from '@/server/orders';
 // Every order-event handler registered, so the retry can run each one (issue 16.2).
 import '@/server/order-followups';
 import { paymentProviders } from '@/server/payments';
 import { remindAbandonedBaskets } from '@/server/subscribers';
-import { expireVouchers } from '@/server/vouchers';
+import { renewDueSubscriptions } from '@/server/subscriptions';
+import { expireDueVouchers, payPendingRefunds, processCreditRequests } from '@/server/voucher-lifecycle';
 
 export interface HourlyRun {
   expiredVouchers: number;
@@ -23,6 +30,17 @@ export interface HourlyRun {
   /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
   grantedCredit: number;
   cancelledCredit: number;
+  /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge) (issue 19). */
+  renewedSubscriptions: number;
+  lapsedSubscriptions: number;
+  /** Issue 18: stock held by submits that never finished, given back. */
+  releasedHolds: number;
+  /** Issue 18: card refunds the provider could not take at the time, and credit requests left waiting. */
+  paidRefunds: number;
+  processedCreditRequests: number;
+  /** Issue 20: e-gift emails written to the outbox on their send date; gift cards expired (spec 4, 6 months). */
+  giftsSent: number;
+  expiredGiftCards: number;
 }
 
 /** The public origin for links in mail the jobs queue (SITE_URL, as the web runtime reads it). */
@@ -44,7 +62,8 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       return 0;
     }
   };
-  const providers = paymentProviders().all();
+  const allProviders = paymentProviders();
+  const providers = allProviders.all();
   const eachProvider = async (job: (provider: (typeof providers)[number]) => Promise<number>) => {
     let total = 0;
     for (const provider of providers) total += await job(provider);
@@ -59,8 +78,17 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       return { grantedCredit: 0, cancelledCredit: 0 };
     }
   };
+  const renewSubscriptions = async () => {
+    try {
+      const run = await renewDueSubscriptions(db, now, paymentProviders().forMethod('credit_card'));
+      return { renewedSubscriptions: run.renewed, lapsedSubscriptions: run.lapsed + run.failed };
+    } catch (error) {
+      logError('jobs', 'subscription renewals failed', error);
+      return { renewedSubscriptions: 0, lapsedSubscriptions: 0 };
+    }
+  };
   return {
-    expiredVouchers: await settle(() => expireVouchers(db, now), 'voucher expiry'),
+    expiredVouchers: await settle(async () => (await expireDueVouchers(db, now)).expired, 'voucher expiry'),
     voidedAuthorisations: await settle(
       () => eachProvider((provider) => voidAbandonedAuthorisations(db, provider)),
       'authorisation sweep',
@@ -69,14 +97,22 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       () => eachProvider((provider) => captureCommittedAuthorisations(db, provider)),
       'capture retry',
     ),
+    releasedHolds: await settle(() => releaseExpiredHolds(db, now), 'stock hold release'),
+    paidRefunds: await settle(() => payPendingRefunds(db, allProviders), 'refund retry'),
+    processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
     retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
     basketReminders: await settle(
       () => remindAbandonedBaskets(db, { now, origin: jobsOrigin() }),
       'abandoned-basket reminders',
     ),
+    // After the order-event retry, so a gift recorded by a retried handler is mailed in the same run.
+    giftsSent: await settle(() => sendDueGifts(db, { now, origin: jobsOrigin() }), 'e-gift emails'),
+    expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
     // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
     ...(await settleCredit()),
+    ...(await renewSubscriptions()),
   };
 }
+export { PROCESS_ID, takeLease } from './lease';
 export { startHourlyJobs } from './schedule';

@@ -5,18 +5,26 @@
  * minute after start, then hourly; the timers are unref'd so they never keep a process alive, and
  * tests never start them. `npm run jobs:hourly` runs the same by hand or from cron
  * (`jobs:expire-vouchers` runs only the expiry).
+ *
+ * Issue 26.4: with several processes on one database, the run is leased: the process holding the
+ * lease renews it each hour, and another takes over only once a holder has missed its hour.
  */
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
 import { runHourlyJobs } from './index';
+import { takeLease } from './lease';
 
 const FIRST_RUN_MS = 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
+/** A little over the hour: the holder renews its own lease each run; another process takes it only
+ * when the holder has missed a run (stopped or died). */
+const LEASE_MS = 65 * 60 * 1000;
 let started = false;
 
 async function runOnce(): Promise<void> {
   try {
     const { db } = await getDb();
+    if (!(await takeLease(db, 'hourly-jobs', LEASE_MS, new Date()))) return;
     const done = await runHourlyJobs(db, new Date());
     if (
       done.expiredVouchers +
@@ -24,7 +32,9 @@ async function runOnce(): Promise<void> {
         done.capturedPayments +
         done.retriedOrderEvents +
         done.basketReminders +
-        done.grantedCredit >
+        done.grantedCredit +
+        done.renewedSubscriptions +
+        done.lapsedSubscriptions >
       0
     )
       console.log('[jobs]', done);

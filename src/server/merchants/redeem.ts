@@ -17,7 +17,15 @@ import {
 } from '@/domain/redemption';
 import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, type RedemptionOutcome, users, voucherRedemptions, vouchers } from '@/server/db';
+import {
+  dealProducts,
+  deals,
+  type RedemptionOutcome,
+  users,
+  voucherRedemptions,
+  voucherStatusChanges,
+  vouchers,
+} from '@/server/db';
 import { requireMembership } from './membership';
 import type { RedeemThrottle } from './throttle';
 
@@ -118,6 +126,16 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
       return { refusal: 'already_redeemed', status: 'redeemed' };
     }
     await record('redeemed', found.id);
+    // Issue 18.1: the state machine's audit of every status change, beside the merchant's own audit.
+    await tx.insert(voucherStatusChanges).values({
+      voucherId: found.id,
+      fromStatus: found.status,
+      toStatus: 'redeemed',
+      event: 'redeem',
+      actor: 'merchant',
+      actorUserId: input.userId,
+      createdAt: input.now,
+    });
     const redeemed: Redeemed = {
       voucherId: found.id,
       code: found.code,

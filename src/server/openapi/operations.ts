@@ -45,6 +45,7 @@ import {
   ExpressBuyTokenRequestSchema,
   ExpressBuyTokenResponseSchema,
 } from '@/contracts/express-buy';
+import { GiftCodeSchema, GiftFinderFeedQuerySchema } from '@/contracts/gifting';
 import {
   EarlyBirdPageSchema,
   EarlyBirdQuerySchema,
@@ -55,6 +56,14 @@ import {
   NavigationsSchema,
   NearMeLocationSchema,
 } from '@/contracts/location';
+import {
+  ClubEngagementSchema,
+  EngagementResponseSchema,
+  ExchangeResponseSchema,
+  LoyaltyStatusSchema,
+  ShareDealRequestSchema,
+  ViewDealRequestSchema,
+} from '@/contracts/loyalty';
 import { MapDealsQuerySchema, MapDealsResponseSchema } from '@/contracts/map-view';
 import { MerchantDashboardUrlQuerySchema, MerchantDashboardUrlResponseSchema } from '@/contracts/merchant';
 import { OrderResponseSchema, PayRequestSchema } from '@/contracts/pay';
@@ -64,7 +73,30 @@ import {
   PayLaterSessionResponseSchema,
 } from '@/contracts/pay-later';
 import { CreditClaimRequestSchema, CreditClaimResponseSchema } from '@/contracts/promotions';
+import {
+  DetailRecommendationsQuerySchema,
+  ListingRecommendationsQuerySchema,
+  RecommendationsResponseSchema,
+} from '@/contracts/recommendations';
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
+import { SponsoredEventSchema, SponsoredSessionRequestSchema } from '@/contracts/sponsored';
+import { SubscriptionResponseSchema, VipStatusRequestSchema, VipStatusResponseSchema } from '@/contracts/subscription';
+import {
+  EvergreenDealQuerySchema,
+  EvergreenDealResponseSchema,
+  FlightsQuerySchema,
+  FlightsResponseSchema,
+  TravelProductsQuerySchema,
+  TravelProductsResponseSchema,
+} from '@/contracts/travel';
+import {
+  RedeemInstructionsQuerySchema,
+  RedeemInstructionsResponseSchema,
+  ReturnLabelResponseSchema,
+  VoucherIdRequestSchema,
+  VoucherRefundRequestSchema,
+  VoucherRefundResponseSchema,
+} from '@/contracts/voucher-lifecycle';
 import { WalletResponseSchema } from '@/contracts/wallet';
 import {
   SocialCueQuerySchema,
@@ -178,6 +210,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: ReviewsQuerySchema,
     response: ReviewPageSchema,
     errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/flights',
+    tag: 'deals',
+    summary: 'A deal’s departure airports and their supplements (spec 7 flights)',
+    query: FlightsQuerySchema,
+    response: FlightsResponseSchema,
+    errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/travel/products/deal/{id}',
+    tag: 'deals',
+    summary: 'A travel deal’s options with the nights on sale and check-in dates (spec 7 travel/products/deal)',
+    pathParams: { id: 'Deal id' },
+    query: TravelProductsQuerySchema,
+    response: TravelProductsResponseSchema,
+    errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/evergreen-deal',
+    tag: 'deals',
+    summary: 'The deal an evergreen path shows now (spec 7 evergreen-deals service, deal id override)',
+    query: EvergreenDealQuerySchema,
+    response: EvergreenDealResponseSchema,
+    errors: { 400: 'dealIdOverride must be specified on Evergreen path (spec 8), or a bad path.', ...NOT_FOUND },
   },
   {
     method: 'get',
@@ -595,6 +655,51 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       503: 'The order could not be completed.',
     },
   },
+  // Gifting (issue 20).
+  {
+    method: 'post',
+    path: '/api/v1/deal/gift-redeem',
+    tag: 'gifting',
+    summary: 'Claim a gift with its code: its vouchers move to the signed-in account, once (issue 20)',
+    body: GiftCodeSchema,
+    response: z.object({ vouchers: z.number().int(), code: z.string() }),
+    errors: {
+      400: 'Not a gift code.',
+      401: 'Sign in first.',
+      404: 'No gift has that code.',
+      409: 'Already claimed, or your own gift.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/gift-card/redeem',
+    tag: 'gifting',
+    summary: "Redeem a gift card into the signed-in shopper's wallet (spec 4: within 6 months of purchase)",
+    body: GiftCodeSchema,
+    response: z.object({ amountMinor: z.number().int(), currency: z.enum(['GBP', 'EUR']) }),
+    errors: {
+      400: 'Not a gift card code.',
+      401: 'Sign in first.',
+      404: 'No gift card has that code.',
+      409: 'Redeemed already, or expired.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/gift-finder',
+    tag: 'gifting',
+    summary: 'The gift finder feed: a giftFor recipient, place, category, personality, price step, page (size 12)',
+    query: GiftFinderFeedQuerySchema,
+    response: z.object({
+      path: z.string(),
+      deals: z.array(z.unknown()),
+      count: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      lastPage: z.number().int(),
+    }),
+    errors: NOT_FOUND,
+  },
   // Promotions and credit (issue 17).
   {
     method: 'get',
@@ -672,5 +777,175 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Record an open of a refer-a-friend link; keeps the code in the referral cookie (30 days)',
     body: z.object({ code: z.string(), channel: z.string().max(40).optional() }),
     response: z.object({ recorded: z.boolean() }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/subscription',
+    tag: 'loyalty',
+    summary:
+      'spec 7 subscription: the VIP subscription status (spec 3) and valid; writes the subscription_valid cookie',
+    response: SubscriptionResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/subscription/cancel',
+    tag: 'loyalty',
+    summary: 'spec 2 Cancel Renewal: VIP stays until the paid period ends',
+    response: SubscriptionResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No subscription found' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/subscription/apply-vip-discount',
+    tag: 'loyalty',
+    summary: 'spec 7: VIP prices on the member’s baskets while their subscription is valid (off otherwise)',
+    response: VipStatusResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/update-vip-status',
+    tag: 'loyalty',
+    summary: 'spec 7: VIP pricing on or off for the member’s open baskets (on only while VIP)',
+    body: VipStatusRequestSchema,
+    response: VipStatusResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/reward/details',
+    tag: 'loyalty',
+    summary: 'spec 3 Loyalty status of the signed-in member, with the activity history',
+    response: LoyaltyStatusSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/reward/exchange-points/{points}',
+    tag: 'loyalty',
+    summary: 'spec 5 Loyalty exchange: points for wallet credit at the level rate (Idempotency-Key required)',
+    pathParams: { points: 'Points to exchange, 1 to the current points' },
+    response: ExchangeResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/reward/viewDeal',
+    tag: 'loyalty',
+    summary: 'spec 3 club engagement: a deal viewed (points once per deal a day)',
+    body: ViewDealRequestSchema,
+    response: EngagementResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/reward/shareDeal',
+    tag: 'loyalty',
+    summary: 'spec 3 club engagement: a deal shared (points once per deal a day)',
+    body: ShareDealRequestSchema,
+    response: EngagementResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/reward/bulkPublishEvents',
+    tag: 'loyalty',
+    summary: 'spec 7 club engagement: the stored viewDeal and shareDeal records in one call',
+    body: ClubEngagementSchema,
+    response: EngagementResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/voucher/pmv/refund',
+    tag: 'vouchers',
+    summary:
+      'spec 7 voucher/pmv/refund (issue 18): refund a voucher to the card (ON_DEMAND_REFUND) or take it as wallet credit, within 14 days or with Protect my voucher',
+    body: VoucherRefundRequestSchema,
+    response: VoucherRefundResponseSchema,
+    errors: {
+      401: 'Not signed in.',
+      404: 'Not your voucher.',
+      409: 'Already refunded, the window has closed, or it cannot be returned.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/create-return-order',
+    tag: 'vouchers',
+    summary: 'spec 7 create-return-order (issue 18): start the return of a product sent by post (Return Requested)',
+    body: VoucherIdRequestSchema,
+    response: ReturnLabelResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'Not your voucher.', 409: 'Not a product, or it cannot be returned now.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/returns/returns-label',
+    tag: 'vouchers',
+    summary: "spec 7 /v1/returns/returns-label (issue 18): a return's reference and where its label PDF is",
+    query: VoucherIdRequestSchema,
+    response: ReturnLabelResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No return of yours for that voucher.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/deal/redeem-instructions',
+    tag: 'vouchers',
+    summary: "spec 7 /deal/redeem-instructions (issue 18): how a deal's voucher is used",
+    query: RedeemInstructionsQuerySchema,
+    response: RedeemInstructionsResponseSchema,
+    errors: { 404: 'No deal has this id.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/sponsored/customer',
+    tag: 'search',
+    summary:
+      "spec 7 sponsored session (issue 21.4): the visitor's session kept, or a new one; tied to the signed-in customer",
+    body: SponsoredSessionRequestSchema,
+    response: z.object({ sessionId: z.string() }),
+    errors: { 403: 'A customerToken other than your own.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/sponsored/impressionAndClick',
+    tag: 'search',
+    summary:
+      'spec 7 sponsored event (issue 21.4): impressions or clicks of sponsored deals; unknown deals are left out',
+    body: SponsoredEventSchema,
+    response: z.object({ recorded: z.number().int() }),
+    status: 202,
+    errors: { 404: 'No sponsored session has this id.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/product-listing-page-deal',
+    tag: 'deals',
+    summary: 'spec 7 listing recommendations by category id (limit 40, 25 a page, live variant; issue 21.6)',
+    query: ListingRecommendationsQuerySchema,
+    response: RecommendationsResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/product-detail-page-deal',
+    tag: 'deals',
+    summary: "spec 7 deal page recommendations: deals like the page's, never itself (issue 21.6)",
+    query: DetailRecommendationsQuerySchema,
+    response: RecommendationsResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/content/scroller-configuration',
+    tag: 'content',
+    summary: 'spec 7 scroller configuration: how the home rails move (spec 9 9000 ms; issue 21.6)',
+    query: z.object({ brand: z.string().optional() }),
+    response: z.object({
+      brand: z.string(),
+      autoplay: z.boolean(),
+      intervalMs: z.number().int(),
+      pauseOnHover: z.boolean(),
+      loop: z.boolean(),
+      rails: z.array(z.string()),
+    }),
   },
 ];

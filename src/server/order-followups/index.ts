@@ -7,6 +7,11 @@
 import { requestEmailLink } from '@/server/accounts';
 // Issue 17: promotional credit and referral rewards are order-event handlers of the credit service.
 import '@/server/credit';
+// Issue 19: loyalty points and the VIP subscription start are order-event handlers of their services.
+import '@/server/loyalty';
+import '@/server/subscriptions';
+// Issue 20: e-gifts and gift cards are recorded (and due e-gifts mailed) by the gifting service's handler.
+import '@/server/gifting';
 import { onOrderPlaced } from '@/server/orders';
 
 onOrderPlaced('email-confirmation-link', async (db, event) => {

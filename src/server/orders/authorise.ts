@@ -18,7 +18,7 @@ export type AuthoriseResult =
 export async function authorisePayment(
   db: Db,
   provider: PaymentProvider,
-  request: PlaceOrderRequest & { payment: OrderPayment },
+  request: Pick<PlaceOrderRequest, 'idempotencyKey'> & { payment: OrderPayment; reference: string },
   amount: { amountMinor: number; currency: 'GBP' | 'EUR' },
 ): Promise<AuthoriseResult> {
   const { idempotencyKey, payment: orderPayment } = request;
@@ -41,7 +41,7 @@ export async function authorisePayment(
     storeInVault: orderPayment.save === true && orderPayment.savedInstrument === undefined,
     amount,
     idempotencyKey,
-    reference: `order for basket ${request.basketToken.slice(0, 8)}`,
+    reference: request.reference,
     billingPostcode: orderPayment.billingPostcode,
   });
   if (result.kind !== 'authorised') {

@@ -14,10 +14,11 @@ import { redeemPromoCode } from '@/server/promotions';
 import { issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
 import { recordOrderPlaced } from './events';
+import { consumeHold } from './hold';
 import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
-import { recordUserPurchase, takeStock } from './stock';
+import { recordUserPurchase, stayFieldsOf, takeStayNights, takeStock } from './stock';
 
 export interface CommittedOrder {
   order: PlacedOrder;
@@ -49,7 +50,11 @@ async function writeOrder(
   if (locked.rows[0]?.status !== 'open') throw new OrderError('emptyBasket');
 
   // Re-priced under the lock: what was authorised must still be the price.
-  const repriced = priceCheckedLines(await loadOrderLines(tx, basketToken, buyer.id, now), null, pricing.promotion);
+  const repriced = priceCheckedLines(
+    await loadOrderLines(tx, basketToken, buyer.id, now, request.idempotencyKey),
+    null,
+    pricing.promotion,
+  );
   if (repriced.breakdown.totalMinor !== breakdown.totalMinor) throw new OrderError('basketChanged');
   const { lines } = repriced;
 
@@ -87,8 +92,13 @@ async function writeOrder(
           lineTotalMinor: priced.totalMinor,
           deliveryOptionType: line.deliveryOptionType,
           gift: line.gift,
+          giftWrapQuantity: line.giftWrapQuantity,
+          giftPackQuantity: line.giftPackQuantity,
+          giftingMinor: priced.giftWrapMinor + priced.giftPackMinor,
+          giftDetails: line.giftDetails,
           checkInDate: line.checkInDate,
           checkOutDate: line.checkOutDate,
+          ...stayFieldsOf(line, priced, now),
         };
       }),
     )
@@ -130,7 +140,8 @@ async function writeOrder(
       dealId: line.dealId,
       dealProductId: line.dealProductId,
       quantity: line.quantity,
-      isTravel: line.isTravel,
+      // Issue 24: a deal booked after purchase is Booked only when the merchant confirms the date.
+      isTravel: line.isTravel && !line.bookingCalendarOnRedemption,
       validityDays: line.voucherValidityDays,
     })),
   });
@@ -153,7 +164,9 @@ async function writeOrder(
     origin: request.origin,
     confirmEmail: request.confirmEmail ?? false,
   });
-  await takeContendedRows(tx, lines, buyer.id, now);
+  // Issue 18.7: units held before the card was authorised are the order's now; the rest are taken here.
+  const held = await consumeHold(tx, request.idempotencyKey);
+  await takeContendedRows(tx, lines, buyer.id, now, held);
 
   return {
     eventIds,
@@ -174,10 +187,23 @@ async function writeOrder(
  * count), taken last so their locks are held only for the commit. Stock is taken in product order,
  * so two orders never wait on each other's rows in opposite orders.
  */
-async function takeContendedRows(tx: Tx, lines: OrderLineSource[], buyerId: number, now: Date): Promise<void> {
+async function takeContendedRows(
+  tx: Tx,
+  lines: OrderLineSource[],
+  buyerId: number,
+  now: Date,
+  held: ReadonlySet<number>,
+): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
-    const left = await takeStock(tx, line.dealProductId, line.quantity, now);
-    if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
+    if (!held.has(line.dealProductId)) {
+      const left = await takeStock(tx, line.dealProductId, line.quantity, now);
+      if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
+    }
+    // Issue 24: a dated stay takes a room from each of its nights, in the same transaction (a hold
+    // before authorising covers the option's units only, so the nights are always taken here).
+    if (!(await takeStayNights(tx, line))) {
+      throw new OrderError('notEnoughLeft', { title: `${line.headline} on your dates`, available: 0 });
+    }
   }
   const perDeal = new Map<number, { quantity: number; maxPerUser: number | null; title: string }>();
   for (const line of lines) {

@@ -8,6 +8,10 @@
  *
  * Today's handlers: the confirmation email (`./confirmation.ts`) and spec 4's sign-in link for a
  * buyer without a password (`src/server/order-followups`).
+ *
+ * Issue 18: a second kind, `voucher.refunded`, written in the refund's transaction (one row per
+ * handler and refunded voucher, the voucher's id as the row's subject) and handled the same way
+ * (`onVoucherRefunded('loyalty-points', handler)`: points taken back, and so on).
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
@@ -27,37 +31,81 @@ export interface OrderPlaced {
 
 export type OrderPlacedHandler = (db: Db, event: OrderPlaced) => Promise<void>;
 
+/** What a `voucher.refunded` event carries (issue 18): a voucher's money went back, to the card or the wallet. */
+export interface VoucherRefunded {
+  orderId: number;
+  voucherId: number;
+  userId: number;
+  /** What the voucher was refunded for, in pence (card and wallet parts together). */
+  amountPence: number;
+  refundedTo: 'card' | 'wallet';
+}
+
+export type VoucherRefundedHandler = (db: Db, event: VoucherRefunded) => Promise<void>;
+
 const ORDER_PLACED = 'order.placed';
+const VOUCHER_REFUNDED = 'voucher.refunded';
+type EventKind = typeof ORDER_PLACED | typeof VOUCHER_REFUNDED;
 /** After this many failed attempts a row is left for a person to look at (last_error says why). */
 export const MAX_ATTEMPTS = 5;
-const handlers = new Map<string, OrderPlacedHandler>();
+// biome-ignore lint/suspicious/noExplicitAny: each kind's handlers take that kind's payload.
+type AnyHandler = (db: Db, event: any) => Promise<void>;
+const handlers: Record<EventKind, Map<string, AnyHandler>> = {
+  [ORDER_PLACED]: new Map(),
+  [VOUCHER_REFUNDED]: new Map(),
+};
 
 /** Registers what a feature does after an order commits; a name is registered once. */
 export function onOrderPlaced(name: string, handler: OrderPlacedHandler): void {
-  handlers.set(name, handler);
+  handlers[ORDER_PLACED].set(name, handler);
+}
+
+/** Registers what a feature does after a voucher's refund commits (issue 18); a name is registered once. */
+export function onVoucherRefunded(name: string, handler: VoucherRefundedHandler): void {
+  handlers[VOUCHER_REFUNDED].set(name, handler);
 }
 
 /** The handlers registered in this process, by name. */
 export function orderPlacedHandlers(): string[] {
-  return [...handlers.keys()];
+  return [...handlers[ORDER_PLACED].keys()];
 }
 
-/** Writes the order's `order.placed` rows; call inside the order transaction. Returns their ids. */
-export async function recordOrderPlaced(tx: Tx, event: OrderPlaced): Promise<number[]> {
-  const names = orderPlacedHandlers();
+async function recordEvent(
+  tx: Tx,
+  kind: EventKind,
+  orderId: number,
+  subject: string,
+  payload: object,
+): Promise<number[]> {
+  const names = [...handlers[kind].keys()];
   if (names.length === 0) return [];
   const rows = await tx
     .insert(orderEvents)
     .values(
       names.map((handler) => ({
-        orderId: event.orderId,
-        kind: ORDER_PLACED,
+        orderId,
+        kind,
+        subject,
         handler,
-        payload: { ...event } as Record<string, unknown>,
+        payload: { ...payload } as Record<string, unknown>,
       })),
     )
     .returning({ id: orderEvents.id });
   return rows.map((row) => row.id);
+}
+
+/** Writes the order's `order.placed` rows; call inside the order transaction. Returns their ids. */
+export function recordOrderPlaced(tx: Tx, event: OrderPlaced): Promise<number[]> {
+  return recordEvent(tx, ORDER_PLACED, event.orderId, '', event);
+}
+
+/** Writes a voucher's `voucher.refunded` rows; call inside the refund's transaction. Returns their ids. */
+export function recordVoucherRefunded(tx: Tx, event: VoucherRefunded): Promise<number[]> {
+  return recordEvent(tx, VOUCHER_REFUNDED, event.orderId, String(event.voucherId), event);
+}
+
+function handlerOf(kind: string, name: string): AnyHandler | undefined {
+  return kind in handlers ? handlers[kind as EventKind].get(name) : undefined;
 }
 
 /**
@@ -86,10 +134,10 @@ async function claim(db: Db, id: number) {
  * logged, never thrown. Rows whose handler this process has not registered are left alone.
  */
 export async function handleOrderEvents(db: Db, ids?: readonly number[], limit = 100): Promise<number> {
-  const registered = orderPlacedHandlers();
+  const registered = [...new Set([...handlers[ORDER_PLACED].keys(), ...handlers[VOUCHER_REFUNDED].keys()])];
   if (registered.length === 0 || (ids !== undefined && ids.length === 0)) return 0;
   const pending = await db
-    .select({ id: orderEvents.id })
+    .select({ id: orderEvents.id, kind: orderEvents.kind, handler: orderEvents.handler })
     .from(orderEvents)
     .where(
       and(
@@ -102,12 +150,14 @@ export async function handleOrderEvents(db: Db, ids?: readonly number[], limit =
     .orderBy(asc(orderEvents.id))
     .limit(limit);
   let handled = 0;
-  for (const { id } of pending) {
+  for (const { id, kind, handler: name } of pending) {
+    // A name registered for the other kind only is not this process's to claim.
+    if (handlerOf(kind, name) === undefined) continue;
     const row = await claim(db, id);
-    const handler = row === null ? undefined : handlers.get(row.handler);
+    const handler = row === null ? undefined : handlerOf(row.kind, row.handler);
     if (row === null || handler === undefined) continue;
     try {
-      await handler(db, row.payload as unknown as OrderPlaced);
+      await handler(db, row.payload);
       await db
         .update(orderEvents)
         .set({ handledAt: sql`now()`, claimedAt: null, lastError: null })

@@ -7,14 +7,20 @@
 import './confirmation';
 
 export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
+export { type AddonOrderRequest, type AddonOrderResult, placeAddonOrder } from './addon';
 export {
   handleOrderEvents,
   MAX_ATTEMPTS as ORDER_EVENT_MAX_ATTEMPTS,
   type OrderPlaced,
   type OrderPlacedHandler,
   onOrderPlaced,
+  onVoucherRefunded,
+  recordVoucherRefunded,
+  type VoucherRefunded,
+  type VoucherRefundedHandler,
 } from './events';
 export { countDealPurchasesSince, listBoughtDealIds } from './history';
+export { releaseExpiredHolds, STOCK_HOLD_SECONDS } from './hold';
 export type { Tx } from './lines';
 export {
   type OrderPayment,

@@ -8,8 +8,17 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db } from '@/server/db';
-import { basketLines, baskets, dealProductStock, dealProducts, deals, userDealPurchases } from '@/server/db';
+import type { Db, GiftDetails } from '@/server/db';
+import {
+  basketLines,
+  baskets,
+  dealProductStock,
+  dealProducts,
+  deals,
+  stockHolds,
+  userDealPurchases,
+} from '@/server/db';
+import { retrieveStayExtras } from '@/server/travel';
 
 /** A Drizzle handle or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -24,8 +33,17 @@ export interface OrderLineSource extends OrderLineCheck {
   currency: 'GBP' | 'EUR';
   deliveryOptionType: string;
   gift: boolean;
+  /** Issue 20: the line's gift wrap and pack quantities and its gift's details (e-gift recipient, pack address). */
+  giftWrapQuantity: number;
+  giftPackQuantity: number;
+  giftDetails: GiftDetails | null;
   checkInDate: string | null;
   checkOutDate: string | null;
+  /** Issue 24: the stay's nights and the departure airport chosen (its name). */
+  numberOfNights: number | null;
+  departureAirport: string | null;
+  /** The date is booked with the merchant after purchase, so the voucher starts Ready to Redeem. */
+  bookingCalendarOnRedemption: boolean;
   isTravel: boolean;
   voucherValidityDays: number;
   maxPerUser: number | null;
@@ -42,6 +60,8 @@ export async function loadOrderLines(
   basketToken: string,
   userId: number | null,
   now: Date,
+  /** Issue 18.7: the submit whose stock hold counts as still on sale for it (the order transaction's). */
+  heldFor?: string,
 ): Promise<OrderLineSource[]> {
   const rows = await db
     .select({
@@ -55,6 +75,7 @@ export async function loadOrderLines(
         purchaseCap: deals.purchaseCap,
         maxPerUser: deals.maxPerUser,
         isTravel: deals.isTravel,
+        bookingCalendarOnRedemption: deals.bookingCalendarOnRedemption,
         voucherValidityDays: deals.voucherValidityDays,
         currency: deals.currency,
         categoryId: deals.categoryId,
@@ -66,6 +87,7 @@ export async function loadOrderLines(
         postagePriceMinor: dealProducts.postagePriceMinor,
         hasDeposit: dealProducts.hasDeposit,
         depositPriceMinor: dealProducts.depositPriceMinor,
+        vipPriceMinor: dealProducts.vipPriceMinor,
         purchaseCap: dealProducts.purchaseCap,
         minPeople: dealProducts.minPeople,
         disabled: dealProducts.disabled,
@@ -73,6 +95,7 @@ export async function loadOrderLines(
         vipExclusive: dealProducts.vipExclusive,
       },
       stock: dealProductStock,
+      held: stockHolds.quantity,
       bought: userDealPurchases.quantity,
     })
     .from(basketLines)
@@ -81,14 +104,25 @@ export async function loadOrderLines(
     .innerJoin(dealProducts, eq(dealProducts.id, basketLines.dealProductId))
     .leftJoin(dealProductStock, eq(dealProductStock.productId, basketLines.dealProductId))
     .leftJoin(
+      stockHolds,
+      and(eq(stockHolds.productId, basketLines.dealProductId), eq(stockHolds.idempotencyKey, heldFor ?? '')),
+    )
+    .leftJoin(
       userDealPurchases,
       and(eq(userDealPurchases.dealId, basketLines.dealId), eq(userDealPurchases.userId, userId ?? -1)),
     )
     .where(eq(basketLines.basketId, basketToken))
     .orderBy(asc(basketLines.id));
 
-  return rows.map(({ line, eligibleForVip, deal, product, stock, bought }): OrderLineSource => {
+  const extras = await retrieveStayExtras(
+    db,
+    rows.map(({ line }) => line),
+  );
+  return rows.map(({ line, eligibleForVip, deal, product, stock, held, bought }): OrderLineSource => {
+    const extra = extras.get(line.id);
     const currency = deal.currency === 'EUR' ? 'EUR' : 'GBP';
+    // Units this submit holds are already out of stock, but they are its own.
+    const remaining = remainingForDayOf(stock, now);
     return {
       basketLineId: line.id,
       dealId: line.dealId,
@@ -98,8 +132,14 @@ export async function loadOrderLines(
       currency,
       deliveryOptionType: line.deliveryOptionType,
       gift: line.gift,
+      giftWrapQuantity: line.giftWrapQuantity,
+      giftPackQuantity: line.giftPackQuantity,
+      giftDetails: line.giftDetails,
       checkInDate: line.checkInDate,
       checkOutDate: line.checkOutDate,
+      numberOfNights: line.numberOfNights,
+      departureAirport: extra?.airportName ?? null,
+      bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
       isTravel: deal.isTravel,
       voucherValidityDays: deal.voucherValidityDays,
       maxPerUser: deal.maxPerUser,
@@ -116,10 +156,17 @@ export async function loadOrderLines(
       minPeople: product.minPeople,
       productCap: product.purchaseCap,
       dealCap: deal.purchaseCap,
-      remainingForDay: remainingForDayOf(stock, now),
+      remainingForDay: remaining === null ? null : remaining + (held ?? 0),
       userRemaining: deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0),
       // Every line of an order must be on sale (checked before pricing), so each one counts.
-      pricing: pricingLineOf({ line, option: product, deal, isOnSale: true }),
+      pricing: pricingLineOf({
+        line,
+        option: product,
+        deal,
+        isOnSale: true,
+        eligibleForVip,
+        supplementMinor: extra?.supplementMinor ?? 0,
+      }),
     };
   });
 }

@@ -1,11 +1,13 @@
 /**
- * Placing an order (issue 7 part 4; ARCHITECTURE "Money and state"), as four named steps
+ * Placing an order (issue 7 part 4; ARCHITECTURE "Money and state"), as five named steps
  * (issue 16.2):
  *   1. `priceOrder`: price the basket through the one pricing pipeline and check it (spec 5 caps,
  *      "on sale"), refuse a total the shopper did not see (./price.ts);
- *   2. `authorisePayment`: authorise the cash part (./authorise.ts);
- *   3. `commitOrder`: ONE transaction writes the order and its events (./commit.ts);
- *   4. `capturePayment` after commit, or `voidPayment` when the transaction failed (./settle.ts).
+ *   2. `holdStock`: hold the units (issue 18.7), so a lost race is refused before any card is touched
+ *      (./hold.ts);
+ *   3. `authorisePayment`: authorise the cash part (./authorise.ts);
+ *   4. `commitOrder`: ONE transaction writes the order and its events, consuming the hold (./commit.ts);
+ *   5. `capturePayment` after commit, or `voidPayment` when the transaction failed (./settle.ts).
  * Then the order's events are handled (./events.ts): the confirmation email and whatever else
  * features registered; a failure there is retried by the hourly jobs and never fails the order.
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
@@ -21,6 +23,7 @@ import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
 import { handleOrderEvents } from './events';
+import { holdStock, releaseHold } from './hold';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
 import { capturePayment, voidPayment } from './settle';
@@ -55,23 +58,34 @@ export async function placeOrder(
   const { cashMinor } = pricing.breakdown.paidBy;
   if (cashMinor > 0 && request.payment === null) return refused(new OrderError('paymentRequired'));
 
-  // 2. Authorise the cash part.
+  // 2. Hold the stock (issue 18.7), so a buyer who cannot have it is refused before their card is touched.
+  try {
+    await holdStock(db, idempotencyKey, pricing.lines, request.now);
+  } catch (error) {
+    if (error instanceof OrderError) return refused(error);
+    throw error;
+  }
+
+  // 3. Authorise the cash part.
   let authorisation: Authorisation | null = null;
   if (cashMinor > 0 && request.payment !== null && provider !== null) {
     const authorised = await authorisePayment(
       db,
       provider,
-      { ...request, payment: request.payment },
+      { ...request, payment: request.payment, reference: `order for basket ${request.basketToken.slice(0, 8)}` },
       {
         amountMinor: cashMinor,
         currency: pricing.breakdown.currency,
       },
     );
-    if (!authorised.ok) return authorised;
+    if (!authorised.ok) {
+      await releaseHoldQuietly(db, idempotencyKey);
+      return authorised;
+    }
     authorisation = authorised.authorisation;
   }
 
-  // 3. One transaction for everything the order changes.
+  // 4. One transaction for everything the order changes.
   let committed: Awaited<ReturnType<typeof commitOrder>>;
   try {
     committed = await commitOrder(db, request, pricing, authorisation);
@@ -79,10 +93,11 @@ export async function placeOrder(
     if (authorisation !== null && provider !== null) {
       await voidPayment(db, provider, authorisation, idempotencyKey);
     }
+    await releaseHoldQuietly(db, idempotencyKey);
     return failedCommit(error, authorisation !== null);
   }
 
-  // 4. Settle now that the order exists.
+  // 5. Settle now that the order exists.
   if (authorisation !== null && provider !== null) {
     await capturePayment(db, provider, authorisation, idempotencyKey);
   }
@@ -93,6 +108,15 @@ export async function placeOrder(
     logError('orders', 'order events left for the hourly retry', error);
   }
   return { ok: true, order: committed.order };
+}
+
+/** Gives a failed submit's held stock back; a failure here is left for the hourly release of expired holds. */
+async function releaseHoldQuietly(db: Db, idempotencyKey: string): Promise<void> {
+  try {
+    await releaseHold(db, idempotencyKey);
+  } catch (error) {
+    logError('orders', 'stock hold left for the hourly release', error);
+  }
 }
 
 /** The shopper's answer when the order transaction failed (after any authorisation was voided). */

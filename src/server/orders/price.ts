@@ -46,7 +46,7 @@ export function promoLinesOf(lines: readonly OrderLineSource[]): PromoLine[] {
 export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promise<OrderPricing> {
   const [basket] = await db.select({ status: baskets.status }).from(baskets).where(eq(baskets.id, request.basketToken));
   if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
-  const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now);
+  const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now, request.idempotencyKey);
   const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
   // Issue 17: a code that does not apply refuses the order before any money moves, in its own words.
   let promotion: PricingPromotion | null = null;

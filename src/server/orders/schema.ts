@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
+import type { GiftDetails } from '../basket/schema';
 import { dealProducts, deals } from '../catalog/schema';
 
 /** A placed order: what was charged, how, and from which basket. */
@@ -68,8 +69,18 @@ export const orderLines = pgTable(
     lineTotalMinor: integer('line_total_minor').notNull(),
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
     gift: boolean('gift').notNull().default(false),
+    /** Issue 20: the line's gift wrap and pack (quantities and what they cost), and its gift's details. */
+    giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),
+    giftPackQuantity: integer('gift_pack_quantity').notNull().default(0),
+    giftingMinor: integer('gifting_minor').notNull().default(0),
+    giftDetails: jsonb('gift_details').$type<GiftDetails>(),
     checkInDate: date('check_in_date'),
     checkOutDate: date('check_out_date'),
+    /** Issue 24: the stay's nights, the departure airport chosen (its name), and a deposit's balance. */
+    numberOfNights: integer('number_of_nights'),
+    departureAirport: text('departure_airport'),
+    balanceDueMinor: integer('balance_due_minor'),
+    balanceDueDate: date('balance_due_date'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -95,6 +106,8 @@ export const orderEvents = pgTable(
     kind: text('kind').notNull(),
     /** The registered handler that owns this row, e.g. `confirmation-email`. */
     handler: text('handler').notNull(),
+    /** What the event is about within the order (issue 18: a refunded voucher's id); '' for the order itself. */
+    subject: text('subject').notNull().default(''),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -105,7 +118,7 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index('order_events_pending_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
-    uniqueIndex('order_events_order_handler_key').on(t.orderId, t.kind, t.handler),
+    uniqueIndex('order_events_order_subject_handler_key').on(t.orderId, t.kind, t.subject, t.handler),
   ],
 );
 
@@ -156,6 +169,27 @@ export const userDealPurchases = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dealId] })],
+);
+
+/**
+ * Issue 18.7: stock held for a submit before its card is authorised, so a buyer who loses the race for
+ * the last units is refused before any money is held. Taken with the same conditional update as the
+ * order's stock; the order transaction consumes the hold (deletes the row), a failed payment or order
+ * releases it (gives the units back), and the hourly jobs release holds a crash left behind.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    idempotencyKey: text('idempotency_key').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => dealProducts.id),
+    quantity: integer('quantity').notNull(),
+    /** The day whose allowance (remaining_for_day) the hold took from. */
+    stockDay: date('stock_day', { mode: 'string' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idempotencyKey, t.productId] }), index('stock_holds_expiry_idx').on(t.expiresAt)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -4,9 +4,12 @@
  * row lock makes a concurrent buyer wait and then re-check the condition against the new value.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { PricedLineBreakdown } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
+import { balanceDueDate, roomsFor } from '@/domain/stays';
 import { dealProductStock } from '@/server/db';
-import type { Tx } from './lines';
+import { takeNightStock } from '@/server/travel';
+import type { OrderLineSource, Tx } from './lines';
 
 /**
  * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
@@ -54,4 +57,29 @@ export async function recordUserPurchase(
     returning quantity
   `);
   return result.rows.length > 0;
+}
+
+/**
+ * Issue 24: a line with a check-in date and nights on an option sold by date takes `roomsFor` rooms
+ * from each night (the travel service's conditional UPDATE). True when taken or not a dated stay.
+ */
+export async function takeStayNights(tx: Tx, line: OrderLineSource): Promise<boolean> {
+  if (line.checkInDate === null || line.numberOfNights === null) return true;
+  return takeNightStock(tx, {
+    productId: line.dealProductId,
+    checkInDate: line.checkInDate,
+    nights: line.numberOfNights,
+    rooms: roomsFor(line.quantity, line.pricePerPerson),
+  });
+}
+
+/** What an order line keeps of the stay: nights, airport, and a deposit's balance and its due date. */
+export function stayFieldsOf(line: OrderLineSource, priced: PricedLineBreakdown, now: Date) {
+  const balanceDueMinor = priced.paysDeposit ? Math.max(0, priced.listPriceMinor - priced.priceMinor) : null;
+  return {
+    numberOfNights: line.numberOfNights,
+    departureAirport: line.departureAirport,
+    balanceDueMinor,
+    balanceDueDate: balanceDueMinor === null ? null : balanceDueDate(now.toISOString().slice(0, 10), line.checkInDate),
+  };
 }

@@ -11,6 +11,9 @@ import type { PaymentProvider } from '@/server/payments';
 /** How long an authorisation may wait for its order before it counts as abandoned. */
 export const ABANDONED_AFTER_SECONDS = 600;
 
+/** A provider's sale statuses that hold the shopper's money. */
+const HOLDING = ['authorized', 'submitted_for_settlement'];
+
 /** Voids abandoned authorisations; returns how many were released. */
 export async function voidAbandonedAuthorisations(
   db: Db,
@@ -31,8 +34,29 @@ export async function voidAbandonedAuthorisations(
   let released = 0;
   for (const payment of abandoned) {
     try {
-      // An `authorising` row may or may not have reached the provider; voiding by key is safe either way.
-      if (payment.transactionId !== null) await provider.void(payment.transactionId, `${payment.key}:void`);
+      // Issue 18.7: an `authorising` row (the process died while the provider was asked) may or may not
+      // have reached the provider: ask it for the sale made under the key, as Braintree's search by
+      // order id does, and void that sale. None there: nothing was ever held, the attempt failed.
+      let transactionId = payment.transactionId;
+      if (transactionId === null && provider.findSale !== undefined) {
+        const found = await provider.findSale(payment.key);
+        if (found === null || !HOLDING.includes(found.status)) {
+          // Never reached the provider, or refused there: nothing is held.
+          await db
+            .update(payments)
+            .set({
+              status: 'failed',
+              responseCode: found?.status ?? 'never_reached',
+              transactionId: found?.transactionId ?? null,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(payments.id, payment.id));
+          continue;
+        }
+        transactionId = found.transactionId;
+        await db.update(payments).set({ transactionId }).where(eq(payments.id, payment.id));
+      }
+      if (transactionId !== null) await provider.void(transactionId, `${payment.key}:void`);
       await db.update(payments).set({ status: 'voided', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
       released += 1;
     } catch (error) {

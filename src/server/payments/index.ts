@@ -10,8 +10,10 @@ import {
   type DeletedAnswer,
   GATEWAY_PATHS,
   type GatewaySaleRequest,
+  type RefundAnswer,
   type SaleAnswer,
   type SettlementAnswer,
+  type TransactionLookupAnswer,
 } from '@/contracts/payment-gateway';
 import type { CardReason } from '@/domain/messages';
 import type { AmountRange } from '@/domain/payment-eligibility';
@@ -127,6 +129,14 @@ function networkFailure(error: unknown): AuthorisationResult {
   throw error;
 }
 
+/** A network failure of a call whose caller only needs to know whether to retry. */
+function asProviderError(error: unknown, call: string): unknown {
+  if (error instanceof GatewayUnreachable) return new PaymentProviderError('unreachable', call);
+  if (error instanceof GatewayTimeout) return new PaymentProviderError('noResponse', call);
+  if (error instanceof GatewayRefused) return new PaymentProviderError('invalidState', `${call}: ${error.message}`);
+  return error;
+}
+
 /**
  * The gateway (the sandbox, or a Braintree-compatible one at PAYMENTS_GATEWAY_SERVER_URL) as a
  * BRAINTREE PaymentProvider, over HTTP. The idempotency key of capture and void is accepted for the
@@ -163,6 +173,29 @@ export function createGatewayProvider(options: GatewayProviderOptions = {}): Pay
         () => callGateway<SettlementAnswer>(connection, 'POST', GATEWAY_PATHS.void(transactionId), {}),
         transactionId,
       ),
+    async refund(transactionId, amountMinor, idempotencyKey) {
+      let answer: RefundAnswer;
+      try {
+        answer = await callGateway<RefundAnswer>(connection, 'POST', GATEWAY_PATHS.refund(transactionId), {
+          amountMinor,
+          idempotencyKey,
+        });
+      } catch (error) {
+        throw asProviderError(error, 'refund');
+      }
+      if (!answer.success)
+        throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text);
+      return { refundId: answer.refundTransactionId };
+    },
+    async findSale(idempotencyKey) {
+      let answer: TransactionLookupAnswer;
+      try {
+        answer = await callGateway<TransactionLookupAnswer>(connection, 'GET', GATEWAY_PATHS.search(idempotencyKey));
+      } catch (error) {
+        throw asProviderError(error, 'search');
+      }
+      return answer.found ? { transactionId: answer.transactionId, status: answer.status } : null;
+    },
     async deletePaymentMethod(token) {
       try {
         await callGateway<DeletedAnswer>(connection, 'DELETE', GATEWAY_PATHS.paymentMethod(token));

@@ -4,8 +4,10 @@
  * never on a shared page.
  */
 import type { DealSummary } from '@/contracts/deal';
+import { GIFT_CAROUSEL_SIZE, type GiftTopic } from '@/domain/gift-finder';
 import { countDeals, listDeals, retrieveLocation } from '@/server/catalog';
 import type { Db } from '@/server/db';
+import { buildCategoryRows } from '@/server/reference';
 
 /** Deals a home rail shows. */
 export const RAIL_SIZE = 12;
@@ -48,3 +50,43 @@ export {
   RECOMMENDED_LIMIT,
   RECOMMENDED_PAGE_SIZE,
 } from './personal';
+export {
+  listCategoryRecommendations,
+  listDealRecommendations,
+  type RecommendationPaging,
+} from './recommendations';
+
+const categoryIds = new Map(buildCategoryRows().map((row) => [row.shortName, row.id]));
+
+/** A gift topic's categories as ids (the reference tree: the same ids in every database). */
+function topicFilter(topic: GiftTopic) {
+  return {
+    categoryIds: topic.categories.flatMap((name) => {
+      const id = categoryIds.get(name);
+      return id === undefined ? [] : [id];
+    }),
+    tags: topic.tags,
+  };
+}
+
+/**
+ * Issue 20.4, /gifts: a gift carousel (spec 9: 20 deals) of gift-able deals in a location and the
+ * nation's shop deals, the most popular first, optionally for one recipient or personality.
+ */
+export async function listGiftCarousel(
+  db: Db,
+  options: { locationShortName: string; topic?: GiftTopic; limit?: number },
+): Promise<DealSummary[]> {
+  const [local, national] = await Promise.all([
+    retrieveLocation(db, options.locationShortName),
+    retrieveLocation(db, 'national-deal'),
+  ]);
+  const locationIds = [local?.id, national?.id].filter((id): id is number => id !== undefined);
+  return listDeals(db, {
+    locationIds,
+    giftableOnly: true,
+    allTopics: options.topic ? [topicFilter(options.topic)] : undefined,
+    orderBy: 'popularity',
+    limit: options.limit ?? GIFT_CAROUSEL_SIZE,
+  });
+}

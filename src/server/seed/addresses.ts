@@ -6,7 +6,7 @@
 import type { Random } from './random';
 
 /** Plausible outward codes per town; the inward part is generated. */
-const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
+export const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
   london: ['EC1V', 'EC2A', 'WC2H', 'W1D', 'W1F', 'SE1', 'E1', 'N1', 'NW1', 'SW3', 'W2', 'E14'],
   manchester: ['M1', 'M2', 'M3', 'M4', 'M15', 'M20'],
   birmingham: ['B1', 'B2', 'B3', 'B5', 'B13', 'B15'],
@@ -62,7 +62,7 @@ const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Well-known streets, so a Glasgow merchant can sit on Buchanan Street. */
-const TOWN_STREETS: Readonly<Record<string, readonly string[]>> = {
+export const TOWN_STREETS: Readonly<Record<string, readonly string[]>> = {
   london: [
     'Charlotte Street',
     'Marylebone High Street',

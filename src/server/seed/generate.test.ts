@@ -52,6 +52,8 @@ describe('generateCatalogue: determinism', () => {
       dealProductStock: [],
       dealImages: [],
       reviews: [],
+      dealProductNights: [],
+      dealProductFlights: [],
     };
     let chunks = 0;
     for (const chunk of generateCatalogueChunks({ deals: 400, seed: 7, now: NOW, chunkSize: 37 })) {
@@ -219,14 +221,21 @@ describe('generateCatalogue: 3,000 deals', () => {
     expect(modes.size).toBe(6);
   });
 
-  it('gives travel products nights and check-in and check-out dates after now', () => {
+  it('gives travel products nights and check-in and check-out dates after now (or rooms by night, issue 24)', () => {
     const catalogue = catalogueOf3000();
     const travel = catalogue.dealProducts.filter((product) => product.numberOfNights);
     expect(travel.length).toBeGreaterThan(200);
+    const soldByDate = new Set(catalogue.dealProductNights.map((night) => night.productId));
+    expect(soldByDate.size).toBeGreaterThan(50);
     for (const product of travel) {
       const nights = product.numberOfNights as number;
       expect(nights).toBeGreaterThanOrEqual(1);
       expect(nights).toBeLessThanOrEqual(7);
+      // Issue 24: a stay sold by date has no fixed dates: the shopper picks the check-in.
+      if (soldByDate.has(product.id)) {
+        expect(product.checkInDate).toBeNull();
+        continue;
+      }
       const checkIn = new Date(`${product.checkInDate}T00:00:00Z`);
       const checkOut = new Date(`${product.checkOutDate}T00:00:00Z`);
       expect(checkIn.getTime()).toBeGreaterThan(NOW.getTime());

@@ -33,11 +33,14 @@ import type {
   CategoryRow,
   DealImageInsert,
   DealInsert,
+  DealProductFlightInsert,
   DealProductInsert,
+  DealProductNightInsert,
   DealProductStockInsert,
   LocationRow,
   MerchantInsert,
 } from './rows';
+import { buildDepartureAirports, buildStayNights } from './travel-rows';
 
 export const FIRST_DEAL_ID = 31_000_001;
 export const FIRST_PRODUCT_ID = 50_000_001;
@@ -63,6 +66,9 @@ export interface CatalogueRows {
   dealProductStock: DealProductStockInsert[];
   dealImages: DealImageInsert[];
   reviews: ReviewInsert[];
+  /** Issue 24: rooms per night of the stays sold by date, and the airports options with flights leave from. */
+  dealProductNights: DealProductNightInsert[];
+  dealProductFlights: DealProductFlightInsert[];
 }
 
 export interface ReferenceRows {
@@ -144,7 +150,16 @@ function planMerchant(rng: Random, localOrdinal: number): MerchantPlan {
 }
 
 function emptyRows(): CatalogueRows {
-  return { merchants: [], deals: [], dealProducts: [], dealProductStock: [], dealImages: [], reviews: [] };
+  return {
+    merchants: [],
+    deals: [],
+    dealProducts: [],
+    dealProductStock: [],
+    dealImages: [],
+    reviews: [],
+    dealProductNights: [],
+    dealProductFlights: [],
+  };
 }
 
 /**
@@ -173,6 +188,11 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
       postcode: postcode(rng, plan.town.shortName),
       phone: phoneNumber(rng, plan.town.shortName),
       website: websiteFor(name),
+      // Issue 24: when travel merchants answer the phone for call-to-book deals.
+      bookingHours:
+        plan.segment === 'shop' || plan.segment === 'local'
+          ? null
+          : 'Monday to Friday, 9am to 5.30pm; Saturday, 10am to 2pm',
       locationId: locationId(plan.town.shortName),
     };
     chunk.merchants.push(merchant);
@@ -193,6 +213,8 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
         town: plan.town,
         dealLocationId: plan.dealLocationId,
       });
+      chunk.dealProductNights.push(...buildStayNights(built.deal, built.products, options.now));
+      chunk.dealProductFlights.push(...buildDepartureAirports(built.deal, built.products));
       chunk.deals.push(built.deal);
       chunk.dealProducts.push(...built.products);
       chunk.dealProductStock.push(...built.stock);

@@ -3,14 +3,19 @@
  * deals, products, stock and images. Rows are generated and inserted a chunk at a time,
  * so large catalogues (100,000 deals) stay within memory.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { VIP_MAX_COST_MINOR, VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import type { Db } from '@/server/db';
 import { refreshSearchTerms, schema as s } from '@/server/db';
+import { addSponsoredDeal } from '@/server/sponsored';
 import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
+import { seedGiftCardDeal } from './gift-card';
 
+export { OUTWARD_CODES as SEEDED_OUTWARD_CODES, TOWN_STREETS as SEEDED_TOWN_STREETS } from './addresses';
 export type { Catalogue, CatalogueOptions, CatalogueRows, ReferenceRows } from './generate';
 export { FIRST_DEAL_ID, FIRST_PRODUCT_ID, generateCatalogue, generateCatalogueChunks } from './generate';
+export { seedGiftCardDeal } from './gift-card';
 
 export const DEFAULT_SEED_DEALS = 3200;
 export const DEFAULT_SEED = 20261123;
@@ -28,6 +33,8 @@ export interface SeedOptions {
   /** Dates are laid out around this moment (default: now). */
   now?: Date;
   onProgress?: (message: string) => void;
+  /** Issue 20.3: add Tuppence's own gift card deal after the demo deals (the shop's seeds do; tests opt in). */
+  giftCard?: boolean;
 }
 
 export interface SeedSummary {
@@ -79,6 +86,8 @@ async function insertChunk(tx: Tx, rows: CatalogueRows): Promise<void> {
   await insertInBatches(tx, s.dealProductStock, rows.dealProductStock);
   await insertInBatches(tx, s.dealImages, rows.dealImages);
   await insertInBatches(tx, s.reviews, rows.reviews);
+  await insertInBatches(tx, s.dealProductNights, rows.dealProductNights);
+  await insertInBatches(tx, s.dealProductFlights, rows.dealProductFlights);
 }
 
 /** True when there are no deals yet, so seeding is safe. */
@@ -130,7 +139,12 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     report(`Seeded ${summary.deals} of ${deals} deals`);
   }
   await db.transaction((tx) => syncSequence(tx, 'merchants'));
+  // Issue 20.3: Tuppence's own gift card, after the demo deals (it takes the next ids).
+  if (options.giftCard) await seedGiftCardDeal(db, now);
   await seedPriceEvidence(db, now);
+  await seedVipSubscriptionDeal(db, now);
+  await seedEvergreenDeals(db);
+  await seedSponsoredDeals(db);
   const terms = await refreshSearchTerms(db);
   report(`Indexed ${terms} search terms`);
 
@@ -153,4 +167,90 @@ async function seedPriceEvidence(db: Db, now: Date): Promise<void> {
     join deals d on d.id = p.deal_id
     join merchants m on m.id = d.merchant_id
   `);
+}
+
+/**
+ * Issue 19 (spec 1, 9): the VIP subscription deal 18927099, one option at 4.99 pounds (a month).
+ * Its status 'subscription' keeps it out of listings, search and sitemaps; checkout sells it.
+ */
+async function seedVipSubscriptionDeal(db: Db, now: Date): Promise<void> {
+  const [template] = await db
+    .select({ merchantId: s.deals.merchantId, categoryId: s.deals.categoryId, locationId: s.deals.locationId })
+    .from(s.deals)
+    .limit(1);
+  if (template === undefined) return;
+  const closingDate = new Date(now.getTime() + 10 * 365 * 24 * 60 * 60 * 1000);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(s.deals)
+      .values({
+        id: VIP_SUBSCRIPTION_DEAL_ID,
+        headline: 'Tuppence VIP membership',
+        title: 'Tuppence VIP: extra discounts on hundreds of deals, renewed monthly',
+        description:
+          'VIP members pay VIP prices and can buy VIP-exclusive options. Renews monthly on your saved card until you cancel the renewal in My Subscriptions.',
+        merchantId: template.merchantId,
+        categoryId: template.categoryId,
+        locationId: template.locationId,
+        status: 'subscription',
+        priceDisplayMode: 'show-price',
+        closingDate,
+        fromPriceMinor: VIP_MAX_COST_MINOR,
+        fromOriginalPriceMinor: VIP_MAX_COST_MINOR,
+        maxPerUser: null,
+        voucherValidityDays: 31,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(s.dealProducts)
+      .values({
+        id: VIP_SUBSCRIPTION_DEAL_ID,
+        dealId: VIP_SUBSCRIPTION_DEAL_ID,
+        title: 'VIP membership, one month',
+        friendlyName: 'Tuppence VIP (monthly)',
+        priceMinor: VIP_MAX_COST_MINOR,
+        originalPriceMinor: VIP_MAX_COST_MINOR,
+        discountPercentage: 0,
+        displayDiscount: false,
+        deliveryOptions: ['none'],
+        sortOrder: 0,
+      })
+      .onConflictDoNothing();
+  });
+}
+
+/** Evergreen slugs the demo answers (spec 2: /deals/{location}/e/{slug}), hotel-break and spa-day, each over a few live deals by popularity. */
+async function seedEvergreenDeals(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into evergreen_deals (slug, deal_id, position)
+    select 'hotel-break', id, row_number() over (order by popularity desc, id)
+    from (select id, popularity from deals where status = 'live' and deal_type = 'standard-travel'
+          order by popularity desc, id limit 3) picked
+  `);
+  await db.execute(sql`
+    insert into evergreen_deals (slug, deal_id, position)
+    select 'spa-day', d.id, row_number() over (order by d.popularity desc, d.id)
+    from (select deals.id, deals.popularity from deals join categories c on c.id = deals.sub_category_id
+          where deals.status = 'live' and c.short_name = 'spa' order by deals.popularity desc, deals.id limit 3) d
+  `);
+}
+
+/**
+ * Issue 21.4: two demo ads, so a search for pottery or an escape room shows a sponsored deal above
+ * its results (the first live deal of each kind; none when the catalogue has none).
+ */
+async function seedSponsoredDeals(db: Db): Promise<void> {
+  const ads = [
+    { adId: 'demo-pottery', like: '%pottery%', keywords: ['pottery', 'ceramics', 'clay'] },
+    { adId: 'demo-escape-room', like: '%escape room%', keywords: ['escape', 'puzzle'] },
+  ];
+  for (const ad of ads) {
+    const [deal] = await db
+      .select({ id: s.deals.id })
+      .from(s.deals)
+      .where(and(eq(s.deals.status, 'live'), ilike(s.deals.headline, ad.like)))
+      .orderBy(asc(s.deals.id))
+      .limit(1);
+    if (deal) await addSponsoredDeal(db, { adId: ad.adId, dealId: deal.id, keywords: ad.keywords });
+  }
 }

@@ -10,6 +10,8 @@ export type DealInsert = typeof s.deals.$inferInsert;
 export type DealProductInsert = typeof s.dealProducts.$inferInsert;
 export type DealProductStockInsert = typeof s.dealProductStock.$inferInsert;
 export type DealImageInsert = typeof s.dealImages.$inferInsert;
+export type DealProductNightInsert = typeof s.dealProductNights.$inferInsert;
+export type DealProductFlightInsert = typeof s.dealProductFlights.$inferInsert;
 
 /** spec 3 deal types. */
 export type DealType =

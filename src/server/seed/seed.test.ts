@@ -25,11 +25,14 @@ describe('seedCatalogue', () => {
         return row?.n ?? 0;
       };
       expect(summary.deals).toBe(400);
-      expect(await rowsIn(s.deals)).toBe(400);
+      // Issue 19: plus the VIP subscription deal 18927099 and its one option (no stock limit).
+      expect(await rowsIn(s.deals)).toBe(400 + 1);
       expect(await rowsIn(s.locations)).toBe(summary.locations);
       expect(await rowsIn(s.categories)).toBe(summary.categories);
       expect(await rowsIn(s.merchants)).toBe(summary.merchants);
-      expect(await rowsIn(s.dealProducts)).toBe(summary.dealProducts);
+      expect(await rowsIn(s.dealProducts)).toBe(summary.dealProducts + 1);
+      const [vip] = await db.select().from(s.deals).where(eq(s.deals.id, 18927099));
+      expect(vip).toMatchObject({ status: 'subscription', fromPriceMinor: 499 });
       expect(await rowsIn(s.dealProductStock)).toBe(summary.dealProducts);
       expect(await rowsIn(s.dealImages)).toBe(summary.dealImages);
       expect(summary.dealImages).toBeGreaterThanOrEqual(400);

@@ -3,11 +3,12 @@
  * the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   describeVoucherStatus,
   EXPIRABLE_STATUSES,
   initialVoucherStatus,
+  redeemInstructionsForDeal,
   securityCodeFrom,
   voucherCodeFrom,
   voucherExpiry,
@@ -18,6 +19,7 @@ import {
   dealProducts,
   deals,
   merchants,
+  orderLines,
   orders,
   type VoucherRow,
   type VoucherStatus,
@@ -112,8 +114,24 @@ export interface VoucherView {
   isTravel: boolean;
   merchantName: string;
   merchantAddress: string;
+  merchantPhone: string;
+  /** spec 3 deal type and delivery type: how the voucher is redeemed. */
+  dealType: string;
+  deliveryType: string;
+  bookingCalendarOnRedemption: boolean;
   imageUrl: string | null;
   imageAlt: string | null;
+  /** Issue 24: the merchant (bookings are theirs to confirm). */
+  merchantId: number;
+  /** When the merchant takes bookings by phone (call-to-book), or null. */
+  merchantBookingHours: string | null;
+  /** The stay bought, when dated: check-in, check-out, nights; the departure airport chosen. */
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  numberOfNights: number | null;
+  departureAirport: string | null;
+  /** A deposit's balance still to pay for this voucher's line, and when, else null. */
+  balanceDue: { amountMinor: number; currency: string; dueDate: string } | null;
 }
 
 async function selectViews(db: DbOrTx, where: SQL | undefined): Promise<VoucherView[]> {
@@ -132,29 +150,55 @@ async function selectViews(db: DbOrTx, where: SQL | undefined): Promise<VoucherV
       productTitle: dealProducts.title,
       isTravel: deals.isTravel,
       merchantName: merchants.name,
+      merchantPhone: merchants.phone,
+      dealType: deals.dealType,
+      deliveryType: deals.deliveryType,
+      bookingCalendarOnRedemption: deals.bookingCalendarOnRedemption,
       addressLine1: merchants.addressLine1,
       town: merchants.town,
       postcode: merchants.postcode,
+      merchantId: merchants.id,
+      merchantBookingHours: merchants.bookingHours,
+      checkInDate: orderLines.checkInDate,
+      checkOutDate: orderLines.checkOutDate,
+      numberOfNights: orderLines.numberOfNights,
+      departureAirport: orderLines.departureAirport,
+      balanceDueMinor: orderLines.balanceDueMinor,
+      balanceDueDate: orderLines.balanceDueDate,
+      lineQuantity: orderLines.quantity,
+      currency: deals.currency,
     })
     .from(vouchers)
+    .innerJoin(orderLines, eq(orderLines.id, vouchers.orderLineId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(where)
     .orderBy(desc(vouchers.createdAt), desc(vouchers.id));
   const images = await firstImages(db, [...new Set(rows.map((row) => row.dealId))]);
-  return rows.map(({ addressLine1, town, postcode, ...row }) => {
-    const copy = describeVoucherStatus(row.status);
-    const image = images.get(row.dealId);
-    return {
-      ...row,
-      statusLabel: copy.label,
-      statusDescription: copy.description,
-      merchantAddress: [addressLine1, town, postcode].filter(Boolean).join(', '),
-      imageUrl: image?.url ?? null,
-      imageAlt: image?.alt ?? null,
-    };
-  });
+  return rows.map(
+    ({ addressLine1, town, postcode, balanceDueMinor, balanceDueDate, lineQuantity, currency, ...row }) => {
+      const copy = describeVoucherStatus(row.status);
+      const image = images.get(row.dealId);
+      return {
+        ...row,
+        statusLabel: copy.label,
+        statusDescription: copy.description,
+        merchantAddress: [addressLine1, town, postcode].filter(Boolean).join(', '),
+        imageUrl: image?.url ?? null,
+        imageAlt: image?.alt ?? null,
+        // One voucher per unit: each carries its share of the line's balance.
+        balanceDue:
+          balanceDueMinor !== null && balanceDueMinor > 0 && balanceDueDate !== null
+            ? {
+                amountMinor: Math.round(balanceDueMinor / Math.max(1, lineQuantity)),
+                currency,
+                dueDate: balanceDueDate,
+              }
+            : null,
+      };
+    },
+  );
 }
 
 async function firstImages(db: DbOrTx, dealIds: number[]): Promise<Map<number, { url: string; alt: string }>> {
@@ -189,14 +233,30 @@ export async function retrieveVoucher(db: DbOrTx, id: number): Promise<VoucherVi
   return view ?? null;
 }
 
-/** Moves unused vouchers past their expiry to Expired in one UPDATE; answers how many moved. */
+/**
+ * Moves unused vouchers past their expiry to Expired in one statement, with an audit row each (issue
+ * 18.1); answers how many moved. Vouchers whose shopper agreed to wallet credit are expired one by one
+ * by the voucher lifecycle service first (src/server/voucher-lifecycle), so their credit goes with them.
+ */
 export async function expireVouchers(db: DbOrTx, now: Date): Promise<number> {
-  const moved = await db
-    .update(vouchers)
-    .set({ status: 'expired', statusChangedAt: now })
-    .where(and(inArray(vouchers.status, [...EXPIRABLE_STATUSES]), lte(vouchers.expiresAt, now)))
-    .returning({ id: vouchers.id });
-  return moved.length;
+  const moved = await db.execute<{ voucher_id: number }>(sql`
+    with due as (
+      select id, status from vouchers
+      where status in (${sql.join(
+        EXPIRABLE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and expires_at <= ${now}
+      for update skip locked
+    ), moved as (
+      update vouchers v set status = 'expired', status_changed_at = ${now}
+      from due where v.id = due.id
+      returning v.id, due.status as from_status
+    )
+    insert into voucher_status_changes (voucher_id, from_status, to_status, event, actor, created_at)
+    select id, from_status, 'expired', 'expire', 'system', ${now} from moved
+    returning voucher_id
+  `);
+  return moved.rows.length;
 }
 
 /** The order confirmation's header (spec 2): number, total, and whose it is. */
@@ -224,3 +284,25 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
 }
 export { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
 export { voucherPdfResponse } from './http';
+export { lockVoucher, moveVoucher, type VoucherMove } from './transitions';
+
+/** spec 7 deal/redeem-instructions: what the deal tells its voucher holders, or null for no such deal. */
+export async function retrieveRedeemInstructions(
+  db: DbOrTx,
+  dealId: number,
+): Promise<{ dealId: number; headline: string; instructions: string[] } | null> {
+  const [deal] = await db
+    .select({
+      headline: deals.headline,
+      dealType: deals.dealType,
+      deliveryType: deals.deliveryType,
+      bookingCalendarOnRedemption: deals.bookingCalendarOnRedemption,
+      merchantName: merchants.name,
+      merchantPhone: merchants.phone,
+    })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(eq(deals.id, dealId));
+  if (deal === undefined) return null;
+  return { dealId, headline: deal.headline, instructions: redeemInstructionsForDeal('ready', deal) };
+}

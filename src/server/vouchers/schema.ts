@@ -2,7 +2,7 @@
  * Vouchers issued for paid order lines (issue 7).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { dealProducts, deals } from '../catalog/schema';
 import { orderLines, orders } from '../orders/schema';
@@ -46,6 +46,12 @@ export const vouchers = pgTable(
     status: text('status').$type<VoucherStatus>().notNull().default('ready'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 18: Protect my voucher (DVP) bought: refundable after the 14-day window, until it expires. */
+    isProtected: boolean('is_protected').notNull().default(false),
+    /** Issue 18 (spec 4): the shopper agreed that, unused at expiry, its paid value becomes wallet credit. */
+    expiryCreditConsent: boolean('expiry_credit_consent').notNull().default(false),
+    /** Issue 18 (spec 9): months added by extensions (VVE), at most 3 in all. */
+    extendedMonths: integer('extended_months').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -56,3 +62,30 @@ export const vouchers = pgTable(
 );
 
 export type VoucherRow = typeof vouchers.$inferSelect;
+
+/**
+ * Issue 18.1: the audit of every voucher status change, written in the same transaction as the change
+ * (src/domain/voucher-status.ts names the events; docs/decisions/026 prints the table).
+ */
+export const voucherStatusChanges = pgTable(
+  'voucher_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    fromStatus: text('from_status').$type<VoucherStatus>().notNull(),
+    toStatus: text('to_status').$type<VoucherStatus>().notNull(),
+    /** The state machine's event: redeem, refund, requestCredit, expire, ... */
+    event: text('event').notNull(),
+    /** shopper, merchant, system, operator. */
+    actor: text('actor').notNull(),
+    /** The account that moved it, when a person did. */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voucher_status_changes_voucher_idx').on(t.voucherId, t.createdAt)],
+);
+
+export type VoucherStatusChangeRow = typeof voucherStatusChanges.$inferSelect;

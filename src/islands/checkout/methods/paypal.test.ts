@@ -12,6 +12,7 @@ const attempt: PaymentAttempt = {
     subtotal: 3600,
     promotionDiscount: 0,
     postage: 0,
+    gifting: 0,
     totalOrderAmount: 3600,
     walletUsed: 1000,
     cashAmount: 2600,

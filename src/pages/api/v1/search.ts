@@ -9,6 +9,7 @@ import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
 import { searchDeals } from '@/server/search';
+import { sponsoredForSearch } from '@/server/sponsored';
 
 export const GET = endpoint({
   who: 'anyone',
@@ -16,6 +17,8 @@ export const GET = endpoint({
   area: 'search',
   handler: async ({ input }) => {
     const { db } = await getDb();
-    return json(await searchDeals(db, input), { cacheSeconds: CACHE_AGE_SECONDS });
+    const [result, sponsored] = await Promise.all([searchDeals(db, input), sponsoredForSearch(db, input.q)]);
+    const deals = sponsored.map((card) => card.entry);
+    return json({ ...result, sponsored: { sessionId: null, deals } }, { cacheSeconds: CACHE_AGE_SECONDS });
   },
 });

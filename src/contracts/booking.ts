@@ -1,0 +1,20 @@
+/**
+ * Booking after purchase (issue 24 item 5, issue 23 item 3): the shopper's date request from the
+ * voucher, and the merchant's answer from the dashboard. Plain form posts (Astro Actions).
+ */
+import { z } from 'zod';
+import { DbIdInputSchema, text } from './text';
+
+/** The voucher page's "Request this date" form. The date is checked by domain/bookings. */
+export const BookingRequestFormSchema = z.object({
+  voucherId: DbIdInputSchema,
+  date: text().max(20).default(''),
+});
+
+/** The merchant's confirm or decline of a waiting request, with an optional note on a decline. */
+export const BookingDecisionFormSchema = z.object({
+  merchantId: DbIdInputSchema,
+  bookingId: DbIdInputSchema,
+  intent: z.enum(['confirm', 'decline']),
+  note: text().trim().max(300).default(''),
+});

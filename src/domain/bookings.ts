@@ -1,0 +1,38 @@
+/**
+ * Booking a date after purchase (issue 24 item 5; spec 4 calendar booking: calendarStepTwo is the
+ * shopper choosing the date, bcorStepOne the merchant's answer). Pure: the wording and which dates
+ * may be asked for.
+ */
+import { addDays, isIsoDate } from './stays';
+
+export const BOOKING_COPY = {
+  notFound: 'We couldn’t find that booking.',
+  notBookable: 'This voucher is used without booking a date through us.',
+  notReady: 'Only a voucher that is Ready to Redeem can be booked.',
+  alreadyRequested: 'You have already asked for a date. The merchant will confirm it or suggest another.',
+  alreadyDecided: 'This booking has already been answered.',
+  badDate: 'Choose a date, written as a day, month and year.',
+  tooSoon: 'Choose a date from tomorrow onwards, so the merchant has time to confirm.',
+  afterExpiry: 'Choose a date before your voucher expires.',
+  requested: 'Thanks: we’ve sent your date to the merchant. We’ll show their answer here.',
+  confirmed: 'Booking confirmed. The voucher is now Booked.',
+  declined: 'Booking declined. The customer will be asked to choose another date.',
+} as const;
+
+/** The first date a shopper may ask for: tomorrow (UTC calendar day). */
+export function firstBookableDate(now: Date): string {
+  return addDays(now.toISOString().slice(0, 10), 1);
+}
+
+/** The last date a shopper may ask for: the voucher's expiry day. */
+export function lastBookableDate(expiresAt: Date): string {
+  return expiresAt.toISOString().slice(0, 10);
+}
+
+/** Why a date cannot be asked for, or null when it can. */
+export function bookableDateProblem(date: string, now: Date, expiresAt: Date): string | null {
+  if (!isIsoDate(date)) return BOOKING_COPY.badDate;
+  if (date < firstBookableDate(now)) return BOOKING_COPY.tooSoon;
+  if (date > lastBookableDate(expiresAt)) return BOOKING_COPY.afterExpiry;
+  return null;
+}

@@ -1,0 +1,18 @@
+/**
+ * spec 7 /gift-card/redeem (issue 20.3): a gift card's value becomes the signed-in shopper's
+ * wallet credit; refused when redeemed already or past its 6 months (spec 4).
+ */
+import { GiftCodeSchema } from '@/contracts/gifting';
+import { getDb } from '@/server/db';
+import { endpoint } from '@/server/endpoints';
+import { redeemGiftCard } from '@/server/gifting';
+
+export const POST = endpoint({
+  who: 'customer',
+  input: GiftCodeSchema,
+  area: 'gifting',
+  handler: async ({ input, user }) => {
+    const { db } = await getDb();
+    return redeemGiftCard(db, { code: input.code, userId: user.id, now: new Date() });
+  },
+});

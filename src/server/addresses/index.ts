@@ -1,0 +1,151 @@
+/**
+ * Addresses (issue 20.5; spec 7 account service "Address: lookup by postcode, autocomplete,
+ * validate postcode, moniker lookup, format by key"): one interface, two providers.
+ *
+ * - The local provider (default, no network) knows the seeded towns' streets and outward codes
+ *   (src/server/seed), so a postcode in a seeded town lists real-looking addresses there; any
+ *   well-formed UK postcode in a known postcode area validates.
+ * - The HTTP provider calls an address service at ADDRESS_LOOKUP_URL (README configuration):
+ *   GET {url}/postcodes/{postcode} → { addresses: Address[] }, GET {url}/autocomplete?q= →
+ *   { suggestions: Address[] }, GET {url}/postcodes/{postcode}/validate → { valid: boolean }.
+ */
+import { parsePostcode, postcodeCentre } from '@/domain/postcode';
+import { LOCAL_LOCATIONS } from '@/server/reference';
+import { SEEDED_OUTWARD_CODES, SEEDED_TOWN_STREETS } from '@/server/seed';
+
+/** A UK postal address, as a gift pack is sent to. `key` names it for spec 7's "format by key". */
+export interface Address {
+  key: string;
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
+}
+
+export interface AddressProvider {
+  readonly name: 'local' | 'http';
+  lookupPostcode(postcode: string): Promise<Address[]>;
+  autocomplete(text: string): Promise<Address[]>;
+  validatePostcode(postcode: string): Promise<boolean>;
+  /** The address a key names (spec 7 moniker lookup), or null. */
+  retrieve(key: string): Promise<Address | null>;
+}
+
+/** spec 7 format: the lines of an address as a label shows them. */
+export function formatAddress(address: Pick<Address, 'line1' | 'line2' | 'town' | 'postcode'>): string[] {
+  return [address.line1, address.line2, address.town, address.postcode].map((part) => part.trim()).filter(Boolean);
+}
+
+/** The message for a postcode that is not one (spec 5). */
+export const INVALID_POSTCODE = 'Enter a valid postcode';
+
+const townNames = new Map(LOCAL_LOCATIONS.map((location) => [location.shortName, location.name]));
+
+function townOfOutward(outward: string): string | undefined {
+  return Object.entries(SEEDED_OUTWARD_CODES).find(([, codes]) => codes.includes(outward))?.[0];
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/** The local provider: deterministic addresses in the seeded towns, no network. */
+export function localAddressProvider(): AddressProvider {
+  const addressesFor = (raw: string): Address[] => {
+    const postcode = parsePostcode(raw);
+    if (postcode === null || postcode.inward === null) return [];
+    const town = townOfOutward(postcode.outward);
+    if (town === undefined) return [];
+    const streets = SEEDED_TOWN_STREETS[town] ?? [];
+    if (streets.length === 0) return [];
+    const seed = hash(postcode.formatted);
+    const street = streets[seed % streets.length] ?? streets[0] ?? '';
+    const first = (seed % 40) + 1;
+    return Array.from({ length: 6 }, (_, i) => {
+      const number = first + i * 2;
+      return {
+        key: `local:${postcode.formatted}:${number}`,
+        line1: `${number} ${street}`,
+        line2: '',
+        town: townNames.get(town) ?? town,
+        postcode: postcode.formatted,
+      };
+    });
+  };
+  return {
+    name: 'local',
+    lookupPostcode: async (postcode) => addressesFor(postcode),
+    autocomplete: async (text) => {
+      const words = text.trim().toLowerCase();
+      if (words.length < 3) return [];
+      const match = /([a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2})\s*$/i.exec(words);
+      const candidates = match?.[1] ? addressesFor(match[1]) : [];
+      return candidates
+        .filter((a) => `${a.line1} ${a.town} ${a.postcode}`.toLowerCase().includes(words.split(/\s+/)[0] ?? ''))
+        .slice(0, 10);
+    },
+    validatePostcode: async (raw) => {
+      const postcode = parsePostcode(raw);
+      return postcode !== null && postcode.inward !== null && postcodeCentre(postcode) !== null;
+    },
+    retrieve: async (key) => {
+      const [, postcode] = /^local:([^:]+):\d+$/.exec(key) ?? [];
+      return postcode ? (addressesFor(postcode).find((a) => a.key === key) ?? null) : null;
+    },
+  };
+}
+
+/** The HTTP provider: a real address service at `baseUrl`. Answers within `timeoutMs` or fails. */
+export function httpAddressProvider(baseUrl: string, timeoutMs = 5000): AddressProvider {
+  const base = baseUrl.replace(/\/+$/, '');
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (response.status === 404) return {} as T;
+    if (!response.ok) throw new Error(`address service answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const clean = (list: unknown): Address[] =>
+    Array.isArray(list)
+      ? list.flatMap((item: Partial<Address>) =>
+          typeof item?.line1 === 'string' && typeof item.postcode === 'string'
+            ? [
+                {
+                  key: String(item.key ?? `${item.line1}|${item.postcode}`),
+                  line1: item.line1,
+                  line2: String(item.line2 ?? ''),
+                  town: String(item.town ?? ''),
+                  postcode: item.postcode,
+                },
+              ]
+            : [],
+        )
+      : [];
+  return {
+    name: 'http',
+    lookupPostcode: async (postcode) =>
+      clean((await get<{ addresses?: unknown }>(`/postcodes/${encodeURIComponent(postcode.trim())}`)).addresses),
+    autocomplete: async (text) =>
+      clean((await get<{ suggestions?: unknown }>(`/autocomplete?q=${encodeURIComponent(text)}`)).suggestions),
+    validatePostcode: async (postcode) => {
+      if (parsePostcode(postcode)?.inward == null) return false;
+      return (
+        (await get<{ valid?: boolean }>(`/postcodes/${encodeURIComponent(postcode.trim())}/validate`)).valid === true
+      );
+    },
+    retrieve: async (key) =>
+      clean([(await get<{ address?: unknown }>(`/addresses/${encodeURIComponent(key)}`)).address])[0] ?? null,
+  };
+}
+
+let configured: AddressProvider | undefined;
+
+/** The provider configuration chooses: ADDRESS_LOOKUP_URL set, the HTTP one; else the local one. */
+export function addressProvider(): AddressProvider {
+  if (configured === undefined) {
+    const url = process.env.ADDRESS_LOOKUP_URL?.trim();
+    configured = url ? httpAddressProvider(url) : localAddressProvider();
+  }
+  return configured;
+}

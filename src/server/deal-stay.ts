@@ -1,0 +1,83 @@
+/**
+ * Issue 24: what the deal page's travel chooser starts from: each option's nights on sale and
+ * departure airports, and what a hotel deep link (spec 2: arrival, departure, guests, product_id)
+ * preselects. A deep link asking for something the deal cannot give is noted, never an error.
+ */
+import type { DealDetail } from '@/contracts/deal-detail';
+import { checkInDays, type StayDeepLink } from '@/domain/stays';
+import type { Db } from '@/server/db';
+import { listDepartureAirports, listStayNights } from '@/server/travel';
+
+/** The chooser's props (StayChooser), or null when the deal sells no option by date or airport. */
+export interface StayChoices {
+  options: {
+    id: number;
+    price: DealDetail['products'][number]['price'];
+    numberOfNights: number | null;
+    nights: { night: string; roomsRemaining: number; supplementMinor: number }[];
+    airports: { code: string; name: string; supplementMinor: number }[];
+  }[];
+  today: string;
+  initialCheckIn: string | null;
+}
+
+export const DEEP_LINK_UNAVAILABLE =
+  'Sorry, those dates are not available for this deal, so please choose other dates below.';
+
+/**
+ * The travel chooser's starting point. Adds a note to `deepLink.notes` when the link's dates are
+ * good dates the deal cannot sell.
+ */
+export async function loadStayChoices(
+  db: Db,
+  deal: DealDetail,
+  today: string,
+  deepLink: StayDeepLink,
+): Promise<{ choices: StayChoices | null; selectedProductId?: number; initialQuantity?: number }> {
+  const ids = deal.products.map((p) => p.id);
+  const [nights, airports] = await Promise.all([listStayNights(db, ids, today), listDepartureAirports(db, ids)]);
+  const buyable = deal.products.filter((p) => !p.isSoldOut && !p.vipExclusive);
+  const asked = deal.products.find((p) => p.id === deepLink.productId);
+  const forNights =
+    deepLink.nights === undefined ? undefined : buyable.find((p) => p.numberOfNights === deepLink.nights);
+  // A travel option with fixed dates matches a deep link by its own check-in.
+  const forDate = deepLink.arrival === undefined ? undefined : buyable.find((p) => p.checkInDate === deepLink.arrival);
+  const selected = asked ?? forDate ?? forNights;
+  const initialQuantity = deal.pricePerPerson ? deepLink.guests : undefined;
+  const result = {
+    ...(selected === undefined ? {} : { selectedProductId: selected.id }),
+    ...(initialQuantity === undefined ? {} : { initialQuantity }),
+  };
+  if (nights.size === 0 && airports.size === 0) {
+    if (deepLink.arrival !== undefined && forDate === undefined && deal.isTravel)
+      deepLink.notes.push(DEEP_LINK_UNAVAILABLE);
+    return { choices: null, ...result };
+  }
+
+  let initialCheckIn: string | null = null;
+  const option = selected ?? buyable[0];
+  if (deepLink.arrival !== undefined && option) {
+    const stayNights = option.numberOfNights ?? deepLink.nights ?? 1;
+    const days = checkInDays(nights.get(option.id) ?? [], stayNights, today);
+    const wanted = days.find((d) => d.date === deepLink.arrival);
+    if (wanted?.isAvailable && (deepLink.nights === undefined || deepLink.nights === option.numberOfNights)) {
+      initialCheckIn = wanted.date;
+    } else {
+      deepLink.notes.push(DEEP_LINK_UNAVAILABLE);
+    }
+  }
+  return {
+    choices: {
+      options: deal.products.map((p) => ({
+        id: p.id,
+        price: p.price,
+        numberOfNights: p.numberOfNights,
+        nights: nights.get(p.id) ?? [],
+        airports: airports.get(p.id) ?? [],
+      })),
+      today,
+      initialCheckIn,
+    },
+    ...result,
+  };
+}

@@ -1,0 +1,356 @@
+/**
+ * Gifts and gift cards (issue 20.2, 20.3; docs/decisions/028-gifting.md). Reached only through
+ * this module.
+ *
+ * - After an order commits (an order-event handler), each e-gifted line becomes a gift with a
+ *   code; its email is written to the outbox on the send date (now, when that is today; else by
+ *   the hourly jobs, `sendDueGifts`).
+ * - The recipient claims the gift at /mygift (or the claim-my-gift guide page) with the code: in
+ *   one transaction the gift is marked claimed (only if it was not) and its vouchers move to the
+ *   recipient's account. A second claim is refused.
+ * - A gift card line becomes gift cards (one per unit) with codes mailed to the buyer; redeemed at
+ *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
+ *   purchase (spec 4), by the hourly jobs.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { Conflict, Invalid, NotFound } from '@/domain/errors';
+import { formatLongDate } from '@/domain/format';
+import { formatGiftCode, GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
+import { formatMoney } from '@/domain/money';
+import { walletCreditExpiry } from '@/domain/wallet';
+import type { Db } from '@/server/db';
+import { dealProducts, deals, giftCards, gifts, orderLines, orders, users, vouchers } from '@/server/db';
+import { enqueueMail } from '@/server/mail';
+import { onOrderPlaced } from '@/server/orders';
+import { creditWallet } from '@/server/wallet';
+
+export type { GiftCardRow, GiftRow } from '@/server/db';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const GIFT_MESSAGES = {
+  unknownCode: "We can't find a gift with that code. Check it against your email and try again.",
+  alreadyClaimed: 'This gift has already been claimed.',
+  ownGift: 'This is a gift you sent. Only the person you sent it to can claim it.',
+  badCode: 'Enter the gift code from your email, like GIFT-ABCD-EFGH-JKLM.',
+  unknownCard: "We can't find a gift card with that code. Check it and try again.",
+  cardRedeemed: 'This gift card has already been redeemed.',
+  cardExpired: 'This gift card has expired: gift cards must be redeemed within 6 months of purchase.',
+  badCardCode: 'Enter the gift card code, like CARD-ABCD-EFGH-JKLM.',
+} as const;
+
+function newCode(prefix: 'GIFT' | 'CARD'): string {
+  return formatGiftCode(randomBytes(12), prefix);
+}
+
+/** The gift email's words. */
+function giftMail(
+  gift: { code: string; recipientName: string; message: string },
+  sender: string,
+  what: string,
+  origin: string,
+) {
+  const claimUrl = `${origin}/mygift?code=${encodeURIComponent(gift.code)}`;
+  return {
+    subject: `${sender} sent you a gift from Tuppence`,
+    body: [
+      `Hi ${gift.recipientName},`,
+      '',
+      `${sender} has sent you a gift: ${what}.`,
+      gift.message ? `\nTheir message:\n"${gift.message}"\n` : '',
+      `Your gift code: ${gift.code}`,
+      '',
+      `Claim it at ${claimUrl}`,
+      'Sign in or create an account with this email address, and the voucher is yours.',
+      '',
+      'Tuppence',
+    ].join('\n'),
+  };
+}
+
+/** Writes a gift's email to the outbox and marks it mailed (inside the caller's transaction). */
+async function mailGift(tx: Tx, giftId: number, origin: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ gift: gifts, senderName: users.firstName, title: orderLines.title, quantity: orderLines.quantity })
+    .from(gifts)
+    .innerJoin(users, eq(users.id, gifts.senderUserId))
+    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
+    .where(and(eq(gifts.id, giftId), isNull(gifts.mailedAt)))
+    .for('update', { of: gifts, skipLocked: true });
+  if (row === undefined) return false;
+  const what = row.quantity > 1 ? `${row.quantity} × ${row.title}` : row.title;
+  const mail = giftMail(row.gift, row.senderName || 'Someone', what, origin);
+  await enqueueMail(tx, { userId: null, kind: 'e_gift', recipient: row.gift.recipientEmail, ...mail });
+  await tx.update(gifts).set({ mailedAt: now }).where(eq(gifts.id, giftId));
+  return true;
+}
+
+/**
+ * After an order commits: its e-gifted lines become gifts (once: a retry finds them), and the ones
+ * due today are mailed now; its gift card lines become gift cards, mailed to the buyer.
+ */
+export async function recordOrderGifts(
+  db: Db,
+  event: { orderId: number; buyer: { id: number; email: string; firstName: string }; origin: string },
+  now = new Date(),
+): Promise<void> {
+  const lines = await db
+    .select({
+      line: orderLines,
+      tags: deals.tags,
+      priceMinor: dealProducts.priceMinor,
+      currency: deals.currency,
+      orderedAt: orders.createdAt,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(deals, eq(deals.id, orderLines.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, orderLines.dealProductId))
+    .where(eq(orderLines.orderId, event.orderId))
+    .orderBy(asc(orderLines.id));
+  await db.transaction(async (tx) => {
+    for (const { line, tags, priceMinor, currency, orderedAt } of lines) {
+      const details = line.giftDetails;
+      if (line.deliveryOptionType === 'e-gift' && details?.kind === 'e-gift') {
+        const [created] = await tx
+          .insert(gifts)
+          .values({
+            orderId: line.orderId,
+            orderLineId: line.id,
+            senderUserId: event.buyer.id,
+            code: newCode('GIFT'),
+            recipientName: details.recipientName,
+            recipientEmail: details.recipientEmail,
+            message: details.message,
+            sendOn: details.sendOn,
+          })
+          .onConflictDoNothing({ target: gifts.orderLineId })
+          .returning({ id: gifts.id, sendOn: gifts.sendOn });
+        if (created !== undefined && created.sendOn <= ukDay(now)) await mailGift(tx, created.id, event.origin, now);
+      }
+      if (tags.includes(GIFT_CARD_TAG)) {
+        const existing = await tx
+          .select({ id: giftCards.id })
+          .from(giftCards)
+          .where(eq(giftCards.orderLineId, line.id))
+          .limit(1);
+        if (existing.length > 0) continue;
+        const cards = await tx
+          .insert(giftCards)
+          .values(
+            Array.from({ length: line.quantity }, () => ({
+              code: newCode('CARD'),
+              orderId: line.orderId,
+              orderLineId: line.id,
+              buyerUserId: event.buyer.id,
+              valueMinor: priceMinor,
+              currency: currency === 'EUR' ? ('EUR' as const) : ('GBP' as const),
+              purchasedAt: orderedAt,
+              expiresAt: giftCardExpiry(orderedAt),
+            })),
+          )
+          .returning();
+        const list = cards
+          .map(
+            (card) =>
+              `${card.code}: ${formatMoney({ amountMinor: card.valueMinor, currency: card.currency })}, redeem by ${formatLongDate(card.expiresAt)}`,
+          )
+          .join('\n');
+        await enqueueMail(tx, {
+          userId: event.buyer.id,
+          kind: 'gift_card',
+          recipient: event.buyer.email,
+          subject: cards.length > 1 ? 'Your Tuppence gift cards' : 'Your Tuppence gift card',
+          body: `Hi ${event.buyer.firstName || 'there'},\n\nHere ${cards.length > 1 ? 'are your gift cards' : 'is your gift card'}:\n\n${list}\n\nRedeem at ${event.origin}/giftcard/redeem to add the value to a Tuppence wallet. A gift card not redeemed within 6 months of purchase expires.\n`,
+        });
+      }
+    }
+  });
+}
+
+onOrderPlaced('gifts', (db, event) => recordOrderGifts(db, event));
+
+/** The hourly job: every gift whose send date has come and whose email is not written yet. */
+export async function sendDueGifts(db: Db, options: { now: Date; origin: string; limit?: number }): Promise<number> {
+  const due = await db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(and(isNull(gifts.mailedAt), lte(gifts.sendOn, ukDay(options.now))))
+    .orderBy(asc(gifts.id))
+    .limit(options.limit ?? 500);
+  let sent = 0;
+  for (const { id } of due) {
+    if (await db.transaction((tx) => mailGift(tx, id, options.origin, options.now))) sent += 1;
+  }
+  return sent;
+}
+
+export interface GiftView {
+  code: string;
+  recipientName: string;
+  message: string;
+  claimed: boolean;
+  items: { headline: string; productTitle: string; quantity: number; dealId: number }[];
+}
+
+/** A gift by its code, as /mygift shows it before claiming; null when the code names none. */
+export async function retrieveGift(db: Db, rawCode: string): Promise<GiftView | null> {
+  const code = normaliseGiftCode(rawCode);
+  if (code === null || !code.startsWith('GIFT-')) return null;
+  const [row] = await db
+    .select({ gift: gifts, line: orderLines })
+    .from(gifts)
+    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
+    .where(eq(gifts.code, code));
+  if (row === undefined) return null;
+  const [headline, ...rest] = row.line.title.split(': ');
+  return {
+    code,
+    recipientName: row.gift.recipientName,
+    message: row.gift.message,
+    claimed: row.gift.claimedAt !== null,
+    items: [
+      {
+        headline: headline ?? row.line.title,
+        productTitle: rest.join(': '),
+        quantity: row.line.quantity,
+        dealId: row.line.dealId,
+      },
+    ],
+  };
+}
+
+/**
+ * Claims a gift for a signed-in shopper: once, in one transaction (the gift marked claimed only if
+ * it was not, its vouchers moved to the claimer). Returns how many vouchers moved.
+ */
+export async function claimGift(
+  db: Db,
+  input: { code: string; userId: number; now: Date },
+): Promise<{ vouchers: number; code: string }> {
+  const code = normaliseGiftCode(input.code);
+  if (code === null || !code.startsWith('GIFT-')) throw new Invalid(GIFT_MESSAGES.badCode);
+  return db.transaction(async (tx) => {
+    const [gift] = await tx.select().from(gifts).where(eq(gifts.code, code)).for('update');
+    if (gift === undefined) throw new NotFound(GIFT_MESSAGES.unknownCode);
+    if (gift.claimedAt !== null) throw new Conflict(GIFT_MESSAGES.alreadyClaimed);
+    if (gift.senderUserId === input.userId) throw new Conflict(GIFT_MESSAGES.ownGift);
+    await tx.update(gifts).set({ claimedAt: input.now, claimedByUserId: input.userId }).where(eq(gifts.id, gift.id));
+    const moved = await tx
+      .update(vouchers)
+      .set({ userId: input.userId, statusChangedAt: input.now })
+      .where(eq(vouchers.orderLineId, gift.orderLineId))
+      .returning({ id: vouchers.id });
+    return { vouchers: moved.length, code };
+  });
+}
+
+/** Redeems a gift card into the signed-in shopper's wallet (spec 4: within 6 months of purchase). */
+export async function redeemGiftCard(
+  db: Db,
+  input: { code: string; userId: number; now: Date },
+): Promise<{ amountMinor: number; currency: 'GBP' | 'EUR' }> {
+  const code = normaliseGiftCode(input.code);
+  if (code === null || !code.startsWith('CARD-')) throw new Invalid(GIFT_MESSAGES.badCardCode);
+  const outcome = await db.transaction(async (tx) => {
+    const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, code)).for('update');
+    if (card === undefined) return { refused: new NotFound(GIFT_MESSAGES.unknownCard) };
+    if (card.status === 'redeemed') return { refused: new Conflict(GIFT_MESSAGES.cardRedeemed) };
+    if (card.status === 'expired' || card.expiresAt <= input.now) {
+      if (card.status !== 'expired')
+        await tx.update(giftCards).set({ status: 'expired' }).where(eq(giftCards.id, card.id));
+      return { refused: new Conflict(GIFT_MESSAGES.cardExpired) };
+    }
+    const entry = await creditWallet(tx, {
+      userId: input.userId,
+      currency: card.currency,
+      kind: 'cash',
+      amountMinor: card.valueMinor,
+      description: `Gift card ${card.code}`,
+      // spec 4: wallet credit expires 12 months after redemption.
+      expiresAt: walletCreditExpiry(input.now),
+    });
+    await tx
+      .update(giftCards)
+      .set({ status: 'redeemed', redeemedAt: input.now, redeemedByUserId: input.userId, walletEntryId: entry.id })
+      .where(eq(giftCards.id, card.id));
+    return { amountMinor: card.valueMinor, currency: card.currency };
+  });
+  // An expired card is marked so in its own commit, then refused.
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
+}
+
+/** The hourly job: spec 4, gift cards not redeemed within 6 months of purchase expire. */
+export async function expireGiftCards(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .update(giftCards)
+    .set({ status: 'expired' })
+    .where(and(eq(giftCards.status, 'active'), lte(giftCards.expiresAt, now)))
+    .returning({ id: giftCards.id });
+  return expired.length;
+}
+
+/** The gift cards a shopper bought (their account page lists them). */
+export async function listBoughtGiftCards(db: Db, userId: number) {
+  return db.select().from(giftCards).where(eq(giftCards.buyerUserId, userId)).orderBy(asc(giftCards.id));
+}
+
+/** The gifts a shopper sent, and whether each was claimed. */
+export async function listSentGifts(db: Db, userId: number) {
+  return db
+    .select({
+      code: gifts.code,
+      recipientName: gifts.recipientName,
+      sendOn: gifts.sendOn,
+      mailedAt: gifts.mailedAt,
+      claimedAt: gifts.claimedAt,
+      title: orderLines.title,
+    })
+    .from(gifts)
+    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
+    .where(eq(gifts.senderUserId, userId))
+    .orderBy(asc(gifts.id));
+}
+
+/** Tuppence's own gift card deal (its options are the values), or null when the catalogue has none. */
+export async function retrieveGiftCardDeal(
+  db: Db,
+): Promise<{ dealId: number; options: { id: number; title: string; priceMinor: number }[] } | null> {
+  const rows = await db
+    .select({ dealId: deals.id, id: dealProducts.id, title: dealProducts.title, priceMinor: dealProducts.priceMinor })
+    .from(deals)
+    .innerJoin(dealProducts, eq(dealProducts.dealId, deals.id))
+    .where(and(sql`${deals.tags} ? ${GIFT_CARD_TAG}`, eq(deals.status, 'live'), eq(dealProducts.disabled, false)))
+    .orderBy(asc(dealProducts.sortOrder));
+  const first = rows[0];
+  if (first === undefined) return null;
+  return { dealId: first.dealId, options: rows.map(({ id, title, priceMinor }) => ({ id, title, priceMinor })) };
+}
+
+/** What the claim form shows (/mygift, the claim-my-gift guide page). */
+export interface GiftClaimState {
+  signedIn: boolean;
+  rawCode: string;
+  gift: GiftView | null;
+  claimed: { vouchers: number } | null;
+  problem: string | null;
+}
+
+/**
+ * The claim form's state from the page's ?code= and the claimGift action's outcome (its refusal
+ * message, or what it claimed): the gift the code names, or why it cannot be claimed.
+ */
+export async function giftClaimState(
+  db: Db,
+  input: { signedIn: boolean; rawCode: string; claimed: { vouchers: number } | null; problem: string | null },
+): Promise<GiftClaimState> {
+  const rawCode = input.rawCode.slice(0, 40);
+  let problem = input.problem;
+  const gift = rawCode !== '' && input.claimed === null ? await retrieveGift(db, rawCode) : null;
+  if (rawCode !== '' && input.claimed === null && gift === null && problem === null)
+    problem = GIFT_MESSAGES.unknownCode;
+  if (gift?.claimed && problem === null) problem = GIFT_MESSAGES.alreadyClaimed;
+  return { signedIn: input.signedIn, rawCode, gift, claimed: input.claimed, problem };
+}

@@ -1,0 +1,282 @@
+/**
+ * The loyalty club service (issue 19.2-4; spec 3 Loyalty status, 5 Loyalty exchange, 7 /reward/*).
+ * Points are written as one activity row plus the account's totals in one transaction; every
+ * activity has a unique key, so an order, a refund, an exchange or a day's view of a deal counts
+ * once however often it is retried. Points from orders arrive through an order event after commit
+ * (registered on import); `reversePointsForRefund` is the refund event's handler, registered below.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Invalid } from '@/domain/errors';
+import {
+  ENGAGEMENT_POINTS,
+  type EngagementKind,
+  exchangeRefusal,
+  exchangeValueMinor,
+  type LoyaltyStatus,
+  levelFor,
+  loyaltyStatus,
+  pointsForSpend,
+} from '@/domain/loyalty';
+import { walletCreditExpiry } from '@/domain/wallet';
+import type { Db } from '@/server/db';
+import { loyaltyAccounts, loyaltyActivities, orders } from '@/server/db';
+import { onOrderPlaced, onVoucherRefunded, type VoucherRefunded } from '@/server/orders';
+import { creditWallet, type Tx } from '@/server/wallet';
+
+type DbOrTx = Db | Tx;
+
+interface Activity {
+  userId: number;
+  kind: (typeof loyaltyActivities.$inferInsert)['kind'];
+  points: number;
+  lifetimePoints: number;
+  description: string;
+  uniqueKey: string;
+  orderId?: number | null;
+  dealId?: number | null;
+  walletEntryId?: number | null;
+}
+
+/** Writes one activity and moves the account's totals, once per key; false when the key was seen. */
+async function record(tx: Tx, activity: Activity, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .insert(loyaltyActivities)
+    .values({ ...activity, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyActivities.id });
+  if (row === undefined) return false;
+  await tx
+    .insert(loyaltyAccounts)
+    .values({
+      userId: activity.userId,
+      currentPoints: activity.points,
+      lifetimePoints: activity.lifetimePoints,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: loyaltyAccounts.userId,
+      set: {
+        currentPoints: sql`${loyaltyAccounts.currentPoints} + ${activity.points}`,
+        lifetimePoints: sql`${loyaltyAccounts.lifetimePoints} + ${activity.lifetimePoints}`,
+        updatedAt: now,
+      },
+    });
+  return true;
+}
+
+/** A member's points (zero for someone who never earned any). */
+export async function retrievePoints(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ currentPoints: number; lifetimePoints: number }> {
+  const [row] = await db
+    .select({ currentPoints: loyaltyAccounts.currentPoints, lifetimePoints: loyaltyAccounts.lifetimePoints })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, userId));
+  return row ?? { currentPoints: 0, lifetimePoints: 0 };
+}
+
+/** spec 3 Loyalty status of a member. */
+export async function retrieveLoyaltyStatus(db: DbOrTx, userId: number): Promise<LoyaltyStatus> {
+  return loyaltyStatus(await retrievePoints(db, userId));
+}
+
+/** One line of the activity history (spec 3 loyaltyActivityDescriptions). */
+export interface LoyaltyActivityView {
+  id: number;
+  kind: Activity['kind'];
+  points: number;
+  description: string;
+  at: Date;
+}
+
+/** The member's activity, newest first. */
+export async function listLoyaltyActivity(db: Db, userId: number, limit = 50): Promise<LoyaltyActivityView[]> {
+  return db
+    .select({
+      id: loyaltyActivities.id,
+      kind: loyaltyActivities.kind,
+      points: loyaltyActivities.points,
+      description: loyaltyActivities.description,
+      at: loyaltyActivities.createdAt,
+    })
+    .from(loyaltyActivities)
+    .where(eq(loyaltyActivities.userId, userId))
+    .orderBy(desc(loyaltyActivities.createdAt), desc(loyaltyActivities.id))
+    .limit(limit);
+}
+
+/** The order-event handler: points for what the order cost, once per order. Returns the points given. */
+export async function awardOrderPoints(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
+  const [order] = await db
+    .select({ userId: orders.userId, totalMinor: orders.totalMinor, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order === undefined || order.status !== 'placed') return 0;
+  const points = pointsForSpend(order.totalMinor);
+  if (points === 0) return 0;
+  const done = await db.transaction((tx) =>
+    record(
+      tx,
+      {
+        userId: order.userId,
+        kind: 'order',
+        points,
+        lifetimePoints: points,
+        description: `Earned on order ${orderId}`,
+        uniqueKey: `order:${orderId}`,
+        orderId,
+      },
+      now,
+    ),
+  );
+  return done ? points : 0;
+}
+
+onOrderPlaced('loyalty-points', async (db, event) => {
+  await awardOrderPoints(db, event.orderId);
+});
+
+/**
+ * Issue 19.4: a refunded voucher takes back the points its money earned (never more than the order
+ * earned, less what earlier refunds of the order took back), once per voucher. Current points never
+ * go below zero (points already exchanged stay spent); lifetime points, and so the level, go down by
+ * the whole amount. Returns the points taken back. Registered below as the refund event's
+ * `loyalty-points` handler (after the refund commits).
+ */
+export async function reversePointsForRefund(
+  db: Db,
+  payload: VoucherRefunded,
+  now: Date = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // The account row lock orders concurrent refunds of one member.
+    await tx.execute(
+      sql`select 1 from ${loyaltyAccounts} where ${loyaltyAccounts.userId} = ${payload.userId} for update`,
+    );
+    const [earned] = await tx
+      .select({ total: sql<number>`coalesce(sum(${loyaltyActivities.lifetimePoints}), 0)::int` })
+      .from(loyaltyActivities)
+      .where(and(eq(loyaltyActivities.orderId, payload.orderId), eq(loyaltyActivities.userId, payload.userId)));
+    const left = earned?.total ?? 0;
+    const take = Math.min(pointsForSpend(payload.amountPence), left);
+    if (take <= 0) return 0;
+    const { currentPoints } = await retrievePoints(tx, payload.userId);
+    const done = await record(
+      tx,
+      {
+        userId: payload.userId,
+        kind: 'refund',
+        points: -Math.min(take, Math.max(0, currentPoints)),
+        lifetimePoints: -take,
+        description: `Taken back: voucher ${payload.voucherId} on order ${payload.orderId} refunded`,
+        uniqueKey: `refund:voucher:${payload.voucherId}`,
+        orderId: payload.orderId,
+      },
+      now,
+    );
+    return done ? take : 0;
+  });
+}
+
+/** The day (UTC) a view or share counts for. */
+function dayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * spec 3 club engagement (POST /reward/viewDeal, /reward/shareDeal, /reward/bulkPublishEvents):
+ * points for viewing or sharing a deal, once per deal per kind per day. Returns the points given.
+ */
+export async function recordEngagement(
+  db: Db,
+  userId: number,
+  kind: EngagementKind,
+  dealId: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const points = ENGAGEMENT_POINTS[kind];
+  const done = await db.transaction((tx) =>
+    record(
+      tx,
+      {
+        userId,
+        kind,
+        points,
+        lifetimePoints: points,
+        description: kind === 'viewDeal' ? `Viewed deal ${dealId}` : `Shared deal ${dealId}`,
+        uniqueKey: `${kind}:${userId}:${dealId}:${dayOf(now)}`,
+        dealId,
+      },
+      now,
+    ),
+  );
+  return done ? points : 0;
+}
+
+/** What an exchange did. */
+export interface ExchangeResult {
+  points: number;
+  creditMinor: number;
+  /** False when this form key was already used (the first exchange's result stands). */
+  isNew: boolean;
+}
+
+/**
+ * spec 5 Loyalty exchange: these points become wallet credit at the member's level rate, in one
+ * transaction (points down, credit up). `requestKey` comes from the form, so a second submit of the
+ * same form is the same exchange, never a second one.
+ */
+export async function exchangePoints(
+  db: Db,
+  input: { userId: number; points: number; requestKey: string; now?: Date },
+): Promise<ExchangeResult> {
+  const now = input.now ?? new Date();
+  const uniqueKey = `exchange:${input.userId}:${input.requestKey}`;
+  return db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ points: loyaltyActivities.points, walletEntryId: loyaltyActivities.walletEntryId })
+      .from(loyaltyActivities)
+      .where(eq(loyaltyActivities.uniqueKey, uniqueKey));
+    await tx.execute(
+      sql`select 1 from ${loyaltyAccounts} where ${loyaltyAccounts.userId} = ${input.userId} for update`,
+    );
+    const points = await retrievePoints(tx, input.userId);
+    const level = levelFor(points.lifetimePoints);
+    if (seen !== undefined) {
+      const spent = -seen.points;
+      return { points: spent, creditMinor: exchangeValueMinor(spent, level), isNew: false };
+    }
+    const refusal = exchangeRefusal(input.points, loyaltyStatus(points));
+    if (refusal !== null) throw new Invalid(refusal, { code: 'exchangeRefused' });
+    const creditMinor = exchangeValueMinor(input.points, level);
+    if (creditMinor <= 0) throw new Invalid(exchangeRefusal(0, loyaltyStatus(points)) ?? 'Too few points to exchange.');
+    const entry = await creditWallet(tx, {
+      userId: input.userId,
+      currency: 'GBP',
+      kind: 'marketing',
+      amountMinor: creditMinor,
+      expiresAt: walletCreditExpiry(now),
+      description: `${input.points} loyalty points exchanged at ${level.name}`,
+    });
+    const done = await record(
+      tx,
+      {
+        userId: input.userId,
+        kind: 'exchange',
+        points: -input.points,
+        lifetimePoints: 0,
+        description: `Exchanged ${input.points} points for wallet credit`,
+        uniqueKey,
+        walletEntryId: entry.id,
+      },
+      now,
+    );
+    if (!done) throw new Invalid('This exchange was already made.');
+    return { points: input.points, creditMinor, isNew: true };
+  });
+}
+
+onVoucherRefunded('loyalty-points', async (db, event) => {
+  await reversePointsForRefund(db, event);
+});

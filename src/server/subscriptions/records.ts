@@ -1,0 +1,33 @@
+/** The subscription rows as the service's modules share them (not exported from the service). */
+import { eq } from 'drizzle-orm';
+import type { SubscriptionFacts } from '@/domain/subscription';
+import type { Db, SubscriptionRow } from '@/server/db';
+import { baskets, subscriptions, users } from '@/server/db';
+import type { Tx } from '@/server/wallet';
+
+export type DbOrTx = Db | Tx;
+
+/** A row as the domain rules read it. */
+export function factsOf(row: SubscriptionRow): SubscriptionFacts {
+  return { currentPeriodEnd: row.currentPeriodEnd, renews: row.renews, lapsed: row.lapsedAt !== null };
+}
+
+/** The member's subscription row, or null when they never had one. */
+export async function findSubscription(db: DbOrTx, userId: number): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * spec 7 update-vip-status: the user's VIP flag and their open baskets' eligibleForVip (spec 3
+ * basket), so VIP prices and VIP-exclusive options follow the subscription.
+ */
+export async function setVipStatus(tx: DbOrTx, userId: number, isVip: boolean): Promise<void> {
+  const [user] = await tx
+    .update(users)
+    .set({ isVip, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ customerToken: users.customerToken });
+  if (user === undefined) return;
+  await tx.update(baskets).set({ eligibleForVip: isVip }).where(eq(baskets.customerToken, user.customerToken));
+}

@@ -1,0 +1,19 @@
+/**
+ * The voucher lifecycle service (issue 18): what happens to a voucher after it is bought. Add-ons
+ * (extend, protect) paid on the normal payment path; refunds to the card or as wallet credit; returns
+ * of products with a returns label; the daily expiry with wallet credit where the shopper agreed.
+ * Every status change goes through the state machine (src/domain/voucher-status.ts) in one
+ * transaction with its audit row (docs/decisions/026-voucher-lifecycle.md).
+ */
+export { type AddonQuote, type BuyAddonRequest, type BuyAddonResult, buyAddon, quoteAddons } from './addons';
+export { type ExpiryRun, expireDueVouchers, setExpiryCreditConsent } from './expiry';
+export { type LifecycleFacts, listVoucherHistory, retrieveLifecycleFacts } from './facts';
+export {
+  payPendingRefunds,
+  processCreditRequests,
+  type RefundOutcome,
+  type RefundRequest,
+  refundVoucherToCard,
+  requestVoucherCredit,
+} from './refunds';
+export { markReturnPosted, receiveReturn, renderReturnsLabel, requestReturn, retrieveReturnReference } from './returns';

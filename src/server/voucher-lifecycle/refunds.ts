@@ -1,0 +1,323 @@
+/**
+ * Issue 18.4: return or credit. Within 14 days of purchase (or later with Protect my voucher) a shopper
+ * refunds a voucher to the card (Refunded, ON_DEMAND_REFUND through the provider's refund) or takes its
+ * value as wallet credit (Credit Requested, then Request Processed). Each move is one transaction with
+ * its audit row, its refund row (unique per voucher: a voucher is refunded once) and its
+ * `voucher.refunded` event; the provider is paid after commit, and the hourly jobs retry what it could
+ * not do then.
+ */
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { LifecycleError } from '@/domain/errors';
+import { returnRefusal, splitRefund, walletCreditExpiry } from '@/domain/voucher-lifecycle';
+import type { VoucherActor } from '@/domain/voucher-status';
+import type { Db } from '@/server/db';
+import { orders, payments, voucherRefunds, vouchers } from '@/server/db';
+import { logError } from '@/server/log';
+import { handleOrderEvents, recordVoucherRefunded } from '@/server/orders';
+// Every refund handler (loyalty points taken back) registered before a refund writes its events.
+import '@/server/order-followups';
+import type { PaymentProviders } from '@/server/payments';
+import { moveVoucher } from '@/server/vouchers';
+import { creditWallet } from '@/server/wallet';
+import { loadVoucherContext, type Tx, type VoucherContext } from './context';
+
+export interface RefundRequest {
+  voucherId: number;
+  /** The shopper asking (their own vouchers only); null for support and the jobs. */
+  userId: number | null;
+  now: Date;
+  actor?: VoucherActor;
+}
+
+export interface RefundOutcome {
+  voucherId: number;
+  refundedTo: 'card' | 'wallet';
+  cardMinor: number;
+  walletMinor: number;
+  /** The card part is still owed by the provider (it did not answer; the hourly jobs retry). */
+  cardPending: boolean;
+}
+
+function refusalOf(context: VoucherContext, now: Date): void {
+  const refusal = returnRefusal(
+    {
+      status: context.voucher.status,
+      createdAt: context.voucher.createdAt,
+      expiresAt: context.voucher.expiresAt,
+      isProtected: context.voucher.isProtected,
+    },
+    now,
+  );
+  if (refusal !== null) throw new LifecycleError(refusal);
+}
+
+/** Marks the order refunded once every voucher of it is. */
+async function settleOrderStatus(tx: Tx, orderId: number): Promise<void> {
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(vouchers)
+    .where(and(eq(vouchers.orderId, orderId), ne(vouchers.status, 'refunded')));
+  if ((left?.n ?? 0) === 0) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The refund's transaction, shared by the shopper's refund and a returned product's: moves the voucher
+ * to Refunded, writes the refund row, credits the wallet part, records the event.
+ */
+async function writeRefund(
+  tx: Tx,
+  context: VoucherContext,
+  request: RefundRequest,
+): Promise<{ refundId: number; eventIds: number[]; outcome: RefundOutcome }> {
+  const { voucher } = context;
+  await moveVoucher(tx, {
+    voucherId: voucher.id,
+    event: 'refund',
+    actor: request.actor ?? 'shopper',
+    actorUserId: request.userId,
+    now: request.now,
+    note: 'ON_DEMAND_REFUND to card',
+  });
+  // The card takes back what it paid; an order paid (in part) from the wallet gets that part back there.
+  let { cardMinor, walletMinor } = splitRefund(
+    context.valueMinor,
+    { cashAmountMinor: context.order.cashAmountMinor, cashRefundedMinor: context.cashRefundedMinor },
+    'card',
+  );
+  if (context.payment === null) {
+    walletMinor += cardMinor;
+    cardMinor = 0;
+  }
+  // An order the wallet paid for wholly goes back to the wallet: the record and the event say so.
+  const refundedTo = cardMinor > 0 ? 'card' : 'wallet';
+  const [refund] = await tx
+    .insert(voucherRefunds)
+    .values({
+      voucherId: voucher.id,
+      orderId: context.order.id,
+      userId: voucher.userId,
+      refundedTo,
+      currency: context.order.currency,
+      cardMinor,
+      walletMinor,
+      paymentId: cardMinor > 0 ? (context.payment?.id ?? null) : null,
+      status: cardMinor > 0 ? 'pending' : 'done',
+      completedAt: cardMinor > 0 ? null : request.now,
+      createdAt: request.now,
+    })
+    .returning({ id: voucherRefunds.id });
+  if (refund === undefined) throw new Error('refund insert returned nothing');
+  if (walletMinor > 0) {
+    await creditWallet(tx, {
+      userId: voucher.userId,
+      currency: context.order.currency,
+      kind: 'refundable',
+      amountMinor: walletMinor,
+      expiresAt: walletCreditExpiry(request.now),
+      orderId: context.order.id,
+      description: `Refund of voucher ${voucher.code}`,
+    });
+  }
+  await settleOrderStatus(tx, context.order.id);
+  const eventIds = await recordVoucherRefunded(tx, {
+    orderId: context.order.id,
+    voucherId: voucher.id,
+    userId: voucher.userId,
+    amountPence: cardMinor + walletMinor,
+    refundedTo,
+  });
+  return {
+    refundId: refund.id,
+    eventIds,
+    outcome: { voucherId: voucher.id, refundedTo, cardMinor, walletMinor, cardPending: cardMinor > 0 },
+  };
+}
+
+/** After commit: the events' handlers, failures left for the hourly retry. */
+async function afterCommit(db: Db, eventIds: number[]): Promise<void> {
+  try {
+    await handleOrderEvents(db, eventIds);
+  } catch (error) {
+    logError('vouchers', 'refund events left for the hourly retry', error);
+  }
+}
+
+/**
+ * Refunds a voucher to the card it was paid with (the wallet part to the wallet). Throws
+ * LifecycleError (a second refund: alreadyRefunded; outside the window: windowClosed; a product:
+ * physicalNeedsReturn). The provider's refund follows the commit.
+ */
+export async function refundVoucherToCard(
+  db: Db,
+  providers: PaymentProviders,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
+  const written = await db.transaction(async (tx) => {
+    const context = await loadVoucherContext(tx, request.voucherId, request.userId);
+    if (context === null) throw new LifecycleError('notYours');
+    refusalOf(context, request.now);
+    if (context.isPhysical) throw new LifecycleError('physicalNeedsReturn');
+    return writeRefund(tx, context, request);
+  });
+  const paid = await payRefund(db, providers, written.refundId);
+  await afterCommit(db, written.eventIds);
+  return { ...written.outcome, cardPending: written.outcome.cardMinor > 0 && !paid };
+}
+
+/** The returned product's refund (Returned to the Merchant -> Refunded), by support or the jobs. */
+export async function refundReturnedProduct(
+  db: Db,
+  providers: PaymentProviders,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
+  const written = await db.transaction(async (tx) => {
+    const context = await loadVoucherContext(tx, request.voucherId, null);
+    if (context === null) throw new LifecycleError('notYours');
+    return writeRefund(tx, context, { ...request, actor: request.actor ?? 'system' });
+  });
+  const paid = await payRefund(db, providers, written.refundId);
+  await afterCommit(db, written.eventIds);
+  return { ...written.outcome, cardPending: written.outcome.cardMinor > 0 && !paid };
+}
+
+/**
+ * Asks the provider to pay a pending refund's card part (idempotent per refund: the key is the
+ * refund's). Answers whether it is done; a failure is kept on the row for the hourly retry.
+ */
+export async function payRefund(db: Db, providers: PaymentProviders, refundId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ refund: voucherRefunds, provider: payments.provider, transactionId: payments.transactionId })
+    .from(voucherRefunds)
+    .innerJoin(payments, eq(payments.id, voucherRefunds.paymentId))
+    .where(and(eq(voucherRefunds.id, refundId), eq(voucherRefunds.status, 'pending')));
+  if (row === undefined) return true;
+  const provider = providers.all().find((candidate) => candidate.type === row.provider);
+  try {
+    if (provider?.refund === undefined || row.transactionId === null) {
+      throw new Error(`${row.provider} cannot refund here`);
+    }
+    const { refundId: providerRefundId } = await provider.refund(
+      row.transactionId,
+      row.refund.cardMinor,
+      `refund:voucher:${row.refund.voucherId}`,
+    );
+    await db
+      .update(voucherRefunds)
+      .set({
+        status: 'done',
+        providerRefundId,
+        completedAt: new Date(),
+        attempts: sql`${voucherRefunds.attempts} + 1`,
+        lastError: null,
+      })
+      .where(eq(voucherRefunds.id, refundId));
+    return true;
+  } catch (error) {
+    await db
+      .update(voucherRefunds)
+      .set({
+        attempts: sql`${voucherRefunds.attempts} + 1`,
+        lastError: String((error as Error)?.message ?? error).slice(0, 500),
+      })
+      .where(eq(voucherRefunds.id, refundId));
+    logError('vouchers', `refund ${refundId} left for the hourly retry`, error);
+    return false;
+  }
+}
+
+/** The hourly jobs: pays card refunds the provider could not take at the time (up to 10 attempts). */
+export async function payPendingRefunds(db: Db, providers: PaymentProviders): Promise<number> {
+  const pending = await db
+    .select({ id: voucherRefunds.id })
+    .from(voucherRefunds)
+    .where(and(eq(voucherRefunds.status, 'pending'), lt(voucherRefunds.attempts, 10)))
+    .orderBy(asc(voucherRefunds.id))
+    .limit(100);
+  let paid = 0;
+  for (const { id } of pending) if (await payRefund(db, providers, id)) paid += 1;
+  return paid;
+}
+
+/** Takes a voucher's value as wallet credit: Ready to Redeem -> Credit Requested, processed at once after commit. */
+export async function requestVoucherCredit(db: Db, request: RefundRequest): Promise<RefundOutcome> {
+  await db.transaction(async (tx) => {
+    const context = await loadVoucherContext(tx, request.voucherId, request.userId);
+    if (context === null) throw new LifecycleError('notYours');
+    refusalOf(context, request.now);
+    await moveVoucher(tx, {
+      voucherId: request.voucherId,
+      event: 'requestCredit',
+      actor: request.actor ?? 'shopper',
+      actorUserId: request.userId,
+      now: request.now,
+    });
+  });
+  const processed = await processCreditRequest(db, request.voucherId, request.now);
+  return {
+    voucherId: request.voucherId,
+    refundedTo: 'wallet',
+    cardMinor: 0,
+    walletMinor: processed ?? 0,
+    cardPending: false,
+  };
+}
+
+/**
+ * Credit Requested -> Request Processed: the voucher's value as refundable wallet credit (spec 4: it
+ * expires 12 months after this redemption), in one transaction with the audit and the event. Answers
+ * the amount credited, or null when the voucher was not waiting (already processed).
+ */
+export async function processCreditRequest(db: Db, voucherId: number, now: Date): Promise<number | null> {
+  const written = await db.transaction(async (tx) => {
+    const context = await loadVoucherContext(tx, voucherId, null);
+    if (context === null || context.voucher.status !== 'credit_requested') return null;
+    const { voucher } = context;
+    await moveVoucher(tx, { voucherId, event: 'processCredit', actor: 'system', now, note: 'wallet credit' });
+    await tx.insert(voucherRefunds).values({
+      voucherId,
+      orderId: context.order.id,
+      userId: voucher.userId,
+      refundedTo: 'wallet',
+      currency: context.order.currency,
+      walletMinor: context.valueMinor,
+      status: 'done',
+      completedAt: now,
+      createdAt: now,
+    });
+    if (context.valueMinor > 0) {
+      await creditWallet(tx, {
+        userId: voucher.userId,
+        currency: context.order.currency,
+        kind: 'refundable',
+        amountMinor: context.valueMinor,
+        expiresAt: walletCreditExpiry(now),
+        orderId: context.order.id,
+        description: `Credit for voucher ${voucher.code}`,
+      });
+    }
+    const eventIds = await recordVoucherRefunded(tx, {
+      orderId: context.order.id,
+      voucherId,
+      userId: voucher.userId,
+      amountPence: context.valueMinor,
+      refundedTo: 'wallet',
+    });
+    return { amount: context.valueMinor, eventIds };
+  });
+  if (written === null) return null;
+  await afterCommit(db, written.eventIds);
+  return written.amount;
+}
+
+/** The hourly jobs: processes credit requests left waiting (a crash between the two steps). */
+export async function processCreditRequests(db: Db, now: Date): Promise<number> {
+  const waiting = await db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(eq(vouchers.status, 'credit_requested'))
+    .orderBy(asc(vouchers.id))
+    .limit(200);
+  let processed = 0;
+  for (const { id } of waiting) if ((await processCreditRequest(db, id, now)) !== null) processed += 1;
+  return processed;
+}

@@ -1,0 +1,107 @@
+/**
+ * Issue 18 as a shopper meets it: every spec 3 status explained on /myaccount/vouchers; a voucher
+ * extended by 2 months on /order-addon (paid once, by card); refunded to the card once from the
+ * voucher page, a second refund refused in words; a guest's order confirmation without account menus.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { VOUCHER_STATUS_COPY, VOUCHER_STATUSES } from '../../src/domain/vouchers';
+import { registerConfirmed } from './account-helpers';
+import { eVoucherDeal } from './deal-fixtures';
+import { checkoutReady } from './shopping';
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel(/Expiry/).fill('12/30');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel(/postcode/i).fill('SW1A 1AA');
+}
+
+/** Buys one voucher of the e-voucher deal at checkout (the page's shopper, signed in or with an email). */
+async function buyVoucher(page: Page, guestEmail?: string): Promise<void> {
+  await page.goto(`/deal/${eVoucherDeal.id}`);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Buy now' }).first().click();
+  await expect(page).toHaveURL(/\/checkout/);
+  // Typed before the checkout island hydrates, a field would be reset by it.
+  await checkoutReady(page);
+  if (guestEmail) await page.getByLabel('Email address').fill(guestEmail);
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
+  // The payment goes to the gateway and back: allow for a busy machine.
+  await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/, { timeout: 20_000 });
+}
+
+async function noAxeViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  expect(result.violations.map((v) => v.id)).toEqual([]);
+}
+
+test('issue 18: a shopper extends a voucher by 2 months, then refunds it to the card once', async ({ page }) => {
+  // A whole story: buy, read, extend (a second payment), refund; three axe checks.
+  test.setTimeout(90_000);
+  await registerConfirmed(page.request, { firstName: 'Ada', email: uniqueEmail('lifecycle'), password: 'Sunshine1' });
+  await buyVoucher(page);
+
+  await page.goto('/myaccount/vouchers');
+  // Every status a voucher can show, with its spec 3 description.
+  await page.getByText('What the voucher statuses mean').click();
+  const guide = page.locator('.status-guide');
+  for (const status of VOUCHER_STATUSES) {
+    await expect(guide.getByText(VOUCHER_STATUS_COPY[status].label, { exact: true })).toBeVisible();
+  }
+  await expect(guide).toContainText('Print and use it.');
+  await expect(guide).toContainText('Travel documents expected from the merchant within 3 working days.');
+  await expect(guide).toContainText('Redeemed for credit or towards another deal.');
+  await noAxeViolations(page);
+  const expiry = (await page.locator('.voucher time').first().textContent())?.trim() ?? '';
+
+  // Extend (VVE): 2 months, paid with a new card on /order-addon.
+  await page.getByRole('link', { name: 'Extend voucher' }).click();
+  await expect(page.getByRole('heading', { name: 'Extend your voucher' })).toBeVisible();
+  await page.getByRole('radio', { name: /^2 months for/ }).check();
+  await expect(page.getByRole('radio', { name: /A new card/ })).toBeChecked();
+  await noAxeViolations(page);
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: 'Your voucher is extended' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status')).toContainText('now expires on');
+
+  await page.getByRole('link', { name: 'Back to My Vouchers' }).click();
+  await expect(page.getByText('Extended by 2 months.')).toBeVisible();
+  const extended = (await page.locator('.voucher time').first().textContent())?.trim() ?? '';
+  expect(extended).not.toBe(expiry);
+
+  // Refund to the card, within 14 days of purchase.
+  await page.getByText('Refund or exchange for credit').click();
+  await page.getByRole('button', { name: 'Refund to my card' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your refund is on its way to your card' })).toBeVisible();
+  await expect(page.locator('.voucher__status').first()).toContainText('Refunded');
+  await expect(page.getByRole('button', { name: 'Refund to my card' })).toHaveCount(0);
+
+  // A second refund is refused with a clear message.
+  const voucherId = Number(
+    (
+      (await page
+        .getByRole('link', { name: /Print voucher/ })
+        .first()
+        .getAttribute('href')) ?? ''
+    ).match(/voucher\/(\d+)/)?.[1],
+  );
+  const again = await page.request.post('/api/v1/voucher/pmv/refund', { data: { voucherId, refundTo: 'card' } });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).message).toBe('This voucher has already been refunded.');
+});
+
+test("issue 18.7: a guest's order confirmation has no account menu asking them to sign in", async ({ page }) => {
+  test.setTimeout(60_000);
+  await buyVoucher(page, uniqueEmail('guest-confirmation'));
+  await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'My account' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: /Sign in/ })).toHaveCount(0);
+  await expect(page.getByRole('banner')).toContainText('Guest order');
+  // A guest cannot use the voucher actions of an account.
+  await expect(page.getByRole('button', { name: 'Refund to my card' })).toHaveCount(0);
+});
