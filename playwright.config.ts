@@ -35,6 +35,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 30_000,
+  // A paid order's page under two workers and the server on two cores can take more than the
+  // default 5 s to appear; a condition that never holds still fails, 10 s later.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {

@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/domain/money';
 import { readPdf } from '../integration/pdf-reading';
 import { registerConfirmed } from './account-helpers';
 import { buyableDeal, dealKinds } from './deal-fixtures';
+import { checkoutReady } from './shopping';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 
@@ -19,6 +20,8 @@ async function addDealToBasket(page: Page): Promise<void> {
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Buy now' }).first().click();
   await expect(page).toHaveURL(/\/checkout/);
+  // What is typed before the checkout island hydrates is lost.
+  await checkoutReady(page);
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
 import { giftClaimDeal, priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, setOptionPrice, uniqueEmail } from './shopping';
+import { addOptionToBasket, checkoutReady, setOptionPrice, uniqueEmail } from './shopping';
 
 function slot(n: number) {
   const option = priceableDeals[n];
@@ -84,6 +84,7 @@ test('spec 4: Express Buy refused shows "Requested deal cannot be purchased via 
 
   await continueToCheckout.click();
   await expect(page).toHaveURL(/\/checkout/);
+  await checkoutReady(page);
   await expect(page.getByRole('radio', { name: /Visa ending 1881/ })).toBeChecked();
   await page.locator('form.checkout').getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
