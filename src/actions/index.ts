@@ -6,7 +6,7 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
-import { BookingDecisionFormSchema, BookingRequestFormSchema } from '@/contracts/booking';
+import { BookingAcceptFormSchema, BookingDecisionFormSchema, BookingRequestFormSchema } from '@/contracts/booking';
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import {
   type GuideContent,
@@ -39,7 +39,13 @@ import {
   retrieveBasket,
   retrievePricedBasket,
 } from '@/server/basket';
-import { confirmBooking, declineBooking, requestBooking } from '@/server/bookings';
+import {
+  acceptProposedDate,
+  confirmBooking,
+  declineBooking,
+  proposeBookingDate,
+  requestBooking,
+} from '@/server/bookings';
 import { GUIDES_TAG, guideTag } from '@/server/cache';
 import { addSoldOutNotification } from '@/server/catalog';
 import {
@@ -463,28 +469,58 @@ export const server = {
       answer('bookings', async () => {
         const user = await signedIn(context);
         const { db } = await getDb();
-        const booking = await requestBooking(db, { voucherId, userId: user.id, date, now: new Date() });
+        const booking = await requestBooking(db, {
+          voucherId,
+          userId: user.id,
+          date,
+          now: new Date(),
+          origin: publicOrigin(),
+        });
+        await flushOutbox();
         return { voucherId, bookingId: booking.id, requestedDate: booking.requestedDate };
+      }),
+  }),
+
+  /** Issue 23 item 3: the voucher's owner accepts the date the merchant proposed; the voucher becomes Booked. */
+  acceptBookingDate: defineAction({
+    accept: 'form',
+    input: BookingAcceptFormSchema,
+    handler: ({ voucherId }, context) =>
+      answer('bookings', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const booking = await acceptProposedDate(db, {
+          voucherId,
+          userId: user.id,
+          now: new Date(),
+          origin: publicOrigin(),
+        });
+        await flushOutbox();
+        return { voucherId, bookingId: booking.id, date: booking.date };
       }),
   }),
 
   /**
    * Issue 23 item 3 / issue 24 item 5 (spec 4 bcorStepOne): a merchant member confirms a requested date
-   * (the voucher becomes Booked) or declines it with a note.
+   * (the voucher becomes Booked), declines it with a note, or proposes another date. The customer is emailed.
    */
   decideBooking: defineAction({
     accept: 'form',
     input: BookingDecisionFormSchema,
-    handler: ({ merchantId, bookingId, intent, note }, context) =>
+    handler: ({ merchantId, bookingId, intent, note, date }, context) =>
       answer('bookings', async () => {
         const user = await signedIn(context);
         const { db } = await getDb();
         await requireMembership(db, user.id, merchantId);
-        const decision = { merchantId, bookingId, userId: user.id, now: new Date() };
+        const decision = { merchantId, bookingId, userId: user.id, now: new Date(), origin: publicOrigin() };
+        const said = note === '' ? null : note;
         const booking =
           intent === 'confirm'
             ? await confirmBooking(db, decision)
-            : await declineBooking(db, { ...decision, note: note === '' ? null : note });
+            : intent === 'propose'
+              ? await proposeBookingDate(db, { ...decision, date, note: said })
+              : await declineBooking(db, { ...decision, note: said });
+        await flushOutbox();
         return { bookingId: booking.id, status: booking.status };
       }),
   }),

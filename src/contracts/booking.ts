@@ -11,10 +11,19 @@ export const BookingRequestFormSchema = z.object({
   date: text().max(20).default(''),
 });
 
-/** The merchant's confirm or decline of a waiting request, with an optional note on a decline. */
+/**
+ * The merchant's answer to a waiting request: confirm it, decline it (an optional note), or propose
+ * another date (the date, checked by domain/bookings, and an optional note).
+ */
 export const BookingDecisionFormSchema = z.object({
   merchantId: DbIdInputSchema,
   bookingId: DbIdInputSchema,
-  intent: z.enum(['confirm', 'decline']),
+  intent: z.enum(['confirm', 'decline', 'propose']),
   note: text().trim().max(300).default(''),
+  date: text().max(20).default(''),
+});
+
+/** The voucher page's "Accept {date}": the shopper takes the date the merchant proposed. */
+export const BookingAcceptFormSchema = z.object({
+  voucherId: DbIdInputSchema,
 });

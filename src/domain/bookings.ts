@@ -17,7 +17,27 @@ export const BOOKING_COPY = {
   requested: 'Thanks: we’ve sent your date to the merchant. We’ll show their answer here.',
   confirmed: 'Booking confirmed. The voucher is now Booked.',
   declined: 'Booking declined. The customer will be asked to choose another date.',
+  proposed: 'Date proposed. The customer will be asked to accept it or choose another.',
+  accepted: 'Thanks: your booking is confirmed and your voucher is now Booked.',
+  noProposal: 'There is no proposed date waiting for your answer.',
+  sameDate: 'Propose a different date from the one the customer asked for, or confirm theirs.',
 } as const;
+
+/**
+ * Where a booking stands: the shopper asked (requested), the merchant answered (confirmed, declined,
+ * or proposed another date, which the shopper accepts, making it confirmed, or passes over by asking
+ * for another date: passed).
+ */
+export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'proposed' | 'passed';
+
+/** The date a booking is for: a proposal the shopper accepted, else the date they asked for. */
+export function bookedDate(booking: {
+  status: BookingStatus;
+  requestedDate: string;
+  proposedDate: string | null;
+}): string {
+  return booking.status === 'confirmed' && booking.proposedDate !== null ? booking.proposedDate : booking.requestedDate;
+}
 
 /** The first date a shopper may ask for: tomorrow (UTC calendar day). */
 export function firstBookableDate(now: Date): string {

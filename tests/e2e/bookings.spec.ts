@@ -2,23 +2,20 @@
  * Issue 24 item 5 and issue 23 item 3 (spec 4 calendar booking), as a shopper and a merchant meet it:
  * the shopper buys a deal booked after purchase, asks for a date from the voucher, the merchant sees
  * the request on the dashboard's Bookings page and confirms it, and the voucher shows Booked with the
- * spec 3 note. Deal: bookOnRedemptionDeal.
+ * spec 3 note; or proposes another date, which the shopper accepts. Deal: bookOnRedemptionDeal.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatLongDate } from '../../src/domain/format';
 import { addDays } from '../../src/domain/stays';
 import { bookOnRedemptionDeal } from './deal-fixtures';
 import { becomeOwner, signedInPage } from './merchant-helpers';
 import { addOptionToBasket } from './shopping';
 
-test('a shopper asks for a date from the voucher; the merchant confirms it and the voucher is Booked', async ({
-  browser,
-}) => {
-  // Two accounts, a purchase, an invitation and two dashboards: slow on a loaded machine.
-  test.slow();
+/** A signed-in shopper who bought the deal by card: their page and the order id. */
+async function buyBookableVoucher(browser: Browser, label: string, firstName: string) {
   const deal = bookOnRedemptionDeal;
-  const customer = await signedInPage(browser, 'booker', 'Bea');
+  const customer = await signedInPage(browser, label, firstName);
   await addOptionToBasket(customer.page, { dealId: deal.id, productId: deal.product.id });
   const checkout = await (await customer.page.request.get('/api/v1/checkout')).json();
   const total = checkout.orderSummary.totalOrderAmount as number;
@@ -33,26 +30,41 @@ test('a shopper asks for a date from the voucher; the merchant confirms it and t
     headers: { 'Idempotency-Key': `e2e-booking-${Date.now()}-${Math.random()}` },
   });
   expect(paid.status(), await paid.text()).toBe(201);
-  const order = (await paid.json()).productOrder.id as number;
+  return { customer, order: (await paid.json()).productOrder.id as number };
+}
 
-  // spec 4 calendarStepTwo: the shopper asks for a date from the voucher.
-  await customer.page.goto(`/myaccount/vouchers?order=${order}`);
-  const voucher = customer.page.locator('article.voucher').first();
+/** spec 4 calendarStepTwo: the shopper asks for a date from the voucher. */
+async function askForDate(page: Page, order: number, wanted: string) {
+  await page.goto(`/myaccount/vouchers?order=${order}`);
+  const voucher = page.locator('article.voucher').first();
   await expect(voucher.getByText('Ready to Redeem')).toBeVisible();
-  const wanted = addDays(new Date().toISOString().slice(0, 10), 14);
   await voucher.getByLabel("Date you'd like").fill(wanted);
   await voucher.getByRole('button', { name: 'Request this date' }).click();
-  const long = formatLongDate(new Date(`${wanted}T12:00:00Z`));
-  await expect(
-    customer.page.getByRole('status').filter({ hasText: 'we’ve sent your date to the merchant' }),
-  ).toBeVisible();
-  await expect(customer.page.getByText(`You asked for ${long}.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'we’ve sent your date to the merchant' })).toBeVisible();
+}
+
+const long = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
+const fromToday = (days: number) => addDays(new Date().toISOString().slice(0, 10), days);
+
+test('a shopper asks for a date from the voucher; the merchant confirms it and the voucher is Booked', async ({
+  browser,
+}) => {
+  // Two accounts, a purchase, an invitation and two dashboards: slow on a loaded machine.
+  test.slow();
+  const deal = bookOnRedemptionDeal;
+  const { customer, order } = await buyBookableVoucher(browser, 'booker', 'Bea');
+  const wanted = fromToday(14);
+  await askForDate(customer.page, order, wanted);
+  await expect(customer.page.getByText(`You asked for ${long(wanted)}.`)).toBeVisible();
 
   // spec 4 bcorStepOne: the merchant confirms it on the dashboard.
   const owner = await signedInPage(browser, 'booking-owner', 'Mo');
   await becomeOwner(owner.page, owner.email, deal.merchantId);
   await owner.page.getByRole('link', { name: 'Bookings' }).click();
-  const request = owner.page.locator('li.request').filter({ hasText: long }).filter({ hasText: 'Bea' });
+  const request = owner.page
+    .locator('li.request')
+    .filter({ hasText: long(wanted) })
+    .filter({ hasText: 'Bea' });
   await expect(request).toBeVisible();
   const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
@@ -60,9 +72,49 @@ test('a shopper asks for a date from the voucher; the merchant confirms it and t
   await expect(owner.page.getByRole('status').filter({ hasText: 'Booking confirmed' })).toBeVisible();
 
   await customer.page.goto('/myaccount/vouchers');
-  const booked = customer.page.locator('article.voucher').filter({ hasText: `${long} is confirmed` });
+  const booked = customer.page.locator('article.voucher').filter({ hasText: `${long(wanted)} is confirmed` });
   await expect(booked.getByText('Booked', { exact: true })).toBeVisible();
   await expect(booked.locator('.voucher__travel')).toContainText(
     'Booked: Travel documents expected from the merchant within 3 working days',
   );
+});
+
+test('issue 23 item 3: the merchant proposes another date; the shopper accepts it and the voucher is Booked for it', async ({
+  browser,
+}) => {
+  test.slow();
+  const deal = bookOnRedemptionDeal;
+  const { customer, order } = await buyBookableVoucher(browser, 'proposal', 'Pia');
+  const wanted = fromToday(20);
+  const offered = fromToday(22);
+  await askForDate(customer.page, order, wanted);
+
+  const owner = await signedInPage(browser, 'proposing-owner', 'Pat');
+  await becomeOwner(owner.page, owner.email, deal.merchantId);
+  await owner.page.getByRole('link', { name: 'Bookings' }).click();
+  const request = owner.page
+    .locator('li.request')
+    .filter({ hasText: long(wanted) })
+    .filter({ hasText: 'Pia' });
+  await request.getByLabel('Another date you can offer').fill(offered);
+  await request.getByLabel('Note with your date (optional)').fill('We have space that Thursday');
+  await request.getByRole('button', { name: 'Propose this date' }).click();
+  await expect(owner.page.getByRole('status').filter({ hasText: 'Date proposed' })).toBeVisible();
+  await expect(owner.page.getByRole('row').filter({ hasText: `You proposed ${long(offered)}` })).toBeVisible();
+
+  await customer.page.goto(`/myaccount/vouchers?order=${order}`);
+  const voucher = customer.page.locator('article.voucher').first();
+  await expect(voucher).toContainText(`suggested ${long(offered)} instead: “We have space that Thursday”`);
+  await expect(voucher.getByLabel('Or ask for another date')).toBeVisible();
+  const axe = await new AxeBuilder({ page: customer.page }).include('main').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await voucher.getByRole('button', { name: `Accept ${long(offered)}` }).click();
+  await expect(customer.page.getByRole('status').filter({ hasText: 'your booking is confirmed' })).toBeVisible();
+  const booked = customer.page.locator('article.voucher').filter({ hasText: `${long(offered)} is confirmed` });
+  await expect(booked.getByText('Booked', { exact: true })).toBeVisible();
+
+  await owner.page.reload();
+  await expect(
+    owner.page.getByRole('row').filter({ hasText: `Your date accepted: Booked for ${long(offered)}` }),
+  ).toBeVisible();
 });

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_COPY } from '../../src/domain/bookings';
 import { addDays } from '../../src/domain/stays';
 import { retrieveBasketPricing } from '../../src/server/basket';
-import { confirmBooking, declineBooking, listMerchantBookings, requestBooking } from '../../src/server/bookings';
+import {
+  acceptProposedDate,
+  confirmBooking,
+  declineBooking,
+  listLatestBookings,
+  listMerchantBookings,
+  proposeBookingDate,
+  requestBooking,
+} from '../../src/server/bookings';
 import type { Database } from '../../src/server/db/client';
 import {
   basketLines,
@@ -18,7 +26,9 @@ import {
   dealProductNights,
   dealProducts,
   deals,
+  merchantUsers,
   orderLines,
+  outbox,
   voucherBookingAudit,
   vouchers,
 } from '../../src/server/db/schema';
@@ -32,6 +42,8 @@ import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
 const today = new Date().toISOString().slice(0, 10);
+/** The public origin the booking emails link to. */
+const origin = 'https://www.tuppence.test';
 const checkIn = addDays(today, 10);
 
 describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
@@ -192,32 +204,45 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     const now = new Date();
     const wanted = addDays(today, 5);
 
-    await expect(requestBooking(db, { voucherId, userId: buyer.user.id, date: today, now })).rejects.toThrow(
+    await expect(requestBooking(db, { voucherId, userId: buyer.user.id, date: today, now, origin })).rejects.toThrow(
       BOOKING_COPY.tooSoon,
     );
-    await expect(requestBooking(db, { voucherId, userId: stranger.user.id, date: wanted, now })).rejects.toThrow(
-      BOOKING_COPY.notFound,
-    );
-    const first = await requestBooking(db, { voucherId, userId: buyer.user.id, date: wanted, now });
-    await expect(requestBooking(db, { voucherId, userId: buyer.user.id, date: wanted, now })).rejects.toThrow(
+    await expect(
+      requestBooking(db, { voucherId, userId: stranger.user.id, date: wanted, now, origin }),
+    ).rejects.toThrow(BOOKING_COPY.notFound);
+    const first = await requestBooking(db, { voucherId, userId: buyer.user.id, date: wanted, now, origin });
+    await expect(requestBooking(db, { voucherId, userId: buyer.user.id, date: wanted, now, origin })).rejects.toThrow(
       BOOKING_COPY.alreadyRequested,
     );
 
     // Declined: the voucher stays Ready to Redeem and the shopper may ask again.
-    await declineBooking(db, { merchantId, bookingId: first.id, userId: buyer.user.id, now, note: 'Full that day' });
+    await declineBooking(db, {
+      merchantId,
+      bookingId: first.id,
+      userId: buyer.user.id,
+      now,
+      origin,
+      note: 'Full that day',
+    });
     expect((await retrieveVoucher(db, voucherId))?.status).toBe('ready');
-    const second = await requestBooking(db, { voucherId, userId: buyer.user.id, date: addDays(wanted, 1), now });
+    const second = await requestBooking(db, {
+      voucherId,
+      userId: buyer.user.id,
+      date: addDays(wanted, 1),
+      now,
+      origin,
+    });
     const waiting = await listMerchantBookings(db, merchantId);
     expect(waiting[0]).toMatchObject({ id: second.id, status: 'requested', customerFirstName: buyer.user.firstName });
 
     // Another merchant cannot answer it; this one confirms, once.
     await expect(
-      confirmBooking(db, { merchantId: merchantId + 1, bookingId: second.id, userId: buyer.user.id, now }),
+      confirmBooking(db, { merchantId: merchantId + 1, bookingId: second.id, userId: buyer.user.id, now, origin }),
     ).rejects.toThrow(BOOKING_COPY.notFound);
-    await confirmBooking(db, { merchantId, bookingId: second.id, userId: buyer.user.id, now });
-    await expect(confirmBooking(db, { merchantId, bookingId: second.id, userId: buyer.user.id, now })).rejects.toThrow(
-      BOOKING_COPY.alreadyDecided,
-    );
+    await confirmBooking(db, { merchantId, bookingId: second.id, userId: buyer.user.id, now, origin });
+    await expect(
+      confirmBooking(db, { merchantId, bookingId: second.id, userId: buyer.user.id, now, origin }),
+    ).rejects.toThrow(BOOKING_COPY.alreadyDecided);
     const voucher = await retrieveVoucher(db, voucherId);
     expect(voucher?.statusLabel).toBe('Booked');
     expect(voucher?.statusDescription).toBe('travel documents expected from the merchant within 3 working days');
@@ -231,6 +256,91 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
       .from(vouchers)
       .where(and(eq(vouchers.id, voucherId)));
     expect(row?.status).toBe('booked');
+  });
+
+  it('issue 23 item 3: the merchant proposes another date, the shopper accepts it, the voucher is Booked for it; each step is emailed', async () => {
+    const { db } = database;
+    await db.update(deals).set({ bookingCalendarOnRedemption: true }).where(eq(deals.id, deal.dealId));
+    await db.delete(dealProductNights).where(eq(dealProductNights.productId, deal.productId));
+    const [buyer, stranger] = await createBuyers(db, deal, 2, { prefix: 'propose' });
+    if (!buyer || !stranger) throw new Error('no buyers');
+    const result = await orderFor(buyer);
+    if (!result.ok) throw new Error(result.message);
+    const voucherId = result.order.voucherIds[0] ?? 0;
+    const [merchant] = await db.select({ id: deals.merchantId }).from(deals).where(eq(deals.id, deal.dealId));
+    const merchantId = merchant?.id ?? 0;
+    const member = (await createBuyers(db, deal, 1, { prefix: 'propose-member' }))[0];
+    if (!member) throw new Error('no member');
+    await db.insert(merchantUsers).values({ merchantId, userId: member.user.id, role: 'owner' });
+    const now = new Date();
+    const wanted = addDays(today, 6);
+    const offered = addDays(today, 8);
+    const mailsTo = async (recipient: string) =>
+      (await db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.id)).map((m) => m.subject);
+
+    const asked = await requestBooking(db, { voucherId, userId: buyer.user.id, date: wanted, now, origin });
+    expect((await mailsTo(member.user.email)).at(-1)).toContain('Booking request');
+    // Nothing to accept yet; a proposal must be a different, bookable date.
+    await expect(acceptProposedDate(db, { voucherId, userId: buyer.user.id, now, origin })).rejects.toThrow(
+      BOOKING_COPY.noProposal,
+    );
+    const decision = { merchantId, bookingId: asked.id, userId: member.user.id, now, origin, note: null };
+    await expect(proposeBookingDate(db, { ...decision, date: wanted })).rejects.toThrow(BOOKING_COPY.sameDate);
+    await expect(proposeBookingDate(db, { ...decision, date: today })).rejects.toThrow(BOOKING_COPY.tooSoon);
+    const proposal = await proposeBookingDate(db, { ...decision, date: offered, note: 'We have space that Saturday' });
+    expect(proposal).toMatchObject({ status: 'proposed', proposedDate: offered, date: wanted });
+    expect((await retrieveVoucher(db, voucherId))?.status).toBe('ready');
+    expect((await mailsTo(buyer.user.email)).at(-1)).toContain('suggested another date');
+
+    // Only the owner accepts; once.
+    await expect(acceptProposedDate(db, { voucherId, userId: stranger.user.id, now, origin })).rejects.toThrow(
+      BOOKING_COPY.notFound,
+    );
+    const accepted = await acceptProposedDate(db, { voucherId, userId: buyer.user.id, now, origin });
+    expect(accepted).toMatchObject({ status: 'confirmed', date: offered });
+    await expect(acceptProposedDate(db, { voucherId, userId: buyer.user.id, now, origin })).rejects.toThrow(
+      BOOKING_COPY.noProposal,
+    );
+    expect((await retrieveVoucher(db, voucherId))?.statusLabel).toBe('Booked');
+    expect((await listLatestBookings(db, [voucherId])).get(voucherId)?.date).toBe(offered);
+    expect((await mailsTo(member.user.email)).at(-1)).toContain('Booking accepted');
+    const steps = await db
+      .select({ action: voucherBookingAudit.action })
+      .from(voucherBookingAudit)
+      .where(eq(voucherBookingAudit.bookingId, asked.id))
+      .orderBy(voucherBookingAudit.id);
+    expect(steps.map((s) => s.action)).toEqual(['requested', 'proposed', 'accepted']);
+  });
+
+  it('issue 23 item 3: asking for another date passes over the merchant’s proposal', async () => {
+    const { db } = database;
+    await db.update(deals).set({ bookingCalendarOnRedemption: true }).where(eq(deals.id, deal.dealId));
+    await db.delete(dealProductNights).where(eq(dealProductNights.productId, deal.productId));
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'pass' });
+    if (!buyer) throw new Error('no buyer');
+    const result = await orderFor(buyer);
+    if (!result.ok) throw new Error(result.message);
+    const voucherId = result.order.voucherIds[0] ?? 0;
+    const [merchant] = await db.select({ id: deals.merchantId }).from(deals).where(eq(deals.id, deal.dealId));
+    const merchantId = merchant?.id ?? 0;
+    const now = new Date();
+    const asked = await requestBooking(db, { voucherId, userId: buyer.user.id, date: addDays(today, 3), now, origin });
+    await proposeBookingDate(db, {
+      merchantId,
+      bookingId: asked.id,
+      userId: buyer.user.id,
+      now,
+      origin,
+      note: null,
+      date: addDays(today, 4),
+    });
+    const again = await requestBooking(db, { voucherId, userId: buyer.user.id, date: addDays(today, 9), now, origin });
+    const listed = await listMerchantBookings(db, merchantId);
+    expect(listed.map((b) => b.id)).toContain(again.id);
+    expect(listed.map((b) => b.id)).not.toContain(asked.id);
+    await expect(acceptProposedDate(db, { voucherId, userId: buyer.user.id, now, origin })).rejects.toThrow(
+      BOOKING_COPY.noProposal,
+    );
   });
 
   it('spec 2 evergreen: a slug shows the first of its deals that is live now', async () => {

@@ -1,22 +1,28 @@
 /**
  * The bookings service (issue 24 item 5, issue 23 item 3; spec 4 calendar booking, calendarStepTwo
  * and bcorStepOne): on a bookingCalendarOnRedemption deal the shopper asks for a date from the
- * voucher, the merchant confirms (the voucher becomes Booked, spec 3) or declines with a note, and
- * every step is one transaction with an audit row. Callers import only this module.
+ * voucher; the merchant confirms it (the voucher becomes Booked, spec 3), declines it with a note, or
+ * proposes another date, which the shopper accepts (Booked) or passes over by asking for another.
+ * Every step is one transaction with an audit row and, in the same transaction, an email to the other
+ * side through the outbox (the caller flushes it after commit). Callers import only this module.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BOOKING_COPY, bookableDateProblem } from '@/domain/bookings';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { BOOKING_COPY, bookableDateProblem, bookedDate } from '@/domain/bookings';
 import { Conflict, Invalid, LifecycleError, NotFound } from '@/domain/errors';
+import { formatLongDate } from '@/domain/format';
 import type { Db } from '@/server/db';
 import {
   type BookingStatus,
   dealProducts,
   deals,
+  merchants,
+  merchantUsers,
   users,
   voucherBookingAudit,
   voucherBookings,
   vouchers,
 } from '@/server/db';
+import { enqueueMail } from '@/server/mail';
 import { moveVoucher } from '@/server/vouchers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,6 +33,10 @@ export interface BookingView {
   voucherId: number;
   requestedDate: string;
   status: BookingStatus;
+  /** The merchant's other date (status proposed, or confirmed once the shopper accepted it). */
+  proposedDate: string | null;
+  /** The date the booking is for: the accepted proposal, else the date asked for. */
+  date: string;
   merchantNote: string | null;
   requestedAt: Date;
   decidedAt: Date | null;
@@ -38,6 +48,8 @@ export interface MerchantBooking extends BookingView {
   customerFirstName: string;
   dealHeadline: string;
   productTitle: string;
+  /** The last day a date may be proposed: the voucher's expiry. */
+  voucherExpiresAt: Date;
 }
 
 /** The latest booking of each of these vouchers. */
@@ -59,6 +71,8 @@ function viewOf(row: typeof voucherBookings.$inferSelect): BookingView {
     voucherId: row.voucherId,
     requestedDate: row.requestedDate,
     status: row.status,
+    proposedDate: row.proposedDate,
+    date: bookedDate(row),
     merchantNote: row.merchantNote,
     requestedAt: row.requestedAt,
     decidedAt: row.decidedAt,
@@ -72,7 +86,7 @@ function viewOf(row: typeof voucherBookings.$inferSelect): BookingView {
  */
 export async function requestBooking(
   db: Db,
-  input: { voucherId: number; userId: number; date: string; now: Date },
+  input: { voucherId: number; userId: number; date: string; now: Date; origin: string },
 ): Promise<BookingView> {
   return db.transaction(async (tx) => {
     const [voucher] = await tx
@@ -98,6 +112,17 @@ export async function requestBooking(
       .from(voucherBookings)
       .where(and(eq(voucherBookings.voucherId, voucher.id), eq(voucherBookings.status, 'requested')));
     if (waiting !== undefined) throw new Conflict(BOOKING_COPY.alreadyRequested);
+    // Asking again passes over a date the merchant proposed.
+    const passed = await tx
+      .update(voucherBookings)
+      .set({ status: 'passed' })
+      .where(and(eq(voucherBookings.voucherId, voucher.id), eq(voucherBookings.status, 'proposed')))
+      .returning({ id: voucherBookings.id });
+    for (const { id } of passed) {
+      await tx
+        .insert(voucherBookingAudit)
+        .values({ bookingId: id, action: 'passed', userId: input.userId, at: input.now });
+    }
     const [booking] = await tx
       .insert(voucherBookings)
       .values({
@@ -111,6 +136,10 @@ export async function requestBooking(
     await tx
       .insert(voucherBookingAudit)
       .values({ bookingId: booking.id, action: 'requested', userId: input.userId, at: input.now });
+    await mailMerchant(tx, booking.id, (b) => ({
+      subject: `Booking request: ${long(b.requestedDate)} for ${b.customerFirstName || 'a customer'}`,
+      body: `${b.customerFirstName || 'A customer'} would like to book ${long(b.requestedDate)} with voucher ${b.voucherCode} (${b.dealHeadline}: ${b.productTitle}).\n\nConfirm the date, or decline it or propose another, on your dashboard:\n\n${input.origin}/merchant/${b.merchantId}/bookings\n`,
+    }));
     return viewOf(booking);
   });
 }
@@ -124,13 +153,14 @@ export async function listMerchantBookings(db: Db, merchantId: number, limit = 5
       customerFirstName: users.firstName,
       dealHeadline: deals.headline,
       productTitle: dealProducts.title,
+      voucherExpiresAt: vouchers.expiresAt,
     })
     .from(voucherBookings)
     .innerJoin(vouchers, eq(vouchers.id, voucherBookings.voucherId))
     .innerJoin(users, eq(users.id, vouchers.userId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
-    .where(eq(voucherBookings.merchantId, merchantId))
+    .where(and(eq(voucherBookings.merchantId, merchantId), ne(voucherBookings.status, 'passed')))
     .orderBy(
       sql`case when ${voucherBookings.status} = 'requested' then 0 else 1 end`,
       sql`case when ${voucherBookings.status} = 'requested' then ${voucherBookings.requestedDate} end asc`,
@@ -170,44 +200,214 @@ export interface BookingDecision {
   bookingId: number;
   userId: number;
   now: Date;
+  /** The shop's public origin, for the link in the customer's email. */
+  origin: string;
 }
 
 /** spec 4 bcorStepOne on the merchant's side: confirms the date; the voucher becomes Booked. One transaction. */
 export async function confirmBooking(db: Db, input: BookingDecision): Promise<BookingView> {
-  return decide(db, input, 'confirmed', null);
+  return decide(db, input, { status: 'confirmed', note: null, proposedDate: null });
 }
 
 /** Declines the date with a note for the shopper (another date to try); the voucher stays Ready to Redeem. */
 export async function declineBooking(db: Db, input: BookingDecision & { note: string | null }): Promise<BookingView> {
-  return decide(db, input, 'declined', input.note);
+  return decide(db, input, { status: 'declined', note: input.note, proposedDate: null });
+}
+
+/**
+ * Proposes another date instead of the one asked for (from tomorrow to the voucher's expiry); the
+ * voucher stays Ready to Redeem until the shopper accepts it.
+ */
+export async function proposeBookingDate(
+  db: Db,
+  input: BookingDecision & { date: string; note: string | null },
+): Promise<BookingView> {
+  return decide(db, input, { status: 'proposed', note: input.note, proposedDate: input.date });
 }
 
 async function decide(
   db: Db,
   input: BookingDecision,
-  status: 'confirmed' | 'declined',
-  note: string | null,
+  answer: { status: 'confirmed' | 'declined' | 'proposed'; note: string | null; proposedDate: string | null },
 ): Promise<BookingView> {
   return db.transaction(async (tx) => {
     const [booking] = await tx
-      .select()
+      .select({ booking: voucherBookings, expiresAt: vouchers.expiresAt })
       .from(voucherBookings)
+      .innerJoin(vouchers, eq(vouchers.id, voucherBookings.voucherId))
       .where(and(eq(voucherBookings.id, input.bookingId), eq(voucherBookings.merchantId, input.merchantId)))
-      .for('update');
+      .for('update', { of: voucherBookings });
     if (booking === undefined) throw new NotFound(BOOKING_COPY.notFound);
-    if (booking.status !== 'requested') throw new Conflict(BOOKING_COPY.alreadyDecided);
-    if (status === 'confirmed' && !(await markVoucherBooked(tx, booking.voucherId, input.now, input.userId))) {
+    if (booking.booking.status !== 'requested') throw new Conflict(BOOKING_COPY.alreadyDecided);
+    if (answer.proposedDate !== null) {
+      const problem = bookableDateProblem(answer.proposedDate, input.now, booking.expiresAt);
+      if (problem !== null) throw new Invalid(problem);
+      if (answer.proposedDate === booking.booking.requestedDate) throw new Invalid(BOOKING_COPY.sameDate);
+    }
+    const { status, note, proposedDate } = answer;
+    if (status === 'confirmed' && !(await markVoucherBooked(tx, booking.booking.voucherId, input.now, input.userId))) {
       throw new Conflict(BOOKING_COPY.notReady);
     }
     const [decided] = await tx
       .update(voucherBookings)
-      .set({ status, merchantNote: note, decidedAt: input.now, decidedBy: input.userId })
-      .where(eq(voucherBookings.id, booking.id))
+      .set({ status, merchantNote: note, proposedDate, decidedAt: input.now, decidedBy: input.userId })
+      .where(eq(voucherBookings.id, booking.booking.id))
       .returning();
     if (decided === undefined) throw new Error('voucher_bookings update returned nothing');
     await tx
       .insert(voucherBookingAudit)
-      .values({ bookingId: booking.id, action: status, userId: input.userId, at: input.now });
+      .values({ bookingId: decided.id, action: status, userId: input.userId, at: input.now });
+    await mailCustomer(tx, decided.id, (b) => customerMail(b, status, input.origin));
     return viewOf(decided);
   });
+}
+
+/**
+ * The shopper accepts the date the merchant proposed: the booking is confirmed for it and the voucher
+ * becomes Booked (spec 3), in one transaction; the merchant is told.
+ */
+export async function acceptProposedDate(
+  db: Db,
+  input: { voucherId: number; userId: number; now: Date; origin: string },
+): Promise<BookingView> {
+  return db.transaction(async (tx) => {
+    const [voucher] = await tx
+      .select({ id: vouchers.id, userId: vouchers.userId })
+      .from(vouchers)
+      .where(eq(vouchers.id, input.voucherId))
+      .for('update');
+    if (voucher === undefined || voucher.userId !== input.userId) throw new NotFound(BOOKING_COPY.notFound);
+    const [latest] = await tx
+      .select()
+      .from(voucherBookings)
+      .where(eq(voucherBookings.voucherId, voucher.id))
+      .orderBy(desc(voucherBookings.requestedAt), desc(voucherBookings.id))
+      .limit(1)
+      .for('update');
+    if (latest?.status !== 'proposed' || latest.proposedDate === null) throw new Conflict(BOOKING_COPY.noProposal);
+    try {
+      await moveVoucher(tx, {
+        voucherId: voucher.id,
+        event: 'book',
+        actor: 'shopper',
+        actorUserId: input.userId,
+        now: input.now,
+      });
+    } catch (error) {
+      if (error instanceof LifecycleError) throw new Conflict(BOOKING_COPY.notReady);
+      throw error;
+    }
+    const [accepted] = await tx
+      .update(voucherBookings)
+      .set({ status: 'confirmed' })
+      .where(eq(voucherBookings.id, latest.id))
+      .returning();
+    if (accepted === undefined) throw new Error('voucher_bookings update returned nothing');
+    await tx
+      .insert(voucherBookingAudit)
+      .values({ bookingId: accepted.id, action: 'accepted', userId: input.userId, at: input.now });
+    await mailMerchant(tx, accepted.id, (b) => ({
+      subject: `Booking accepted: ${long(b.date)} for ${b.customerFirstName || 'a customer'}`,
+      body: `${b.customerFirstName || 'Your customer'} accepted the date you proposed, ${long(b.date)}, for voucher ${b.voucherCode} (${b.dealHeadline}: ${b.productTitle}). The voucher is now Booked.\n\nYour bookings: ${input.origin}/merchant/${b.merchantId}/bookings\n`,
+    }));
+    return viewOf(accepted);
+  });
+}
+
+const long = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
+
+/** A booking with what its emails say: the customer, the merchant, the deal and the voucher. */
+interface BookingMailFacts extends BookingView {
+  merchantId: number;
+  merchantName: string;
+  customerEmail: string;
+  customerFirstName: string;
+  customerUserId: number;
+  voucherCode: string;
+  dealHeadline: string;
+  productTitle: string;
+}
+
+async function mailFacts(tx: Tx, bookingId: number): Promise<BookingMailFacts> {
+  const [row] = await tx
+    .select({
+      booking: voucherBookings,
+      merchantName: merchants.name,
+      customerEmail: users.email,
+      customerFirstName: users.firstName,
+      customerUserId: users.id,
+      voucherCode: vouchers.code,
+      dealHeadline: deals.headline,
+      productTitle: dealProducts.title,
+    })
+    .from(voucherBookings)
+    .innerJoin(merchants, eq(merchants.id, voucherBookings.merchantId))
+    .innerJoin(vouchers, eq(vouchers.id, voucherBookings.voucherId))
+    .innerJoin(users, eq(users.id, vouchers.userId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .where(eq(voucherBookings.id, bookingId));
+  if (row === undefined) throw new Error(`booking ${bookingId} vanished inside its transaction`);
+  const { booking, ...facts } = row;
+  return { ...viewOf(booking), ...facts, merchantId: booking.merchantId };
+}
+
+/** The customer's email about the merchant's answer. */
+function customerMail(
+  b: BookingMailFacts,
+  status: 'confirmed' | 'declined' | 'proposed',
+  origin: string,
+): { subject: string; body: string } {
+  const hello = `Hello${b.customerFirstName ? ` ${b.customerFirstName}` : ''},\n\n`;
+  const voucher = `your ${b.dealHeadline} voucher (${b.voucherCode})`;
+  const link = `\n\nYour vouchers: ${origin}/myaccount/vouchers\n`;
+  const note = b.merchantNote ? ` They said: “${b.merchantNote}”` : '';
+  if (status === 'confirmed') {
+    return {
+      subject: `Booking confirmed: ${long(b.date)} with ${b.merchantName}`,
+      body: `${hello}${b.merchantName} has confirmed ${long(b.date)} for ${voucher}. Your voucher is now Booked; take its codes with you.${link}`,
+    };
+  }
+  if (status === 'proposed' && b.proposedDate !== null) {
+    return {
+      subject: `${b.merchantName} suggested another date: ${long(b.proposedDate)}`,
+      body: `${hello}${b.merchantName} can't take ${long(b.requestedDate)} for ${voucher}, and suggested ${long(b.proposedDate)} instead.${note}\n\nAccept it, or ask for another date, from your voucher.${link}`,
+    };
+  }
+  return {
+    subject: `Please choose another date for ${b.merchantName}`,
+    body: `${hello}${b.merchantName} can't take ${long(b.requestedDate)} for ${voucher}.${note}\n\nPlease ask for another date from your voucher.${link}`,
+  };
+}
+
+async function mailCustomer(
+  tx: Tx,
+  bookingId: number,
+  write: (b: BookingMailFacts) => { subject: string; body: string },
+): Promise<void> {
+  const facts = await mailFacts(tx, bookingId);
+  await enqueueMail(tx, {
+    userId: facts.customerUserId,
+    kind: 'booking',
+    recipient: facts.customerEmail,
+    ...write(facts),
+  });
+}
+
+/** Every member of the booking's merchant hears of the customer's step. */
+async function mailMerchant(
+  tx: Tx,
+  bookingId: number,
+  write: (b: BookingMailFacts) => { subject: string; body: string },
+): Promise<void> {
+  const facts = await mailFacts(tx, bookingId);
+  const members = await tx
+    .select({ userId: users.id, email: users.email })
+    .from(merchantUsers)
+    .innerJoin(users, eq(users.id, merchantUsers.userId))
+    .where(eq(merchantUsers.merchantId, facts.merchantId));
+  const mail = write(facts);
+  for (const member of members) {
+    await enqueueMail(tx, { userId: member.userId, kind: 'booking_merchant', recipient: member.email, ...mail });
+  }
 }

@@ -1,14 +1,16 @@
 /**
  * Booking after purchase (issue 24 item 5, issue 23 item 3): a shopper with a voucher of a
  * bookingCalendarOnRedemption deal asks for a date; the merchant confirms (the voucher becomes
- * Booked) or declines (the shopper asks again). Every decision is audited.
+ * Booked), declines (the shopper asks again) or proposes another date (the shopper accepts it or asks
+ * again). Every step is audited.
  */
 import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BookingStatus } from '../../domain/bookings';
 import { users } from '../accounts/schema';
 import { merchants } from '../catalog/schema';
 import { vouchers } from '../vouchers/schema';
 
-export type BookingStatus = 'requested' | 'confirmed' | 'declined';
+export type { BookingStatus };
 
 export const voucherBookings = pgTable(
   'voucher_bookings',
@@ -22,7 +24,9 @@ export const voucherBookings = pgTable(
       .references(() => merchants.id),
     requestedDate: date('requested_date').notNull(),
     status: text('status').$type<BookingStatus>().notNull().default('requested'),
-    /** What the merchant said when declining (another date to try), shown to the shopper. */
+    /** The date the merchant proposed instead (status proposed; kept once the shopper accepts it). */
+    proposedDate: date('proposed_date'),
+    /** What the merchant said when declining or proposing, shown to the shopper. */
     merchantNote: text('merchant_note'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -34,7 +38,7 @@ export const voucherBookings = pgTable(
   ],
 );
 
-/** Who did what to a booking, and when (request, confirm, decline). */
+/** Who did what to a booking, and when (request, confirm, decline, propose, the shopper's accept or pass). */
 export const voucherBookingAudit = pgTable(
   'voucher_booking_audit',
   {
@@ -42,7 +46,9 @@ export const voucherBookingAudit = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => voucherBookings.id),
-    action: text('action').$type<'requested' | 'confirmed' | 'declined'>().notNull(),
+    action: text('action')
+      .$type<'requested' | 'confirmed' | 'declined' | 'proposed' | 'accepted' | 'passed'>()
+      .notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),

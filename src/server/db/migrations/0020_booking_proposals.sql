@@ -1,0 +1,1 @@
+ALTER TABLE "voucher_bookings" ADD COLUMN "proposed_date" date;
