@@ -637,6 +637,7 @@ export async function faults(context: FaultsContext): Promise<void> {
   } finally {
     await shop.stop();
     await proxy.close();
+    console.log(`• the faults section took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
   }
 }
 
