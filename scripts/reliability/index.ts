@@ -10,7 +10,10 @@
  *    merchant); no answer may carry anything of the owner's; guests are kept out of the account,
  *    editor, operator and merchant areas;
  *  - sessions: cross-origin posts to every state-changing route refused; a sign-in replaces the
- *    session id (no fixation); logout ends the session.
+ *    session id (no fixation); logout ends the session;
+ *  - faults (./faults.ts, last: it starts a second shop on the next two ports): the payment gateway
+ *    unreachable, slow and failing after authorisation, the database connections dropped mid-order,
+ *    the shop SIGKILLed mid-checkout: no half order, no orphan authorisation, no lost email.
  * Prints the table and the fast-check seed; exits 1 when any row fails. Bounded by request counts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -22,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { argValue } from '../cli';
+import { faults } from './faults';
 import { makeShopper, PASSWORD, type Shopper } from './fixtures';
 import { type Contract, type Finding, type FuzzRequest, judge, requestArbitrary } from './fuzz';
 import { discoverRoutes, fillPattern, type Route } from './routes';
@@ -503,6 +507,7 @@ try {
   await sessions(routes, stranger);
   await badInput(routes, owner);
   await secretsAtRest(owner);
+  await faults({ root, db: database.db, databaseUrl: database.url, origin, folder, port: port + 1, row });
 } catch (error) {
   failed = true;
   console.error(`✖ the reliability run stopped: ${(error as Error).stack ?? error}`);

@@ -85,6 +85,12 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor one of a client checked out (a transaction open) when its backend goes (a restart, a
+  // failover, pg_terminate_backend): the query it ran fails and is answered as such; the pool drops
+  // the broken client when it is released (issue 26.1, the reliability suite's faults rows).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     await pool.query('select 1');
   } catch (error) {

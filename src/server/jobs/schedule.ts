@@ -38,11 +38,11 @@ async function runOnce(): Promise<void> {
       0
     )
       console.log('[jobs]', done);
-    // Mail the jobs queued (abandoned-basket reminders) goes out now, not at the next request's flush.
-    if (done.basketReminders > 0) {
-      const { flushOutbox } = await import('@/server/runtime');
-      await flushOutbox();
-    }
+    // Mail the jobs queued (abandoned-basket reminders, a confirmation whose order event is retried,
+    // e-gifts) goes out now, not at the next request's flush; so does mail a process that died left
+    // in the outbox (issue 26.1: no lost outbox email). Delivery claims each row, so it goes once.
+    const { flushOutbox } = await import('@/server/runtime');
+    await flushOutbox();
   } catch (error) {
     logError('jobs', 'hourly run failed', error);
   }

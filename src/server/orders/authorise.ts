@@ -1,18 +1,28 @@
 /**
  * Step 2 of an order (issue 16.2): authorise the cash part with the payment provider. The payment
  * row is written as `authorising` before the provider is called, so an authorisation whose order
- * never commits is found and voided by `voidAbandonedAuthorisations`.
+ * never commits is found and voided by `voidAbandonedAuthorisations`; it stays `authorising` when
+ * the provider's answer never came (a timeout), since the sale may have gone through late.
  */
 import { eq, sql } from 'drizzle-orm';
 import { describePaymentFailure } from '@/domain/payment-outcome';
 import type { Db } from '@/server/db';
 import { payments } from '@/server/db';
-import type { PaymentProvider } from '@/server/payments';
+import type { AuthorisationResult, PaymentProvider } from '@/server/payments';
 import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
 
 export type AuthoriseResult =
   | { ok: true; authorisation: Authorisation }
   | { ok: false; status: number; message: string; reason: string | null };
+
+/**
+ * Whether an authorisation's result leaves open what the provider did: the call timed out, or never
+ * got a readable answer (a connection refused is also this: the client cannot tell it from one reset
+ * after the request went out). A provider's own "3000 no response" is an answer: nothing was taken.
+ */
+function outcomeUnknown(result: AuthorisationResult): boolean {
+  return result.kind === 'unreachable' || (result.kind === 'noResponse' && result.code === 'timeout');
+}
 
 /** Authorises `amountMinor` for this request's payment; a decline is an answer, never a throw. */
 export async function authorisePayment(
@@ -48,7 +58,14 @@ export async function authorisePayment(
     await db
       .update(payments)
       .set({
-        status: result.kind === 'processorDeclined' || result.kind === 'invalidInstrument' ? 'declined' : 'failed',
+        // Issue 26.1: no answer in time, or the connection failed, says nothing about what the provider
+        // did: a late sale may have authorised. The row stays `authorising`, so the sweep asks the
+        // provider for the sale under the key and voids it (or marks the row failed when there is none).
+        status: outcomeUnknown(result)
+          ? 'authorising'
+          : result.kind === 'processorDeclined' || result.kind === 'invalidInstrument'
+            ? 'declined'
+            : 'failed',
         responseCode: 'code' in result ? result.code : result.kind,
         updatedAt: sql`now()`,
       })
