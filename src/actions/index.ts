@@ -53,7 +53,7 @@ import {
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { claimGift, redeemGiftCard } from '@/server/gifting';
-import { findOwnInstrument, makeDefaultInstrument, removeInstrument } from '@/server/instruments';
+import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { exchangePoints } from '@/server/loyalty';
 import {
   acceptInvite,
@@ -64,13 +64,12 @@ import {
   revokeInvite,
   submitPriceEvidence,
 } from '@/server/merchants';
-import type { OrderPayment } from '@/server/orders';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
 import { cancelRenewal } from '@/server/subscriptions';
 import {
-  buyAddon,
   markReturnPosted,
+  orderAddon,
   refundVoucherToCard,
   requestReturn,
   requestVoucherCredit,
@@ -278,28 +277,23 @@ export const server = {
       answer('vouchers', async () => {
         const user = await signedIn(context);
         const { db } = await getDb();
-        let payment: OrderPayment;
-        if (form.instrumentId && form.instrumentId !== 'new') {
-          const id = Number(form.instrumentId);
-          const saved = Number.isInteger(id) && id > 0 ? await findOwnInstrument(db, user.id, id) : null;
-          if (saved === null) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
-          payment = {
-            method: saved.type === 'paypal' ? 'paypal' : 'credit_card',
-            savedInstrument: { id: saved.id, token: saved.token },
-          };
-        } else {
-          payment = { method: 'credit_card', nonce: form.nonce ?? '' };
-        }
-        const bought = await buyAddon(db, paymentProviders(), {
-          voucherId: form.voucherId,
+        const instrumentId =
+          form.instrumentId && form.instrumentId !== 'new' ? DbIdInputSchema.safeParse(form.instrumentId) : null;
+        if (instrumentId?.success === false) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
+        const bought = await orderAddon(db, paymentProviders(), {
           userId: user.id,
+          voucherId: form.voucherId,
           type: form.addonType,
-          months: form.addonType === 'VVE' ? form.option.months : undefined,
+          months: form.option.months,
           expectedMinor: form.option.expectedMinor,
-          payment,
-          idempotencyKey: `addon:${user.id}:${form.idempotencyKey}`,
+          instrumentId: instrumentId?.data,
+          nonce: form.nonce,
+          idempotencyKey: form.idempotencyKey,
           now: new Date(),
+          origin: publicOrigin(),
         });
+        // The add-on's confirmation email goes now, as the order confirmation does.
+        if (bought.ok && !bought.replayed) await flushOutbox();
         if (!bought.ok) {
           throw new ActionError({
             code: ActionError.statusToCode(bought.status) as ActionCode,
