@@ -23,7 +23,11 @@ import {
   TeamChangeFormSchema,
 } from '@/contracts/merchant';
 import { DbIdInputSchema } from '@/contracts/text';
-import { OrderAddonFormSchema, VoucherLifecycleFormSchema } from '@/contracts/voucher-lifecycle';
+import {
+  OrderAddonFormSchema,
+  ReturnReceivedFormSchema,
+  VoucherLifecycleFormSchema,
+} from '@/contracts/voucher-lifecycle';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AccountError, Forbidden, Invalid, NotFound, Unauthorised } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
@@ -70,6 +74,7 @@ import { cancelRenewal } from '@/server/subscriptions';
 import {
   markReturnPosted,
   orderAddon,
+  receiveMerchantReturn,
   refundVoucherToCard,
   requestReturn,
   requestVoucherCredit,
@@ -391,6 +396,28 @@ export const server = {
           now: new Date(),
         });
         return { ...redeemed, redeemedAt: redeemed.redeemedAt.toISOString() };
+      }),
+  }),
+
+  /**
+   * Issue 18.4: a merchant member marks a returned parcel received (the /merchant/{id}/returns form):
+   * Returned to the Merchant, then the customer's refund. Another merchant's return is a 404.
+   */
+  receiveReturn: defineAction({
+    accept: 'form',
+    input: ReturnReceivedFormSchema,
+    handler: ({ merchantId, voucherId }, context) =>
+      answer('merchants', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        await requireMembership(db, user.id, merchantId);
+        const refund = await receiveMerchantReturn(db, paymentProviders(), {
+          merchantId,
+          voucherId,
+          userId: user.id,
+          now: new Date(),
+        });
+        return { voucherId, refundedTo: refund.refundedTo, cardPending: refund.cardPending };
       }),
   }),
 

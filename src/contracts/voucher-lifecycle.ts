@@ -158,3 +158,9 @@ export const AddonOrderResponseSchema = z.object({
   expiresAt: z.string(),
   isProtected: z.boolean(),
 });
+
+/** The merchant's Returns page: a member marks one returned parcel received. */
+export const ReturnReceivedFormSchema = z.object({
+  merchantId: DbIdInputSchema,
+  voucherId: DbIdInputSchema,
+});

@@ -440,3 +440,26 @@ export const giftPackDeal = (() => {
   if (!first) throw new Error('gift pack deal lost its option');
   return { dealId: deal.id, productId: first.id, headline: deal.headline };
 })();
+
+/** Issue 18.4: a buyable product sent by post (a return goes back to its merchant before the refund). */
+export const postalDeal = (() => {
+  const deal = find('buyable product by post', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.deliveryType === 'postal' &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      !d.highFraudRisk &&
+      d.purchaseCap == null &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      capOf(d, first) === null &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('postal deal lost its option');
+  return { id: deal.id, merchantId: deal.merchantId, productId: first.id };
+})();

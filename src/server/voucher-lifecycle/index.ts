@@ -26,4 +26,13 @@ export {
   refundVoucherToCard,
   requestVoucherCredit,
 } from './refunds';
-export { markReturnPosted, receiveReturn, renderReturnsLabel, requestReturn, retrieveReturnReference } from './returns';
+export {
+  listMerchantReturns,
+  type MerchantReturn,
+  markReturnPosted,
+  receiveMerchantReturn,
+  receiveReturn,
+  renderReturnsLabel,
+  requestReturn,
+  retrieveReturnReference,
+} from './returns';
