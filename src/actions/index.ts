@@ -26,6 +26,7 @@ import { DbIdInputSchema } from '@/contracts/text';
 import {
   OrderAddonFormSchema,
   ReturnReceivedFormSchema,
+  VoucherGiftFormSchema,
   VoucherLifecycleFormSchema,
 } from '@/contracts/voucher-lifecycle';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
@@ -56,7 +57,7 @@ import {
 } from '@/server/content';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
-import { claimGift, redeemGiftCard } from '@/server/gifting';
+import { claimGift, GIFT_MESSAGES, giftVoucher, redeemGiftCard } from '@/server/gifting';
 import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { exchangePoints } from '@/server/loyalty';
 import {
@@ -271,6 +272,32 @@ export const server = {
             };
           }
         }
+      }),
+  }),
+
+  /**
+   * Issue 18 (spec 4 redemption event key gifting): send a bought, Ready to Redeem voucher to a friend
+   * by email (the /myaccount/vouchers "Send as a gift" form), through the gifting service's e-gift
+   * claim flow; the email goes at once.
+   */
+  giftVoucher: defineAction({
+    accept: 'form',
+    input: VoucherGiftFormSchema,
+    handler: (form, context) =>
+      answer('gifting', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const sent = await giftVoucher(db, {
+          voucherId: form.voucherId,
+          userId: user.id,
+          recipientName: form.recipientName ?? '',
+          recipientEmail: form.recipientEmail ?? '',
+          message: form.message ?? '',
+          origin: publicOrigin(),
+          now: new Date(),
+        });
+        await flushOutbox();
+        return { voucherId: form.voucherId, message: GIFT_MESSAGES.voucherSent(sent.recipientName) };
       }),
   }),
 

@@ -164,3 +164,14 @@ export const ReturnReceivedFormSchema = z.object({
   merchantId: DbIdInputSchema,
   voucherId: DbIdInputSchema,
 });
+
+/**
+ * The voucher page's "Send as a gift" form (spec 4 redemption event key gifting): who gets it. Text
+ * fields may arrive absent (an empty field); the gifting service says what is missing.
+ */
+export const VoucherGiftFormSchema = z.object({
+  voucherId: DbIdInputSchema,
+  recipientName: z.string().max(200).optional(),
+  recipientEmail: z.string().max(300).optional(),
+  message: z.string().max(2000).optional(),
+});

@@ -67,7 +67,7 @@ test('issue 18.4: a merchant marks a returned parcel received and the customer i
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   await item.getByRole('button', { name: 'Mark as received' }).click();
-  await expect(page.getByRole('status')).toContainText(
+  await expect(page.getByRole('status').filter({ hasText: 'Received:' })).toContainText(
     'Received: the item is back with you, and the customer is refunded.',
   );
   await expect(page.getByText(customer.reference)).toHaveCount(0);
