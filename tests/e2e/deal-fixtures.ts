@@ -415,7 +415,9 @@ export const eVoucherDeal = (() => {
       first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
     );
   });
-  return { id: deal.id };
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('e-voucher deal lost its option');
+  return { id: deal.id, productId: first.id, headline: deal.headline };
 })();
 
 /** Issue 20: a buyable deal whose first option can be sent as an e-gift or in a gift pack. */
