@@ -23,7 +23,12 @@ import {
   TeamChangeFormSchema,
 } from '@/contracts/merchant';
 import { DbIdInputSchema } from '@/contracts/text';
-import { OrderAddonFormSchema, VoucherLifecycleFormSchema } from '@/contracts/voucher-lifecycle';
+import {
+  OrderAddonFormSchema,
+  ReturnReceivedFormSchema,
+  VoucherGiftFormSchema,
+  VoucherLifecycleFormSchema,
+} from '@/contracts/voucher-lifecycle';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AccountError, Forbidden, Invalid, NotFound, Unauthorised } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
@@ -58,8 +63,8 @@ import {
 } from '@/server/content';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
-import { claimGift, redeemGiftCard } from '@/server/gifting';
-import { findOwnInstrument, makeDefaultInstrument, removeInstrument } from '@/server/instruments';
+import { claimGift, GIFT_MESSAGES, giftVoucher, redeemGiftCard } from '@/server/gifting';
+import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { exchangePoints } from '@/server/loyalty';
 import {
   acceptInvite,
@@ -70,13 +75,13 @@ import {
   revokeInvite,
   submitPriceEvidence,
 } from '@/server/merchants';
-import type { OrderPayment } from '@/server/orders';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
 import { cancelRenewal } from '@/server/subscriptions';
 import {
-  buyAddon,
   markReturnPosted,
+  orderAddon,
+  receiveMerchantReturn,
   refundVoucherToCard,
   requestReturn,
   requestVoucherCredit,
@@ -276,6 +281,32 @@ export const server = {
       }),
   }),
 
+  /**
+   * Issue 18 (spec 4 redemption event key gifting): send a bought, Ready to Redeem voucher to a friend
+   * by email (the /myaccount/vouchers "Send as a gift" form), through the gifting service's e-gift
+   * claim flow; the email goes at once.
+   */
+  giftVoucher: defineAction({
+    accept: 'form',
+    input: VoucherGiftFormSchema,
+    handler: (form, context) =>
+      answer('gifting', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        const sent = await giftVoucher(db, {
+          voucherId: form.voucherId,
+          userId: user.id,
+          recipientName: form.recipientName ?? '',
+          recipientEmail: form.recipientEmail ?? '',
+          message: form.message ?? '',
+          origin: publicOrigin(),
+          now: new Date(),
+        });
+        await flushOutbox();
+        return { voucherId: form.voucherId, message: GIFT_MESSAGES.voucherSent(sent.recipientName) };
+      }),
+  }),
+
   /** Issue 18.2, 18.3: buy an extension (VVE) or Protect my voucher (DVP) on /order-addon. */
   buyVoucherAddon: defineAction({
     accept: 'form',
@@ -284,28 +315,23 @@ export const server = {
       answer('vouchers', async () => {
         const user = await signedIn(context);
         const { db } = await getDb();
-        let payment: OrderPayment;
-        if (form.instrumentId && form.instrumentId !== 'new') {
-          const id = Number(form.instrumentId);
-          const saved = Number.isInteger(id) && id > 0 ? await findOwnInstrument(db, user.id, id) : null;
-          if (saved === null) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
-          payment = {
-            method: saved.type === 'paypal' ? 'paypal' : 'credit_card',
-            savedInstrument: { id: saved.id, token: saved.token },
-          };
-        } else {
-          payment = { method: 'credit_card', nonce: form.nonce ?? '' };
-        }
-        const bought = await buyAddon(db, paymentProviders(), {
-          voucherId: form.voucherId,
+        const instrumentId =
+          form.instrumentId && form.instrumentId !== 'new' ? DbIdInputSchema.safeParse(form.instrumentId) : null;
+        if (instrumentId?.success === false) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
+        const bought = await orderAddon(db, paymentProviders(), {
           userId: user.id,
+          voucherId: form.voucherId,
           type: form.addonType,
-          months: form.addonType === 'VVE' ? form.option.months : undefined,
+          months: form.option.months,
           expectedMinor: form.option.expectedMinor,
-          payment,
-          idempotencyKey: `addon:${user.id}:${form.idempotencyKey}`,
+          instrumentId: instrumentId?.data,
+          nonce: form.nonce,
+          idempotencyKey: form.idempotencyKey,
           now: new Date(),
+          origin: publicOrigin(),
         });
+        // The add-on's confirmation email goes now, as the order confirmation does.
+        if (bought.ok && !bought.replayed) await flushOutbox();
         if (!bought.ok) {
           throw new ActionError({
             code: ActionError.statusToCode(bought.status) as ActionCode,
@@ -403,6 +429,28 @@ export const server = {
           now: new Date(),
         });
         return { ...redeemed, redeemedAt: redeemed.redeemedAt.toISOString() };
+      }),
+  }),
+
+  /**
+   * Issue 18.4: a merchant member marks a returned parcel received (the /merchant/{id}/returns form):
+   * Returned to the Merchant, then the customer's refund. Another merchant's return is a 404.
+   */
+  receiveReturn: defineAction({
+    accept: 'form',
+    input: ReturnReceivedFormSchema,
+    handler: ({ merchantId, voucherId }, context) =>
+      answer('merchants', async () => {
+        const user = await signedIn(context);
+        const { db } = await getDb();
+        await requireMembership(db, user.id, merchantId);
+        const refund = await receiveMerchantReturn(db, paymentProviders(), {
+          merchantId,
+          voucherId,
+          userId: user.id,
+          now: new Date(),
+        });
+        return { voucherId, refundedTo: refund.refundedTo, cardPending: refund.cardPending };
       }),
   }),
 

@@ -27,6 +27,9 @@ export const GATEWAY_PATHS = {
     `${provider}/sales/${encodeURIComponent(transactionId)}/capture`,
   payLaterVoid: (provider: PayLaterProviderName, transactionId: string) =>
     `${provider}/sales/${encodeURIComponent(transactionId)}/void`,
+  /** Issue 18: refund (part of) a captured pay-later sale (Klarna's order refunds, Clearpay's payment refund). */
+  payLaterRefund: (provider: PayLaterProviderName, transactionId: string) =>
+    `${provider}/sales/${encodeURIComponent(transactionId)}/refunds`,
 } as const;
 
 export type PayLaterProviderName = 'klarna' | 'clearpay';

@@ -85,3 +85,93 @@ export const RedeemInstructionsResponseSchema = z.object({
   headline: z.string(),
   instructions: z.array(z.string()),
 });
+
+/**
+ * How a spec 7 add-on call pays: a saved instrument of the shopper's (instrumentId), or a new card's
+ * one-time nonce from the gateway's tokeniser (never a card number).
+ */
+const addonPaymentFields = {
+  instrumentId: z.number({ error: 'instrumentId must be a saved payment method id.' }).int().positive().optional(),
+  nonce: z.string().min(1).max(200).optional(),
+  /** The price the shopper was quoted, in pence: another price refuses the purchase before any money moves. */
+  expectedMinor: z
+    .number({ error: 'expectedMinor must be the quoted price in pence.' })
+    .int({ error: 'expectedMinor must be the quoted price in pence.' })
+    .min(0),
+};
+
+const needsPayment = (body: { instrumentId?: number; nonce?: string }) =>
+  body.instrumentId !== undefined || body.nonce !== undefined;
+const PAYMENT_NEEDED = { error: 'Send instrumentId (a saved card) or nonce (a new card).', path: ['nonce'] };
+
+const voucherIdField = z.number({ error: 'voucherId must be a voucher id.' }).int().positive();
+const monthsField = z
+  .number({ error: 'months must be 1, 2 or 3.' })
+  .int({ error: 'months must be 1, 2 or 3.' })
+  .min(1, { error: 'months must be 1, 2 or 3.' })
+  .max(3, { error: 'months must be 1, 2 or 3.' });
+
+/** spec 7 GET voucher/vve?voucherId= and GET order-addon?voucherId=: which voucher. */
+export const AddonQuoteQuerySchema = z.object({ voucherId: DbIdInputSchema });
+
+/** spec 7 POST voucher/vve: extend one of your vouchers by 1 to 3 months (spec 9: 3 in all). */
+export const VoucherExtensionRequestSchema = z
+  .object({ voucherId: voucherIdField, months: monthsField, ...addonPaymentFields })
+  .refine(needsPayment, PAYMENT_NEEDED);
+
+/** spec 7 POST order-addon: an add-on order (spec 3 addonType VVE with months, or DVP) for one voucher. */
+export const OrderAddonRequestSchema = z
+  .object({
+    voucherId: voucherIdField,
+    addonType: AddonTypeSchema,
+    months: monthsField.optional(),
+    ...addonPaymentFields,
+  })
+  .refine((body) => body.addonType === 'DVP' || body.months !== undefined, {
+    error: 'months (1 to 3) is needed to extend a voucher.',
+    path: ['months'],
+  })
+  .refine(needsPayment, PAYMENT_NEEDED);
+
+/** What an add-on costs and does for a voucher (GET voucher/vve, GET order-addon). */
+export const AddonQuoteResponseSchema = z.object({
+  voucherId: z.number().int(),
+  code: z.string(),
+  status: z.string(),
+  expiresAt: z.string(),
+  currency: z.enum(['GBP', 'EUR']),
+  monthsLeft: z.number().int(),
+  extensions: z.array(z.object({ months: z.number().int(), amountMinor: z.number().int(), newExpiresAt: z.string() })),
+  protectionMinor: z.number().int(),
+  isProtected: z.boolean(),
+  /** Why each add-on cannot be bought now, or null. */
+  extendRefusal: z.string().nullable(),
+  protectRefusal: z.string().nullable(),
+});
+export type AddonQuoteResponse = z.output<typeof AddonQuoteResponseSchema>;
+
+/** What a bought add-on answers (201; a repeat of the Idempotency-Key answers the same, 200). */
+export const AddonOrderResponseSchema = z.object({
+  orderId: z.number().int(),
+  voucherId: z.number().int(),
+  addonType: AddonTypeSchema,
+  expiresAt: z.string(),
+  isProtected: z.boolean(),
+});
+
+/** The merchant's Returns page: a member marks one returned parcel received. */
+export const ReturnReceivedFormSchema = z.object({
+  merchantId: DbIdInputSchema,
+  voucherId: DbIdInputSchema,
+});
+
+/**
+ * The voucher page's "Send as a gift" form (spec 4 redemption event key gifting): who gets it. Text
+ * fields may arrive absent (an empty field); the gifting service says what is missing.
+ */
+export const VoucherGiftFormSchema = z.object({
+  voucherId: DbIdInputSchema,
+  recipientName: z.string().max(200).optional(),
+  recipientEmail: z.string().max(300).optional(),
+  message: z.string().max(2000).optional(),
+});

@@ -35,6 +35,9 @@ export const LIFECYCLE_COPY = {
   refundedToWallet: 'The voucher’s value is now in your wallet.',
   creditRequested: 'Your credit request is being processed.',
   returnRequested: 'Your return is booked. Print the returns label and send the item back.',
+  /** The merchant's Returns page. */
+  noSuchReturn: 'That return is not waiting for you: it may have been received already.',
+  returnReceived: 'Received: the item is back with you, and the customer is refunded.',
 } as const;
 
 /** Whether a voucher bought at `boughtAt` is inside the return window at `now`. */

@@ -151,6 +151,16 @@ const ROUTES: Route[] = [
     run: async (db, env, [provider, id = '']) =>
       payLaterOrders(await db(), provider as PayLaterProviderName, { env }).void(id),
   },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${PROVIDER}/sales/${SEGMENT}/refunds$`),
+    schema: GatewayRefundSchema,
+    run: async (db, env, [provider, id = ''], body) =>
+      payLaterOrders(await db(), provider as PayLaterProviderName, { env }).refund(
+        id,
+        body as z.output<typeof GatewayRefundSchema>,
+      ),
+  },
 ];
 
 /** The path below `/gateway/` of a request's URL ("transactions/sale"). */

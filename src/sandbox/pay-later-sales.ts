@@ -11,12 +11,14 @@ import type {
   PayLaterSaleAnswer,
   PayLaterSaleWireRequest,
   PayLaterSettlementAnswer,
+  RefundAnswer,
 } from '@/contracts/payment-gateway';
 import type { Db } from '@/server/db';
 import { sandboxSessions, sandboxTransactions } from '@/server/db';
 import { overNetwork } from './network';
 import type { PayLaterProvider } from './pay-later-config';
 import type { PayLaterGatewayOptions } from './pay-later-sessions';
+import { refundTransaction } from './transactions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -144,7 +146,9 @@ export async function settleSale(
 
 /**
  * A pay-later provider's order calls, through the simulated network (PAYMENTS_FAULT): authorise
- * the approved session (Klarna's "create order", Clearpay's "auth"), then capture or void it.
+ * the approved session (Klarna's "create order", Clearpay's "auth"), then capture or void it, and
+ * refund (part of) a captured one (issue 18: Klarna's order refunds, Clearpay's payment refund), once
+ * per idempotency key, never more than was captured.
  */
 export function payLaterOrders(db: Db, provider: PayLaterProvider, options: PayLaterGatewayOptions = {}) {
   return {
@@ -154,5 +158,7 @@ export function payLaterOrders(db: Db, provider: PayLaterProvider, options: PayL
       overNetwork(() => settleSale(db, provider, transactionId, 'submitted_for_settlement'), options.env),
     void: (transactionId: string): Promise<PayLaterSettlementAnswer> =>
       overNetwork(() => settleSale(db, provider, transactionId, 'voided'), options.env),
+    refund: (transactionId: string, request: { amountMinor: number; idempotencyKey: string }): Promise<RefundAnswer> =>
+      overNetwork(() => refundTransaction(db, transactionId, request, provider), options.env),
   };
 }

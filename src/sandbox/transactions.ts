@@ -329,6 +329,8 @@ export async function refundTransaction(
   db: Db,
   transactionId: string,
   request: { amountMinor: number; idempotencyKey: string },
+  /** Whose sale it must be: Braintree's (cards, PayPal, wallets), or a pay-later provider's (Klarna's, Clearpay's refunds). */
+  provider: 'braintree' | 'klarna' | 'clearpay' = 'braintree',
 ): Promise<RefundAnswer> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${request.idempotencyKey}))`);
@@ -352,7 +354,7 @@ export async function refundTransaction(
       .from(sandboxTransactions)
       .where(eq(sandboxTransactions.id, transactionId))
       .for('update');
-    if (!parent || parent.nonce.startsWith('refund:')) {
+    if (!parent || parent.nonce.startsWith('refund:') || parent.provider !== provider) {
       return { success: false, code: 'not_found', text: `No sale ${transactionId}.` };
     }
     if (parent.status !== 'submitted_for_settlement' && parent.status !== 'settled') {
@@ -369,6 +371,7 @@ export async function refundTransaction(
     const answer: RefundAnswer = { success: true, refundTransactionId: id, amountMinor: request.amountMinor };
     await tx.insert(sandboxTransactions).values({
       id,
+      provider,
       idempotencyKey: request.idempotencyKey,
       nonce: refundOf,
       amountMinor: request.amountMinor,

@@ -415,7 +415,9 @@ export const eVoucherDeal = (() => {
       first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
     );
   });
-  return { id: deal.id };
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('e-voucher deal lost its option');
+  return { id: deal.id, productId: first.id, headline: deal.headline };
 })();
 
 /** Issue 20: a buyable deal whose first option can be sent as an e-gift or in a gift pack. */
@@ -439,4 +441,27 @@ export const giftPackDeal = (() => {
   const [first] = guestProducts(deal);
   if (!first) throw new Error('gift pack deal lost its option');
   return { dealId: deal.id, productId: first.id, headline: deal.headline };
+})();
+
+/** Issue 18.4: a buyable product sent by post (a return goes back to its merchant before the refund). */
+export const postalDeal = (() => {
+  const deal = find('buyable product by post', (d) => {
+    const [first] = guestProducts(d);
+    return (
+      isOnSale(d) &&
+      d.deliveryType === 'postal' &&
+      !d.pricePerPerson &&
+      !d.isTravel &&
+      !d.highFraudRisk &&
+      d.purchaseCap == null &&
+      first !== undefined &&
+      (first.minPeople ?? 1) <= 1 &&
+      !first.hasDeposit &&
+      capOf(d, first) === null &&
+      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+    );
+  });
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('postal deal lost its option');
+  return { id: deal.id, merchantId: deal.merchantId, productId: first.id };
 })();

@@ -1,14 +1,15 @@
 /**
  * Issue 18 as a shopper meets it: every spec 3 status explained on /myaccount/vouchers; a voucher
  * extended by 2 months on /order-addon (paid once, by card); refunded to the card once from the
- * voucher page, a second refund refused in words; a guest's order confirmation without account menus.
+ * voucher page, a second refund refused in words; a voucher sent to a friend as a gift from the voucher
+ * page and claimed by them (spec 4 gifting key); a guest's order confirmation without account menus.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { VOUCHER_STATUS_COPY, VOUCHER_STATUSES } from '../../src/domain/vouchers';
 import { registerConfirmed } from './account-helpers';
 import { eVoucherDeal } from './deal-fixtures';
-import { checkoutReady } from './shopping';
+import { addOptionToBasket, checkoutReady } from './shopping';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 
@@ -104,4 +105,67 @@ test("issue 18.7: a guest's order confirmation has no account menu asking them t
   await expect(page.getByRole('banner')).toContainText('Guest order');
   // A guest cannot use the voucher actions of an account.
   await expect(page.getByRole('button', { name: 'Refund to my card' })).toHaveCount(0);
+});
+
+test('issue 18 (spec 4 gifting): a shopper sends a voucher to a friend from the voucher page; the friend claims it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const friendEmail = uniqueEmail('gift-friend');
+  await registerConfirmed(page.request, { firstName: 'Ada', email: uniqueEmail('gift-sender'), password: 'Sunshine1' });
+  await addOptionToBasket(page, { dealId: eVoucherDeal.id, productId: eVoucherDeal.productId });
+  const checkout = await (await page.request.get('/api/v1/checkout')).json();
+  const total = checkout.orderSummary.totalOrderAmount as number;
+  const paid = await page.request.post('/api/v1/pay', {
+    data: {
+      totalOrderAmount: total,
+      walletUsed: 0,
+      cashAmount: total,
+      paymentMethod: 'credit_card',
+      nonce: 'fake-valid-visa-nonce',
+    },
+    headers: { 'Idempotency-Key': `e2e-gift-${Date.now()}-${Math.random()}` },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+
+  await page.goto('/myaccount/vouchers');
+  await page.getByText('Send as a gift').click();
+  await page.getByLabel('Their name').fill('Sam');
+  await page.getByLabel('Their email').fill(friendEmail);
+  await page.getByLabel(/A message/).fill('Enjoy it, Sam!');
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Send the gift' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sent:' })).toHaveText(
+    'Sent: we have emailed Sam a gift code to claim this voucher.',
+  );
+  await expect(page.getByText(/Sent as a gift to Sam on/)).toBeVisible();
+  // While it waits for Sam, nothing else is offered for it.
+  await expect(page.getByRole('button', { name: 'Refund to my card' })).toHaveCount(0);
+  await expect(page.getByText('Send as a gift')).toHaveCount(0);
+
+  // Sam's email carries the code; Sam claims it at /mygift and the voucher is Sam's.
+  const list = (await (await page.request.get('/dev/mailbox')).text()).replaceAll('&amp;', '&');
+  const item = list
+    .split('<li')
+    .slice(1)
+    .find((html) => html.includes('sent you a gift from Tuppence') && html.includes(friendEmail));
+  const href = item?.match(/href="([^"]+)"/)?.[1] ?? '';
+  expect(href, `a gift email to ${friendEmail}`).not.toBe('');
+  const mail = await (await page.request.get(href)).text();
+  expect(mail).toContain('Enjoy it, Sam!');
+  const code = mail.match(/GIFT-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)?.[0] ?? '';
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await registerConfirmed(friend.request, { firstName: 'Sam', email: friendEmail, password: 'Sunshine1' });
+  await friend.goto(`/mygift?code=${code}`);
+  await friend.getByRole('button', { name: 'Claim gift' }).click();
+  await expect(friend.getByRole('heading', { name: 'Your gift is in your account' })).toBeVisible();
+  await friend.goto('/myaccount/vouchers');
+  await expect(friend.getByText(eVoucherDeal.headline).first()).toBeVisible();
+  await friendContext.close();
+
+  await page.goto('/myaccount/vouchers');
+  await expect(page.getByText(eVoucherDeal.headline)).toHaveCount(0);
 });

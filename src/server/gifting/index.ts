@@ -8,83 +8,30 @@
  * - The recipient claims the gift at /mygift (or the claim-my-gift guide page) with the code: in
  *   one transaction the gift is marked claimed (only if it was not) and its vouchers move to the
  *   recipient's account. A second claim is refused.
+ * - Issue 18 (spec 4 redemption event key gifting): a shopper sends one bought, Ready to Redeem
+ *   voucher from the voucher page (`giftVoucher`, ./voucher-gifts.ts): a gift of that voucher
+ *   alone, mailed now; the claim moves that voucher only, and only while it is still the sender's
+ *   and Ready to Redeem.
  * - A gift card line becomes gift cards (one per unit) with codes mailed to the buyer; redeemed at
  *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
  *   purchase (spec 4), by the hourly jobs.
  */
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
-import { formatGiftCode, GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
+import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
 import { formatMoney } from '@/domain/money';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, giftCards, gifts, orderLines, orders, users, vouchers } from '@/server/db';
+import { dealProducts, deals, giftCards, gifts, orderLines, orders, vouchers } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
 import { onOrderPlaced } from '@/server/orders';
 import { creditWallet } from '@/server/wallet';
+import { GIFT_MESSAGES, mailGift, newCode } from './mail';
 
 export type { GiftCardRow, GiftRow } from '@/server/db';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export const GIFT_MESSAGES = {
-  unknownCode: "We can't find a gift with that code. Check it against your email and try again.",
-  alreadyClaimed: 'This gift has already been claimed.',
-  ownGift: 'This is a gift you sent. Only the person you sent it to can claim it.',
-  badCode: 'Enter the gift code from your email, like GIFT-ABCD-EFGH-JKLM.',
-  unknownCard: "We can't find a gift card with that code. Check it and try again.",
-  cardRedeemed: 'This gift card has already been redeemed.',
-  cardExpired: 'This gift card has expired: gift cards must be redeemed within 6 months of purchase.',
-  badCardCode: 'Enter the gift card code, like CARD-ABCD-EFGH-JKLM.',
-} as const;
-
-function newCode(prefix: 'GIFT' | 'CARD'): string {
-  return formatGiftCode(randomBytes(12), prefix);
-}
-
-/** The gift email's words. */
-function giftMail(
-  gift: { code: string; recipientName: string; message: string },
-  sender: string,
-  what: string,
-  origin: string,
-) {
-  const claimUrl = `${origin}/mygift?code=${encodeURIComponent(gift.code)}`;
-  return {
-    subject: `${sender} sent you a gift from Tuppence`,
-    body: [
-      `Hi ${gift.recipientName},`,
-      '',
-      `${sender} has sent you a gift: ${what}.`,
-      gift.message ? `\nTheir message:\n"${gift.message}"\n` : '',
-      `Your gift code: ${gift.code}`,
-      '',
-      `Claim it at ${claimUrl}`,
-      'Sign in or create an account with this email address, and the voucher is yours.',
-      '',
-      'Tuppence',
-    ].join('\n'),
-  };
-}
-
-/** Writes a gift's email to the outbox and marks it mailed (inside the caller's transaction). */
-async function mailGift(tx: Tx, giftId: number, origin: string, now: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ gift: gifts, senderName: users.firstName, title: orderLines.title, quantity: orderLines.quantity })
-    .from(gifts)
-    .innerJoin(users, eq(users.id, gifts.senderUserId))
-    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
-    .where(and(eq(gifts.id, giftId), isNull(gifts.mailedAt)))
-    .for('update', { of: gifts, skipLocked: true });
-  if (row === undefined) return false;
-  const what = row.quantity > 1 ? `${row.quantity} × ${row.title}` : row.title;
-  const mail = giftMail(row.gift, row.senderName || 'Someone', what, origin);
-  await enqueueMail(tx, { userId: null, kind: 'e_gift', recipient: row.gift.recipientEmail, ...mail });
-  await tx.update(gifts).set({ mailedAt: now }).where(eq(gifts.id, giftId));
-  return true;
-}
+export { GIFT_MESSAGES } from './mail';
+export { giftVoucher, listWaitingVoucherGifts } from './voucher-gifts';
 
 /**
  * After an order commits: its e-gifted lines become gifts (once: a retry finds them), and the ones
@@ -125,7 +72,7 @@ export async function recordOrderGifts(
             message: details.message,
             sendOn: details.sendOn,
           })
-          .onConflictDoNothing({ target: gifts.orderLineId })
+          .onConflictDoNothing({ target: gifts.orderLineId, where: sql`${gifts.voucherId} is null` })
           .returning({ id: gifts.id, sendOn: gifts.sendOn });
         if (created !== undefined && created.sendOn <= ukDay(now)) await mailGift(tx, created.id, event.origin, now);
       }
@@ -214,7 +161,7 @@ export async function retrieveGift(db: Db, rawCode: string): Promise<GiftView | 
       {
         headline: headline ?? row.line.title,
         productTitle: rest.join(': '),
-        quantity: row.line.quantity,
+        quantity: row.gift.voucherId === null ? row.line.quantity : 1,
         dealId: row.line.dealId,
       },
     ],
@@ -237,11 +184,22 @@ export async function claimGift(
     if (gift.claimedAt !== null) throw new Conflict(GIFT_MESSAGES.alreadyClaimed);
     if (gift.senderUserId === input.userId) throw new Conflict(GIFT_MESSAGES.ownGift);
     await tx.update(gifts).set({ claimedAt: input.now, claimedByUserId: input.userId }).where(eq(gifts.id, gift.id));
+    // A voucher sent from the voucher page moves alone, and only while the sender still has it unused.
     const moved = await tx
       .update(vouchers)
       .set({ userId: input.userId, statusChangedAt: input.now })
-      .where(eq(vouchers.orderLineId, gift.orderLineId))
+      .where(
+        gift.voucherId === null
+          ? eq(vouchers.orderLineId, gift.orderLineId)
+          : and(
+              eq(vouchers.id, gift.voucherId),
+              eq(vouchers.userId, gift.senderUserId),
+              eq(vouchers.status, 'ready'),
+              gt(vouchers.expiresAt, input.now),
+            ),
+      )
       .returning({ id: vouchers.id });
+    if (gift.voucherId !== null && moved.length === 0) throw new Conflict(GIFT_MESSAGES.voucherGone);
     return { vouchers: moved.length, code };
   });
 }

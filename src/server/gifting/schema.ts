@@ -3,6 +3,8 @@
  *
  * A gift is one e-gifted order line: its vouchers wait, owned by the buyer, until the recipient
  * claims them with the gift's code (once). The email goes on the send date, by the hourly jobs.
+ * Issue 18 (spec 4 redemption event key gifting): a gift can also be one bought voucher, sent from
+ * the voucher page (`voucher_id` set); the claim then moves that voucher only.
  *
  * A gift card is a stored value bought as a Tuppence gift card line; redeemed, its value becomes
  * wallet credit; unredeemed, it expires 6 months after purchase (spec 4).
@@ -11,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { orderLines, orders } from '../orders/schema';
+import { vouchers } from '../vouchers/schema';
 import { walletEntries } from '../wallet/schema';
 
 export const gifts = pgTable(
@@ -23,6 +26,8 @@ export const gifts = pgTable(
     orderLineId: integer('order_line_id')
       .notNull()
       .references(() => orderLines.id),
+    /** Issue 18: the one voucher sent from the voucher page; null for a line e-gifted at checkout. */
+    voucherId: integer('voucher_id').references(() => vouchers.id),
     senderUserId: integer('sender_user_id')
       .notNull()
       .references(() => users.id),
@@ -41,7 +46,11 @@ export const gifts = pgTable(
   },
   (t) => [
     uniqueIndex('gifts_code_key').on(t.code),
-    uniqueIndex('gifts_order_line_key').on(t.orderLineId),
+    // One checkout gift per line; one waiting gift per voucher sent from the voucher page.
+    uniqueIndex('gifts_order_line_key').on(t.orderLineId).where(sql`${t.voucherId} is null`),
+    uniqueIndex('gifts_voucher_waiting_key')
+      .on(t.voucherId)
+      .where(sql`${t.voucherId} is not null and ${t.claimedAt} is null`),
     index('gifts_unmailed_idx').on(t.sendOn).where(sql`${t.mailedAt} is null`),
   ],
 );

@@ -90,9 +90,14 @@ import {
   TravelProductsResponseSchema,
 } from '@/contracts/travel';
 import {
+  AddonOrderResponseSchema,
+  AddonQuoteQuerySchema,
+  AddonQuoteResponseSchema,
+  OrderAddonRequestSchema,
   RedeemInstructionsQuerySchema,
   RedeemInstructionsResponseSchema,
   ReturnLabelResponseSchema,
+  VoucherExtensionRequestSchema,
   VoucherIdRequestSchema,
   VoucherRefundRequestSchema,
   VoucherRefundResponseSchema,
@@ -867,6 +872,60 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       401: 'Not signed in.',
       404: 'Not your voucher.',
       409: 'Already refunded, the window has closed, or it cannot be returned.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/voucher/vve',
+    tag: 'vouchers',
+    summary:
+      'spec 7 voucher/vve (issue 18.2): what extending one of your vouchers by 1 to 3 months costs (priced by the deal) and its new expiry',
+    query: AddonQuoteQuerySchema,
+    response: AddonQuoteResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'Not your voucher.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/voucher/vve',
+    tag: 'vouchers',
+    summary:
+      'spec 7 voucher/vve (issue 18.2): extend one of your vouchers by 1 to 3 months (3 in all), paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
+    body: VoucherExtensionRequestSchema,
+    response: AddonOrderResponseSchema,
+    status: 201,
+    errors: {
+      400: 'No Idempotency-Key, months not 1 to 3, or no instrumentId or nonce.',
+      401: 'Not signed in.',
+      402: 'The payment was refused (spec 8 message and the card reason).',
+      404: 'Not your voucher.',
+      409: 'Not extendable now, more months than are left, or the price has changed.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/order-addon',
+    tag: 'vouchers',
+    summary:
+      'spec 7 order-addon (issue 18.2, 18.3): the add-ons one of your vouchers can have (VVE 1 to 3 months, DVP Protect my voucher), their prices and why either is not offered',
+    query: AddonQuoteQuerySchema,
+    response: AddonQuoteResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'Not your voucher.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/order-addon',
+    tag: 'vouchers',
+    summary:
+      'spec 7 order-addon (issue 18.2, 18.3): buy an add-on (spec 3 addonType VVE with months, or DVP) for one of your vouchers, paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
+    body: OrderAddonRequestSchema,
+    response: AddonOrderResponseSchema,
+    status: 201,
+    errors: {
+      400: 'No Idempotency-Key, VVE without months, or no instrumentId or nonce.',
+      401: 'Not signed in.',
+      402: 'The payment was refused (spec 8 message and the card reason).',
+      404: 'Not your voucher.',
+      409: 'Not on offer now (already protected, no months left, not ready to redeem) or the price has changed.',
     },
   },
   {

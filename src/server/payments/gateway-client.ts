@@ -157,3 +157,11 @@ export async function settlementCall<Answer extends { success: boolean; code?: s
     throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text ?? '');
   }
 }
+
+/** A network failure of a call whose caller only needs to know whether to retry (refund, search). */
+export function asProviderError(error: unknown, call: string): unknown {
+  if (error instanceof GatewayUnreachable) return new PaymentProviderError('unreachable', call);
+  if (error instanceof GatewayTimeout) return new PaymentProviderError('noResponse', call);
+  if (error instanceof GatewayRefused) return new PaymentProviderError('invalidState', `${call}: ${error.message}`);
+  return error;
+}

@@ -22,6 +22,7 @@ import { logError } from '@/server/log';
 import { createGatewayClearpayProvider } from './clearpay';
 import { PaymentProviderError, PaymentsConfigError } from './errors';
 import {
+  asProviderError,
   callGateway,
   GatewayRefused,
   GatewayTimeout,
@@ -127,14 +128,6 @@ function networkFailure(error: unknown): AuthorisationResult {
   // The gateway refused the call itself (logged): the generic failure, never the shopper's fault.
   if (error instanceof GatewayRefused) return { kind: 'failed', code: `http_${error.status}`, text: error.message };
   throw error;
-}
-
-/** A network failure of a call whose caller only needs to know whether to retry. */
-function asProviderError(error: unknown, call: string): unknown {
-  if (error instanceof GatewayUnreachable) return new PaymentProviderError('unreachable', call);
-  if (error instanceof GatewayTimeout) return new PaymentProviderError('noResponse', call);
-  if (error instanceof GatewayRefused) return new PaymentProviderError('invalidState', `${call}: ${error.message}`);
-  return error;
 }
 
 /**

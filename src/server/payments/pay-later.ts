@@ -1,8 +1,8 @@
 /**
  * What Klarna and Clearpay have in common as PaymentProviders (issue 8), over the gateway's HTTP API
  * (issue 16.5): open the provider's approval page, authorise with the token the shopper's approval
- * produced, capture once the order has committed, void when it has not. Each provider's answers are
- * reshaped into AuthorisationResult here and nowhere else (PAYMENTS.md outcome table: a denied,
+ * produced, capture once the order has committed, void when it has not, and refund a captured sale
+ * (issue 18). Each provider's answers are reshaped into AuthorisationResult here and nowhere else (PAYMENTS.md outcome table: a denied,
  * declined or mismatching approval is "Sorry please try a different payment method.").
  */
 import {
@@ -13,9 +13,12 @@ import {
   type PayLaterSessionAnswer,
   type PayLaterSessionRequest,
   type PayLaterSettlementAnswer,
+  type RefundAnswer,
 } from '@/contracts/payment-gateway';
 import type { AmountRange } from '@/domain/payment-eligibility';
+import { PaymentProviderError } from './errors';
 import {
+  asProviderError,
   callGateway,
   type GatewayConnection,
   GatewayRefused,
@@ -111,6 +114,23 @@ export function payLaterProvider(connection: GatewayConnection, setup: PayLaterS
     },
     capture: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterCapture(setup.provider, transactionId)),
     void: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterVoid(setup.provider, transactionId)),
+    // Issue 18: a voucher paid by Klarna or Clearpay is refunded through the provider, as a card's is.
+    async refund(transactionId, amountMinor, idempotencyKey) {
+      let answer: RefundAnswer;
+      try {
+        answer = await callGateway<RefundAnswer>(
+          connection,
+          'POST',
+          GATEWAY_PATHS.payLaterRefund(setup.provider, transactionId),
+          { amountMinor, idempotencyKey },
+        );
+      } catch (error) {
+        throw asProviderError(error, `${setup.provider} refund`);
+      }
+      if (!answer.success)
+        throw new PaymentProviderError(answer.code === 'not_found' ? 'notFound' : 'invalidState', answer.text);
+      return { refundId: answer.refundTransactionId };
+    },
     orderAmountLimits: (currency) => setup.limits(currency),
     openApproval: (request) => openApproval(connection, setup, request),
   };

@@ -6,7 +6,11 @@
  * payment path (placeAddonOrder), applied in that order's transaction.
  */
 import { eq } from 'drizzle-orm';
-import { LifecycleError } from '@/domain/errors';
+import type { AddonQuoteResponse } from '@/contracts/voucher-lifecycle';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import { Invalid, LifecycleError } from '@/domain/errors';
+import { formatLongDate } from '@/domain/format';
+import { formatMoney } from '@/domain/money';
 import {
   type AddonType,
   addonPriceMinor,
@@ -15,7 +19,9 @@ import {
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
 import type { Db } from '@/server/db';
-import { orders as ordersTable, voucherAddons, vouchers } from '@/server/db';
+import { deals, orders as ordersTable, users, voucherAddons, vouchers } from '@/server/db';
+import { findOwnInstrument } from '@/server/instruments';
+import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
 import type { PaymentProviders } from '@/server/payments';
 import { loadVoucherContext, type Tx, type VoucherContext } from './context';
@@ -97,10 +103,12 @@ export interface BuyAddonRequest {
   payment: OrderPayment;
   idempotencyKey: string;
   now: Date;
+  /** Site origin, for the links in the add-on's confirmation email. */
+  origin?: string;
 }
 
 export type BuyAddonResult =
-  | { ok: true; orderId: number; expiresAt: Date; isProtected: boolean }
+  | { ok: true; orderId: number; expiresAt: Date; isProtected: boolean; replayed: boolean }
   | { ok: false; status: number; message: string; reason: string | null };
 
 /** Checks and applies the add-on to the locked voucher, inside the add-on's order transaction. */
@@ -129,6 +137,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
       newExpiresAt,
       createdAt: request.now,
     });
+    await enqueueAddonConfirmation(tx, request, orderId, { months, expiresAt: newExpiresAt });
     return;
   }
   if (why.protect !== null) throw new LifecycleError('notProtectable', why.protect);
@@ -142,6 +151,81 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
     newExpiresAt: voucher.expiresAt,
     createdAt: request.now,
   });
+  await enqueueAddonConfirmation(tx, request, orderId, { months: 0, expiresAt: voucher.expiresAt });
+}
+
+/**
+ * Issue 18: the add-on's confirmation email, written to the outbox in the add-on order's own
+ * transaction (so it is owed exactly when the order exists) and sent after commit, like the order
+ * confirmation.
+ */
+async function enqueueAddonConfirmation(
+  tx: Tx,
+  request: BuyAddonRequest,
+  orderId: number,
+  done: { months: number; expiresAt: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      code: vouchers.code,
+      headline: deals.headline,
+      totalMinor: ordersTable.totalMinor,
+      currency: ordersTable.currency,
+      cardType: ordersTable.cardType,
+    })
+    .from(vouchers)
+    .innerJoin(users, eq(users.id, vouchers.userId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(ordersTable, eq(ordersTable.id, orderId))
+    .where(eq(vouchers.id, request.voucherId));
+  if (row === undefined) throw new Error(`voucher ${request.voucherId} gone in its add-on order`);
+  const until = formatLongDate(done.expiresAt);
+  const what =
+    request.type === 'VVE'
+      ? `Your voucher ${row.code} for ${row.headline} is extended by ${done.months} ${done.months === 1 ? 'month' : 'months'}: it now expires on ${until}.`
+      : `Your voucher ${row.code} for ${row.headline} is now protected: you can refund it to your card, or take it as wallet credit, until it expires on ${until}.`;
+  const terms = request.type === 'VVE' ? 'voucher-validity-extensions' : 'protect-my-voucher';
+  const origin = request.origin ?? '';
+  await enqueueMail(tx, {
+    userId: request.userId,
+    kind: 'addon_confirmation',
+    recipient: row.email,
+    subject: `Your Tuppence order ${orderId}: voucher ${row.code} ${request.type === 'VVE' ? 'extended' : 'protected'}`,
+    body: [
+      `Hi ${row.firstName || 'there'},`,
+      '',
+      what,
+      '',
+      `Paid by ${row.cardType ?? 'card'}: ${formatMoney({ amountMinor: row.totalMinor, currency: row.currency })} (order ${orderId}).`,
+      '',
+      `See your vouchers at ${origin}/myaccount/vouchers`,
+      `The terms: ${origin}/page/e-commerceterms#${terms}`,
+      '',
+    ].join('\n'),
+  });
+}
+
+/**
+ * How the shopper pays for an add-on: a saved instrument of theirs (checked as theirs), or a new
+ * card's one-time nonce. Shared by the /order-addon form and the spec 7 JSON calls.
+ */
+export async function addonPayment(
+  db: Db,
+  userId: number,
+  choice: { instrumentId?: number | null; nonce?: string | null },
+): Promise<OrderPayment> {
+  if (choice.instrumentId !== undefined && choice.instrumentId !== null) {
+    const saved = await findOwnInstrument(db, userId, choice.instrumentId);
+    if (saved === null) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
+    return {
+      method: saved.type === 'paypal' ? 'paypal' : 'credit_card',
+      savedInstrument: { id: saved.id, token: saved.token },
+    };
+  }
+  if (!choice.nonce) throw new Invalid('Choose a saved card or enter a new card.');
+  return { method: 'credit_card', nonce: choice.nonce };
 }
 
 /**
@@ -195,6 +279,7 @@ export async function buyAddon(db: Db, providers: PaymentProviders, request: Buy
     orderId: placed.orderId,
     expiresAt: after?.expiresAt ?? quote.expiresAt,
     isProtected: after?.isProtected ?? false,
+    replayed: placed.replayed,
   };
 }
 
@@ -206,5 +291,82 @@ async function replayOr(db: Db, request: BuyAddonRequest, refusal: BuyAddonResul
     .innerJoin(vouchers, eq(vouchers.id, voucherAddons.voucherId))
     .innerJoin(ordersTable, eq(ordersTable.id, voucherAddons.orderId))
     .where(eq(ordersTable.idempotencyKey, request.idempotencyKey));
-  return done === undefined ? refusal : { ok: true, ...done };
+  return done === undefined ? refusal : { ok: true, ...done, replayed: true };
+}
+
+/** The quote as the spec 7 calls answer it (dates as ISO strings). */
+export function addonQuoteResponse(quote: AddonQuote): AddonQuoteResponse {
+  return {
+    voucherId: quote.voucherId,
+    code: quote.code,
+    status: quote.status,
+    expiresAt: quote.expiresAt.toISOString(),
+    currency: quote.currency,
+    monthsLeft: quote.monthsLeft,
+    extensions: quote.extensionPrices.map((price) => ({
+      months: price.months,
+      amountMinor: price.amountMinor,
+      newExpiresAt: price.newExpiresAt.toISOString(),
+    })),
+    protectionMinor: quote.protectionMinor,
+    isProtected: quote.isProtected,
+    extendRefusal: quote.extendRefusal,
+    protectRefusal: quote.protectRefusal,
+  };
+}
+
+/**
+ * The spec 7 add-on calls (voucher/vve, order-addon): the payment chosen, then `buyAddon`, the path
+ * the /order-addon form takes too. The Idempotency-Key is the shopper's own (kept apart per account).
+ */
+export async function orderAddon(
+  db: Db,
+  providers: PaymentProviders,
+  input: {
+    userId: number;
+    voucherId: number;
+    type: AddonType;
+    months?: number;
+    expectedMinor: number;
+    instrumentId?: number;
+    nonce?: string;
+    idempotencyKey: string;
+    now: Date;
+    origin: string;
+  },
+): Promise<BuyAddonResult> {
+  const payment = await addonPayment(db, input.userId, input);
+  return buyAddon(db, providers, {
+    voucherId: input.voucherId,
+    userId: input.userId,
+    type: input.type,
+    months: input.type === 'VVE' ? input.months : undefined,
+    expectedMinor: input.expectedMinor,
+    payment,
+    idempotencyKey: `addon:${input.userId}:${input.idempotencyKey}`,
+    now: input.now,
+    origin: input.origin,
+  });
+}
+
+/**
+ * What the spec 7 add-on calls answer for a purchase: 201 with the order (200 for a repeat of the
+ * key), or the refusal's status with spec 8's message and the card's reason.
+ */
+export function addonOrderReply(
+  result: BuyAddonResult,
+  asked: { voucherId: number; addonType: AddonType },
+): { status: number; body: object } {
+  if (!result.ok)
+    return { status: result.status, body: { status: result.status, message: result.message, reason: result.reason } };
+  return {
+    status: result.replayed ? 200 : 201,
+    body: {
+      orderId: result.orderId,
+      voucherId: asked.voucherId,
+      addonType: asked.addonType,
+      expiresAt: result.expiresAt.toISOString(),
+      isProtected: result.isProtected,
+    },
+  };
 }

@@ -5,7 +5,17 @@
  * Every status change goes through the state machine (src/domain/voucher-status.ts) in one
  * transaction with its audit row (docs/decisions/026-voucher-lifecycle.md).
  */
-export { type AddonQuote, type BuyAddonRequest, type BuyAddonResult, buyAddon, quoteAddons } from './addons';
+export {
+  type AddonQuote,
+  addonOrderReply,
+  addonPayment,
+  addonQuoteResponse,
+  type BuyAddonRequest,
+  type BuyAddonResult,
+  buyAddon,
+  orderAddon,
+  quoteAddons,
+} from './addons';
 export { type ExpiryRun, expireDueVouchers, setExpiryCreditConsent } from './expiry';
 export { type LifecycleFacts, listVoucherHistory, retrieveLifecycleFacts } from './facts';
 export {
@@ -16,4 +26,13 @@ export {
   refundVoucherToCard,
   requestVoucherCredit,
 } from './refunds';
-export { markReturnPosted, receiveReturn, renderReturnsLabel, requestReturn, retrieveReturnReference } from './returns';
+export {
+  listMerchantReturns,
+  type MerchantReturn,
+  markReturnPosted,
+  receiveMerchantReturn,
+  receiveReturn,
+  renderReturnsLabel,
+  requestReturn,
+  retrieveReturnReference,
+} from './returns';

@@ -3,17 +3,17 @@
  * Return Requested (a return order with its label), Return in Transit (the shopper has posted it),
  * Returned to the Merchant (the merchant or support has it), then Refunded to the card.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PageSizes, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { LifecycleError } from '@/domain/errors';
+import { LifecycleError, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
-import { returnRefusal } from '@/domain/voucher-lifecycle';
+import { LIFECYCLE_COPY, returnRefusal } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, merchants, voucherReturns, vouchers } from '@/server/db';
+import { dealProducts, deals, merchants, users, voucherReturns, vouchers } from '@/server/db';
 import type { PaymentProviders } from '@/server/payments';
-import { moveVoucher } from '@/server/vouchers';
+import { lockVoucher, moveVoucher } from '@/server/vouchers';
 import { loadVoucherContext } from './context';
 import { type RefundOutcome, refundReturnedProduct } from './refunds';
 
@@ -82,6 +82,93 @@ export async function receiveReturn(
       event: 'receiveReturn',
       actor: input.actor,
       actorUserId: input.actorUserId ?? null,
+      now: input.now,
+    });
+  });
+  return refundReturnedProduct(db, providers, {
+    voucherId: input.voucherId,
+    userId: null,
+    now: input.now,
+    actor: 'system',
+  });
+}
+
+/** The statuses of a return the merchant is waiting for (their Returns page). */
+const AWAITED_RETURN_STATUSES = ['return_requested', 'return_in_transit'] as const;
+
+/** What the merchant's Returns page shows of one product on its way back. */
+export interface MerchantReturn {
+  voucherId: number;
+  code: string;
+  status: 'return_requested' | 'return_in_transit';
+  reference: string;
+  openedAt: Date;
+  /** The customer's first name only (the dashboard shows no more of a customer). */
+  customerFirstName: string;
+  dealHeadline: string;
+  productTitle: string;
+}
+
+/** The merchant's products that customers are sending back (Return Requested or Return in Transit), oldest first. */
+export async function listMerchantReturns(db: Db, merchantId: number): Promise<MerchantReturn[]> {
+  const rows = await db
+    .select({
+      voucherId: vouchers.id,
+      code: vouchers.code,
+      status: vouchers.status,
+      reference: voucherReturns.reference,
+      openedAt: voucherReturns.createdAt,
+      customerFirstName: users.firstName,
+      dealHeadline: deals.headline,
+      productTitle: dealProducts.title,
+    })
+    .from(voucherReturns)
+    .innerJoin(vouchers, eq(vouchers.id, voucherReturns.voucherId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .innerJoin(users, eq(users.id, vouchers.userId))
+    .where(and(eq(deals.merchantId, merchantId), inArray(vouchers.status, [...AWAITED_RETURN_STATUSES])))
+    .orderBy(asc(voucherReturns.createdAt), asc(vouchers.id));
+  return rows.map((row) => ({ ...row, status: row.status as MerchantReturn['status'] }));
+}
+
+/**
+ * A member of the merchant marks a returned parcel received (their Returns page): in one transaction
+ * the voucher, locked, moves to Returned to the Merchant through the state machine with its audit
+ * row; a parcel that arrives before the customer said "I've posted it" is first moved on to Return
+ * in Transit by the system (audited too). Then the refund follows by the existing rules
+ * (`refundReturnedProduct`: to the card, any part the wallet paid back to the wallet). Another
+ * merchant's voucher, or one not on its way back, is the same 404: nothing to receive here.
+ */
+export async function receiveMerchantReturn(
+  db: Db,
+  providers: PaymentProviders,
+  input: { merchantId: number; voucherId: number; userId: number; now: Date },
+): Promise<RefundOutcome> {
+  await db.transaction(async (tx) => {
+    const voucher = await lockVoucher(tx, input.voucherId);
+    const [deal] =
+      voucher === null
+        ? []
+        : await tx.select({ merchantId: deals.merchantId }).from(deals).where(eq(deals.id, voucher.dealId));
+    const awaited = AWAITED_RETURN_STATUSES as readonly string[];
+    if (voucher === null || deal?.merchantId !== input.merchantId || !awaited.includes(voucher.status)) {
+      throw new NotFound(LIFECYCLE_COPY.noSuchReturn);
+    }
+    if (voucher.status === 'return_requested') {
+      await moveVoucher(tx, {
+        voucherId: voucher.id,
+        event: 'shipReturn',
+        actor: 'system',
+        now: input.now,
+        note: 'the merchant has the parcel',
+      });
+    }
+    await moveVoucher(tx, {
+      voucherId: voucher.id,
+      event: 'receiveReturn',
+      actor: 'merchant',
+      actorUserId: input.userId,
       now: input.now,
     });
   });

@@ -1,0 +1,76 @@
+/**
+ * What the gifting service's parts share: its wording, gift and card codes, and the gift email
+ * (written to the outbox in the caller's transaction).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { formatGiftCode } from '@/domain/gifting';
+import type { Db } from '@/server/db';
+import { gifts, orderLines, users } from '@/server/db';
+import { enqueueMail } from '@/server/mail';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const GIFT_MESSAGES = {
+  unknownCode: "We can't find a gift with that code. Check it against your email and try again.",
+  alreadyClaimed: 'This gift has already been claimed.',
+  ownGift: 'This is a gift you sent. Only the person you sent it to can claim it.',
+  badCode: 'Enter the gift code from your email, like GIFT-ABCD-EFGH-JKLM.',
+  unknownCard: "We can't find a gift card with that code. Check it and try again.",
+  cardRedeemed: 'This gift card has already been redeemed.',
+  cardExpired: 'This gift card has expired: gift cards must be redeemed within 6 months of purchase.',
+  badCardCode: 'Enter the gift card code, like CARD-ABCD-EFGH-JKLM.',
+  notYourVoucher: 'We could not find that voucher.',
+  voucherNotGiftable: 'Only a voucher that is ready to redeem and not yet expired can be sent as a gift.',
+  voucherAlreadyGifted: 'This voucher is already on its way to someone as a gift.',
+  giftToSelf: "Send the gift to someone else's email address.",
+  voucherGone: 'Sorry, this gift is no longer available: the voucher has been used or refunded.',
+  voucherSent: (name: string) => `Sent: we have emailed ${name} a gift code to claim this voucher.`,
+} as const;
+
+export function newCode(prefix: 'GIFT' | 'CARD'): string {
+  return formatGiftCode(randomBytes(12), prefix);
+}
+
+/** The gift email's words. */
+function giftMail(
+  gift: { code: string; recipientName: string; message: string },
+  sender: string,
+  what: string,
+  origin: string,
+) {
+  const claimUrl = `${origin}/mygift?code=${encodeURIComponent(gift.code)}`;
+  return {
+    subject: `${sender} sent you a gift from Tuppence`,
+    body: [
+      `Hi ${gift.recipientName},`,
+      '',
+      `${sender} has sent you a gift: ${what}.`,
+      gift.message ? `\nTheir message:\n"${gift.message}"\n` : '',
+      `Your gift code: ${gift.code}`,
+      '',
+      `Claim it at ${claimUrl}`,
+      'Sign in or create an account with this email address, and the voucher is yours.',
+      '',
+      'Tuppence',
+    ].join('\n'),
+  };
+}
+
+/** Writes a gift's email to the outbox and marks it mailed (inside the caller's transaction). */
+export async function mailGift(tx: Tx, giftId: number, origin: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ gift: gifts, senderName: users.firstName, title: orderLines.title, quantity: orderLines.quantity })
+    .from(gifts)
+    .innerJoin(users, eq(users.id, gifts.senderUserId))
+    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
+    .where(and(eq(gifts.id, giftId), isNull(gifts.mailedAt)))
+    .for('update', { of: gifts, skipLocked: true });
+  if (row === undefined) return false;
+  const quantity = row.gift.voucherId === null ? row.quantity : 1;
+  const what = quantity > 1 ? `${quantity} × ${row.title}` : row.title;
+  const mail = giftMail(row.gift, row.senderName || 'Someone', what, origin);
+  await enqueueMail(tx, { userId: null, kind: 'e_gift', recipient: row.gift.recipientEmail, ...mail });
+  await tx.update(gifts).set({ mailedAt: now }).where(eq(gifts.id, giftId));
+  return true;
+}
