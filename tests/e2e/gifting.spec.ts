@@ -120,14 +120,26 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   ]) {
     await expect(page.getByRole('heading', { name: section })).toBeVisible();
   }
+  // Links from /gifts point at spec 2's canonical form (no /deals).
   await expect(page.getByRole('link', { name: 'For Mum', exact: true })).toHaveAttribute(
     'href',
-    /\/gift-finder\/gifts-for-mum$/,
+    /^\/[a-z-]+\/[a-z-]+\/gift-finder\/gifts-for-mum$/,
   );
   await axeClean(page);
 
+  // spec 2's own route is the canonical one; the issue's /deals/... address answers 301 to it.
+  const moved = await page.request.get('/deals/london/beauty/gift-finder/gifts-for-mum?price=20', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/london/beauty/gift-finder/gifts-for-mum?price=20');
   await page.goto('/deals/london/beauty/gift-finder/gifts-for-mum');
+  await expect(page).toHaveURL(/\/london\/beauty\/gift-finder\/gifts-for-mum$/);
+  expect(new URL(page.url()).pathname).toBe('/london/beauty/gift-finder/gifts-for-mum');
   await expect(page).toHaveTitle(/^Beauty Gifts for Mum in London \|/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /^https?:\/\/[^/]+\/london\/beauty\/gift-finder\/gifts-for-mum$/,
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /gift ideas for Mum/);
   await expect(page.getByRole('heading', { name: 'Beauty Gifts for Mum in London', level: 1 })).toBeVisible();
   const cards = page.locator('#gift-finder-deals article');
   expect(await cards.count()).toBeGreaterThan(0);
@@ -142,8 +154,27 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   await expect(page).toHaveURL(/personality=pampered&price=20/);
   await expect(page.getByRole('link', { name: '£20 to £50' })).toHaveAttribute('aria-current', 'page');
 
-  const unknown = await page.request.get('/deals/london/beauty/gift-finder/gifts-for-the-cat');
-  expect(unknown.status()).toBe(404);
+  // Every recipient chip stays on the canonical form; the bare finder answers too.
+  await page.getByRole('link', { name: 'Dad', exact: true }).click();
+  await expect(page).toHaveURL(/\/london\/beauty\/gift-finder\/gifts-for-dad$/);
+  await expect(page.getByRole('heading', { name: 'Beauty Gifts for Dad in London', level: 1 })).toBeVisible();
+  const bare = await page.request.get('/london/beauty/gift-finder');
+  expect(bare.status()).toBe(200);
+  expect(await bare.text()).toContain('Beauty Gifts in London');
+
+  // An unknown recipient, location or category is the 404 page, at either address.
+  for (const path of [
+    '/london/beauty/gift-finder/gifts-for-the-cat',
+    '/atlantis/beauty/gift-finder',
+    '/london/not-a-category/gift-finder/gifts-for-mum',
+    '/london/beauty/gift-finder/gifts-for-mum/extra',
+    '/deals/london/beauty/gift-finder/gifts-for-the-cat',
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  // The routes around it still answer as before.
+  expect((await page.request.get('/deals/london/beauty')).status()).toBe(200);
+  expect((await page.request.get('/gifts')).status()).toBe(200);
 });
 
 test('issue 22: the claim-my-gift guide page explains claiming and takes the code', async ({ page }) => {
