@@ -14,6 +14,7 @@ import {
   ResetPasswordSchema,
   UserProfileSchema,
 } from '@/contracts/account';
+import { AddressAutocompleteQuerySchema, AddressSuggestionsSchema } from '@/contracts/address';
 import {
   BasketProductInputSchema,
   CreateBasketSchema,
@@ -717,6 +718,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       lastPage: z.number().int(),
     }),
     errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/address/autocomplete',
+    tag: 'gifting',
+    summary:
+      'spec 7 address autocomplete: up to 10 UK addresses fitting what was typed (a postcode, an outward code or a first line; nothing under 3 characters), for the gift pack form',
+    query: AddressAutocompleteQuerySchema,
+    response: AddressSuggestionsSchema,
+    errors: { 503: 'The address service could not be reached.' },
   },
   {
     method: 'get',
