@@ -1,8 +1,9 @@
 /**
  * Issue 20 as shoppers meet it: a line sent in a standard gift pack and then switched to an e-gift
  * (no pack or wrap left), paid; the friend's email with the code; the friend claims the gift at
- * /mygift and sees the voucher; a second claim is refused. The gift finder and /gifts; the
- * claim-my-gift guide page (issue 22).
+ * /mygift and sees the voucher; a second claim is refused. The gift pack address filled from
+ * suggestions by keyboard. The gift finder at spec 2's routes and /gifts; the account's gifts page;
+ * the claim-my-gift guide page (issue 22).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -106,6 +107,58 @@ test('spec 4 and issue 20: a standard gift pack switched to an e-gift leaves no 
   await friendContext.close();
 });
 
+test('issue 20.5: the gift pack address fills from suggestions as the shopper types, by keyboard alone', async ({
+  page,
+}) => {
+  await addOptionToBasket(page, giftPackDeal);
+  await page.getByRole('link', { name: /Send as a gift/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/gifting\?line=\d+/);
+  const suggestions = page.getByRole('listbox', { name: 'Address suggestions' });
+  const options = suggestions.getByRole('option');
+
+  // A first line: the seeded streets that fit, at the typed house number.
+  const line1 = page.getByRole('combobox', { name: 'Address line 1' });
+  await line1.pressSequentially('12 Upper St');
+  await expect(options.first()).toHaveText(/^12 Upper Street, London, /);
+  await expect(line1).toHaveAttribute('aria-expanded', 'true');
+  await axeClean(page);
+  await line1.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(line1).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id')) ?? '');
+  await line1.press('Enter');
+  await expect(line1).toHaveValue('12 Upper Street');
+  await expect(page.getByLabel('Town or city')).toHaveValue('London');
+  const postcode = page.getByRole('combobox', { name: 'Postcode' });
+  await expect(postcode).toHaveValue(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+  await expect(suggestions).toHaveCount(0);
+  await expect(line1).toHaveAttribute('aria-expanded', 'false');
+
+  // A postcode: its houses; Escape closes the list, Down opens it again, Up wraps, Enter chooses.
+  await postcode.fill('');
+  await postcode.pressSequentially('SW3 4AB');
+  await expect(options).toHaveCount(6);
+  await postcode.press('Escape');
+  await expect(suggestions).toHaveCount(0);
+  await expect(postcode).toHaveAttribute('aria-expanded', 'false');
+  await postcode.press('ArrowDown');
+  await postcode.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await postcode.press('ArrowUp');
+  await postcode.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  const chosen = (await options.last().textContent()) ?? '';
+  await postcode.press('Enter');
+  await expect(line1).toHaveValue(chosen.split(', ')[0] ?? '');
+  await expect(postcode).toHaveValue('SW3 4AB');
+
+  // The filled address is one the shop accepts.
+  await page.getByLabel("Recipient's name").last().fill('Sam Smith');
+  await page.getByLabel(/Standard delivery gift pack/).check();
+  await page.getByRole('button', { name: 'Send in a gift pack' }).click();
+  await expect(page).toHaveURL(/\/checkout\?gifted=pack/);
+  await expect(page.getByRole('status').filter({ hasText: 'Gift Pack Added' })).toBeVisible();
+});
+
 test('issue 20.4: the gift finder for Mum in London beauty, by personality and price; /gifts leads to it', async ({
   page,
 }) => {
@@ -175,6 +228,25 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   // The routes around it still answer as before.
   expect((await page.request.get('/deals/london/beauty')).status()).toBe(200);
   expect((await page.request.get('/gifts')).status()).toBe(200);
+});
+
+test("issue 20: a shopper's own gifts page is in the account menu, empty until they send one; guests sign in first", async ({
+  page,
+}) => {
+  const guest = await page.request.get('/myaccount/gifts', { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers().location).toContain('/login');
+
+  await registerConfirmed(page.request, { firstName: 'Robin', email: uniqueEmail('gifts-page'), password: PASSWORD });
+  await page.goto('/myaccount/wallet');
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'My Gifts' }).click();
+  await expect(page).toHaveURL(/\/myaccount\/gifts$/);
+  await expect(page.getByRole('heading', { name: 'My Gifts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Gifts' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText("You haven't sent any e-gifts yet.")).toBeVisible();
+  await expect(page.getByText("You haven't bought any gift cards yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy a gift card' })).toHaveAttribute('href', '/giftcard');
+  await axeClean(page);
 });
 
 test('issue 22: the claim-my-gift guide page explains claiming and takes the code', async ({ page }) => {

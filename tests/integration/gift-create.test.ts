@@ -32,7 +32,10 @@ vi.mock('../../src/server/db', async (importOriginal) => {
 const { POST: giftCreate } = await import('../../src/pages/api/v1/gift/create');
 
 /** A POST /api/v1/gift/create as a browser holding these cookies (and, optionally, signed in) sends it. */
-function post(body: unknown, options: { cookies?: Record<string, string>; user?: UserRow } = {}): Promise<Response> {
+async function post(
+  body: unknown,
+  options: { cookies?: Record<string, string>; user?: UserRow } = {},
+): Promise<Response> {
   const values = new Map(Object.entries(options.cookies ?? {}));
   const cookies = {
     get: (name: string) => (values.has(name) ? { value: values.get(name) } : undefined),
