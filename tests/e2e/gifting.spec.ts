@@ -214,6 +214,9 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   const bare = await page.request.get('/london/beauty/gift-finder');
   expect(bare.status()).toBe(200);
   expect(await bare.text()).toContain('Beauty Gifts in London');
+  // Search engines find the finders in the sitemap, at the canonical form.
+  const sitemap = await (await page.request.get('/sitemaps/categories-1.xml')).text();
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/london\/beauty\/gift-finder<\/loc>/);
 
   // An unknown recipient, location or category is the 404 page, at either address.
   for (const path of [
