@@ -220,7 +220,8 @@ export function personalityBySlug(slug: string | null | undefined): GiftTopic | 
 
 /** spec 2: {location}/{category}/gift-finder with an optional gifts-for-{recipient} segment. */
 export function giftFinderPath(location: string, category: string, recipient?: string): string {
-  const base = `/deals/${location}/${category}/gift-finder`;
+  // spec 2 writes the finder without /deals: this is its canonical form (/deals/... redirects here).
+  const base = `/${location}/${category}/gift-finder`;
   return recipient ? `${base}/gifts-for-${recipient}` : base;
 }
 

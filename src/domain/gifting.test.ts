@@ -9,12 +9,14 @@ import {
   GIFT_WRAP_PRICE_MINOR,
   type GiftingState,
   giftCardExpiry,
+  giftCardStatus,
   giftExtraLines,
   giftPackPriceMinor,
   giftTypeOf,
   NEXT_DAY_PACK_SURCHARGE_MINOR,
   NO_GIFTING,
   normaliseGiftCode,
+  sentGiftStatus,
   ukDay,
 } from './gifting';
 import { ADJUSTMENT_ORDER, type PricingLine, priceLines } from './pricing';
@@ -213,6 +215,24 @@ describe('spec 4: a gift card not redeemed within 6 months of purchase expires',
     ['2026-08-31T10:00:00Z', '2027-02-28T10:00:00.000Z'],
   ])('bought %s, it expires %s', (bought, expires) => {
     expect(giftCardExpiry(new Date(bought)).toISOString()).toBe(expires);
+  });
+});
+
+describe("issue 20: a sender's gift and a buyer's gift card as their account shows them", () => {
+  const at = new Date('2026-05-01T09:00:00Z');
+  it.each([
+    ['scheduled until its email is written on the send date', { mailedAt: null, claimedAt: null }, 'scheduled'],
+    ['sent once mailed', { mailedAt: at, claimedAt: null }, 'sent'],
+    ['claimed once the recipient claims it', { mailedAt: at, claimedAt: at }, 'claimed'],
+  ] as const)('a gift is %s', (_, gift, status) => {
+    expect(sentGiftStatus(gift)).toBe(status);
+  });
+
+  it('spec 4: an active card past its 6 months reads expired before the hourly job marks it', () => {
+    const expiresAt = new Date('2026-11-01T09:00:00Z');
+    expect(giftCardStatus({ status: 'active', expiresAt }, new Date('2026-10-31T09:00:00Z'))).toBe('active');
+    expect(giftCardStatus({ status: 'active', expiresAt }, expiresAt)).toBe('expired');
+    expect(giftCardStatus({ status: 'redeemed', expiresAt }, new Date('2027-01-01T00:00:00Z'))).toBe('redeemed');
   });
 });
 

@@ -267,3 +267,27 @@ export function normaliseGiftCode(input: string): string | null {
   const [, prefix, body = ''] = match;
   return `${prefix}-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8, 12)}`;
 }
+
+/** Where a sent e-gift is, as its sender's account shows it (issue 20.2). */
+export type SentGiftStatus = 'scheduled' | 'sent' | 'claimed';
+
+export const SENT_GIFT_STATUS_LABELS: Record<SentGiftStatus, string> = {
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  claimed: 'Claimed',
+};
+
+/** A gift is scheduled until its email is written on the send date, sent until the recipient claims it, then claimed. */
+export function sentGiftStatus(gift: { mailedAt: Date | null; claimedAt: Date | null }): SentGiftStatus {
+  if (gift.claimedAt !== null) return 'claimed';
+  return gift.mailedAt === null ? 'scheduled' : 'sent';
+}
+
+/** Where a bought gift card is: an active card past its expiry reads expired before the hourly job marks it (spec 4). */
+export function giftCardStatus(
+  card: { status: 'active' | 'redeemed' | 'expired'; expiresAt: Date },
+  now: Date,
+): 'active' | 'redeemed' | 'expired' {
+  if (card.status === 'active' && card.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return card.status;
+}

@@ -1,8 +1,9 @@
 /**
  * Issue 20 as shoppers meet it: a line sent in a standard gift pack and then switched to an e-gift
  * (no pack or wrap left), paid; the friend's email with the code; the friend claims the gift at
- * /mygift and sees the voucher; a second claim is refused. The gift finder and /gifts; the
- * claim-my-gift guide page (issue 22).
+ * /mygift and sees the voucher; a second claim is refused. The gift pack address filled from
+ * suggestions by keyboard. The gift finder at spec 2's routes and /gifts; the account's gifts page;
+ * the claim-my-gift guide page (issue 22).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -106,6 +107,58 @@ test('spec 4 and issue 20: a standard gift pack switched to an e-gift leaves no 
   await friendContext.close();
 });
 
+test('issue 20.5: the gift pack address fills from suggestions as the shopper types, by keyboard alone', async ({
+  page,
+}) => {
+  await addOptionToBasket(page, giftPackDeal);
+  await page.getByRole('link', { name: /Send as a gift/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/gifting\?line=\d+/);
+  const suggestions = page.getByRole('listbox', { name: 'Address suggestions' });
+  const options = suggestions.getByRole('option');
+
+  // A first line: the seeded streets that fit, at the typed house number.
+  const line1 = page.getByRole('combobox', { name: 'Address line 1' });
+  await line1.pressSequentially('12 Upper St');
+  await expect(options.first()).toHaveText(/^12 Upper Street, London, /);
+  await expect(line1).toHaveAttribute('aria-expanded', 'true');
+  await axeClean(page);
+  await line1.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(line1).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id')) ?? '');
+  await line1.press('Enter');
+  await expect(line1).toHaveValue('12 Upper Street');
+  await expect(page.getByLabel('Town or city')).toHaveValue('London');
+  const postcode = page.getByRole('combobox', { name: 'Postcode' });
+  await expect(postcode).toHaveValue(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+  await expect(suggestions).toHaveCount(0);
+  await expect(line1).toHaveAttribute('aria-expanded', 'false');
+
+  // A postcode: its houses; Escape closes the list, Down opens it again, Up wraps, Enter chooses.
+  await postcode.fill('');
+  await postcode.pressSequentially('SW3 4AB');
+  await expect(options).toHaveCount(6);
+  await postcode.press('Escape');
+  await expect(suggestions).toHaveCount(0);
+  await expect(postcode).toHaveAttribute('aria-expanded', 'false');
+  await postcode.press('ArrowDown');
+  await postcode.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await postcode.press('ArrowUp');
+  await postcode.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  const chosen = (await options.last().textContent()) ?? '';
+  await postcode.press('Enter');
+  await expect(line1).toHaveValue(chosen.split(', ')[0] ?? '');
+  await expect(postcode).toHaveValue('SW3 4AB');
+
+  // The filled address is one the shop accepts.
+  await page.getByLabel("Recipient's name").last().fill('Sam Smith');
+  await page.getByLabel(/Standard delivery gift pack/).check();
+  await page.getByRole('button', { name: 'Send in a gift pack' }).click();
+  await expect(page).toHaveURL(/\/checkout\?gifted=pack/);
+  await expect(page.getByRole('status').filter({ hasText: 'Gift Pack Added' })).toBeVisible();
+});
+
 test('issue 20.4: the gift finder for Mum in London beauty, by personality and price; /gifts leads to it', async ({
   page,
 }) => {
@@ -120,14 +173,26 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   ]) {
     await expect(page.getByRole('heading', { name: section })).toBeVisible();
   }
+  // Links from /gifts point at spec 2's canonical form (no /deals).
   await expect(page.getByRole('link', { name: 'For Mum', exact: true })).toHaveAttribute(
     'href',
-    /\/gift-finder\/gifts-for-mum$/,
+    /^\/[a-z-]+\/[a-z-]+\/gift-finder\/gifts-for-mum$/,
   );
   await axeClean(page);
 
+  // spec 2's own route is the canonical one; the issue's /deals/... address answers 301 to it.
+  const moved = await page.request.get('/deals/london/beauty/gift-finder/gifts-for-mum?price=20', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/london/beauty/gift-finder/gifts-for-mum?price=20');
   await page.goto('/deals/london/beauty/gift-finder/gifts-for-mum');
+  await expect(page).toHaveURL(/\/london\/beauty\/gift-finder\/gifts-for-mum$/);
+  expect(new URL(page.url()).pathname).toBe('/london/beauty/gift-finder/gifts-for-mum');
   await expect(page).toHaveTitle(/^Beauty Gifts for Mum in London \|/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /^https?:\/\/[^/]+\/london\/beauty\/gift-finder\/gifts-for-mum$/,
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /gift ideas for Mum/);
   await expect(page.getByRole('heading', { name: 'Beauty Gifts for Mum in London', level: 1 })).toBeVisible();
   const cards = page.locator('#gift-finder-deals article');
   expect(await cards.count()).toBeGreaterThan(0);
@@ -142,8 +207,49 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   await expect(page).toHaveURL(/personality=pampered&price=20/);
   await expect(page.getByRole('link', { name: '£20 to £50' })).toHaveAttribute('aria-current', 'page');
 
-  const unknown = await page.request.get('/deals/london/beauty/gift-finder/gifts-for-the-cat');
-  expect(unknown.status()).toBe(404);
+  // Every recipient chip stays on the canonical form; the bare finder answers too.
+  await page.getByRole('link', { name: 'Dad', exact: true }).click();
+  await expect(page).toHaveURL(/\/london\/beauty\/gift-finder\/gifts-for-dad$/);
+  await expect(page.getByRole('heading', { name: 'Beauty Gifts for Dad in London', level: 1 })).toBeVisible();
+  const bare = await page.request.get('/london/beauty/gift-finder');
+  expect(bare.status()).toBe(200);
+  expect(await bare.text()).toContain('Beauty Gifts in London');
+  // Search engines find the finders in the sitemap, at the canonical form.
+  const sitemap = await (await page.request.get('/sitemaps/categories-1.xml')).text();
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/london\/beauty\/gift-finder<\/loc>/);
+
+  // An unknown recipient, location or category is the 404 page, at either address.
+  for (const path of [
+    '/london/beauty/gift-finder/gifts-for-the-cat',
+    '/atlantis/beauty/gift-finder',
+    '/london/not-a-category/gift-finder/gifts-for-mum',
+    '/london/beauty/gift-finder/gifts-for-mum/extra',
+    '/deals/london/beauty/gift-finder/gifts-for-the-cat',
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  // The routes around it still answer as before.
+  expect((await page.request.get('/deals/london/beauty')).status()).toBe(200);
+  expect((await page.request.get('/gifts')).status()).toBe(200);
+});
+
+test("issue 20: a shopper's own gifts page is in the account menu, empty until they send one; guests sign in first", async ({
+  page,
+}) => {
+  const guest = await page.request.get('/myaccount/gifts', { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers().location).toContain('/login');
+
+  await registerConfirmed(page.request, { firstName: 'Robin', email: uniqueEmail('gifts-page'), password: PASSWORD });
+  await page.goto('/myaccount/wallet');
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'My Gifts' }).click();
+  await expect(page).toHaveURL(/\/myaccount\/gifts$/);
+  await expect(page.getByRole('heading', { name: 'My Gifts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Gifts' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText("You haven't sent any e-gifts yet.")).toBeVisible();
+  await expect(page.getByText("You haven't bought any gift cards yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy a gift card' })).toHaveAttribute('href', '/giftcard');
+  await axeClean(page);
 });
 
 test('issue 22: the claim-my-gift guide page explains claiming and takes the code', async ({ page }) => {

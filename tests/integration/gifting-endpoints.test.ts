@@ -56,7 +56,7 @@ describe.each(embedded)('spec 7 gifting calls on $name', (engine) => {
     expect(ok.status).toBe(200);
     const body = await ok.json();
     expect(body.pageSize).toBe(12);
-    expect(body.path).toBe('/deals/wellness-collection/beauty/gift-finder/gifts-for-mum');
+    expect(body.path).toBe('/wellness-collection/beauty/gift-finder/gifts-for-mum');
     expect(body.count, JSON.stringify(body).slice(0, 300)).toBeGreaterThan(0);
     expect(body.deals.length).toBeGreaterThan(0);
     expect(body.deals.length).toBeLessThanOrEqual(12);

@@ -25,7 +25,14 @@ import {
   users,
   vouchers,
 } from '../../src/server/db/schema';
-import { claimGift, GIFT_MESSAGES, redeemGiftCard, retrieveGiftCardDeal } from '../../src/server/gifting';
+import {
+  claimGift,
+  GIFT_MESSAGES,
+  listBoughtGiftCards,
+  listSentGifts,
+  redeemGiftCard,
+  retrieveGiftCardDeal,
+} from '../../src/server/gifting';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { loadListingPage } from '../../src/server/listing';
 import { placeOrder } from '../../src/server/orders';
@@ -118,6 +125,16 @@ describe.each(embedded)('issue 20: gifting on $name', (engine) => {
         .where(and(eq(outbox.recipient, friendEmail), eq(outbox.kind, 'e_gift')));
     // Not before its send date, even when the hourly jobs run.
     expect(await mailTo()).toHaveLength(0);
+    // The sender's account (/myaccount/gifts) lists it as scheduled, with its recipient, deal and send date.
+    const listed = async () => (await listSentGifts(db(), sender.user.id)).find((g) => g.code === gift?.code);
+    expect(await listed()).toMatchObject({
+      recipientName: 'Sam',
+      recipientEmail: friendEmail,
+      sendOn,
+      status: 'scheduled',
+      dealId: deal.dealId,
+      orderId: order.id,
+    });
     await runHourlyJobs(db(), new Date(now.getTime() + 24 * 3600 * 1000));
     expect(await mailTo()).toHaveLength(0);
 
@@ -131,6 +148,7 @@ describe.each(embedded)('issue 20: gifting on $name', (engine) => {
     // Another run sends nothing more.
     await runHourlyJobs(db(), new Date(`${sendOn}T10:00:00Z`));
     expect(await mailTo()).toHaveLength(1);
+    expect((await listed())?.status).toBe('sent');
 
     const bought = await db().select().from(vouchers).where(eq(vouchers.orderId, order.id));
     expect(bought.every((v) => v.userId === sender.user.id)).toBe(true);
@@ -145,6 +163,9 @@ describe.each(embedded)('issue 20: gifting on $name', (engine) => {
     expect(claimed.vouchers).toBe(bought.length);
     const after = await db().select().from(vouchers).where(eq(vouchers.orderId, order.id));
     expect(after.every((v) => v.userId === friend.id)).toBe(true);
+    expect((await listed())?.status).toBe('claimed');
+    // Only the sender's own gifts are listed: the friend sent none.
+    expect(await listSentGifts(db(), friend.id)).toEqual([]);
 
     // A gift can be claimed once.
     const other = await newUser(`other-${randomBytes(3).toString('hex')}@example.test`);
@@ -296,6 +317,18 @@ describe.each(embedded)('issue 20: gifting on $name', (engine) => {
     await expect(
       redeemGiftCard(db(), { code: second?.code ?? '', userId: friend.id, now: new Date() }),
     ).rejects.toThrow(GIFT_MESSAGES.cardExpired);
+
+    // The buyer's account (/myaccount/gifts) lists both cards: value, code, redeemed, expiry; the friend's lists none.
+    const listedCards = await listBoughtGiftCards(db(), shopper.user.id, new Date('2026-09-12T12:00:00Z'));
+    const byCode = new Map(listedCards.map((c) => [c.code, c]));
+    expect(byCode.get(cards[0]?.code ?? '')).toMatchObject({
+      value: { amountMinor: 2500, currency: 'GBP' },
+      status: 'redeemed',
+      redeemedAt: expect.any(Date),
+    });
+    expect(byCode.get(second?.code ?? '')).toMatchObject({ status: 'expired', redeemedAt: null });
+    expect(byCode.get(second?.code ?? '')?.expiresAt.toISOString()).toBe('2026-09-10T12:00:00.000Z');
+    expect(await listBoughtGiftCards(db(), friend.id)).toEqual([]);
   });
 
   it('the gift finder lists gift-able deals of its place and category, 12 to a page, narrowed by recipient and personality', async () => {
@@ -315,7 +348,7 @@ describe.each(embedded)('issue 20: gifting on $name', (engine) => {
       filter,
     );
     expect(forMum?.pageSize).toBe(12);
-    expect(forMum?.path).toBe(`/deals/${location}/beauty/gift-finder/gifts-for-mum`);
+    expect(forMum?.path).toBe(`/${location}/beauty/gift-finder/gifts-for-mum`);
     const shown = [...(forMum?.mainDeal ? [forMum.mainDeal] : []), ...(forMum?.deals ?? [])];
     expect(shown.length).toBeGreaterThan(0);
     for (const d of shown) expect(d.category.shortName).toBe('beauty');

@@ -118,13 +118,17 @@ describe.each(embedded)('near me, rails and sitemaps on $name', (engine) => {
     expect(await listHyperlocalDeals(database.db, 'underwater-basket-weaving', manchester)).toBeNull();
   });
 
-  it('sitemaps list towns, category listings with deals and every live deal', async () => {
+  it('sitemaps list towns, category listings with deals, gift finders and every live deal', async () => {
     const counts = await countSitemapFiles(database.db);
     expect(counts).toEqual({ content: 1, guides: 1, locations: 1, categories: 1, deals: 1 });
     const towns = await listSitemapPages(database.db, 'locations', 1);
     expect(towns?.map((p) => p.path)).toContain('/deals/leeds');
     const categories = await listSitemapPages(database.db, 'categories', 1);
     expect(categories?.some((p) => /^\/deals\/london\/[a-z-]+\/[a-z-]+$/.test(p.path))).toBe(true);
+    // Issue 20.4: each town's gift finder by category, at spec 2's canonical path (no /deals).
+    expect(categories?.some((p) => /^\/london\/[a-z-]+\/gift-finder$/.test(p.path))).toBe(true);
+    expect(categories?.some((p) => p.path.startsWith('/deals/') && p.path.includes('gift-finder'))).toBe(false);
+    expect((await listSitemapPages(database.db, 'content', 1))?.map((p) => p.path)).toContain('/gifts');
     const deals = await listSitemapPages(database.db, 'deals', 1);
     const live = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from deals where status = 'live' and closing_date > now()`,

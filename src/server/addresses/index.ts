@@ -9,9 +9,10 @@
  *   GET {url}/postcodes/{postcode} → { addresses: Address[] }, GET {url}/autocomplete?q= →
  *   { suggestions: Address[] }, GET {url}/postcodes/{postcode}/validate → { valid: boolean }.
  */
-import { parsePostcode, postcodeCentre } from '@/domain/postcode';
-import { LOCAL_LOCATIONS } from '@/server/reference';
-import { SEEDED_OUTWARD_CODES, SEEDED_TOWN_STREETS } from '@/server/seed';
+import { parsePostcode } from '@/domain/postcode';
+import { localAddressProvider } from './local';
+
+export { localAddressProvider } from './local';
 
 /** A UK postal address, as a gift pack is sent to. `key` names it for spec 7's "format by key". */
 export interface Address {
@@ -38,64 +39,6 @@ export function formatAddress(address: Pick<Address, 'line1' | 'line2' | 'town' 
 
 /** The message for a postcode that is not one (spec 5). */
 export const INVALID_POSTCODE = 'Enter a valid postcode';
-
-const townNames = new Map(LOCAL_LOCATIONS.map((location) => [location.shortName, location.name]));
-
-function townOfOutward(outward: string): string | undefined {
-  return Object.entries(SEEDED_OUTWARD_CODES).find(([, codes]) => codes.includes(outward))?.[0];
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16777619) >>> 0;
-  return h;
-}
-
-/** The local provider: deterministic addresses in the seeded towns, no network. */
-export function localAddressProvider(): AddressProvider {
-  const addressesFor = (raw: string): Address[] => {
-    const postcode = parsePostcode(raw);
-    if (postcode === null || postcode.inward === null) return [];
-    const town = townOfOutward(postcode.outward);
-    if (town === undefined) return [];
-    const streets = SEEDED_TOWN_STREETS[town] ?? [];
-    if (streets.length === 0) return [];
-    const seed = hash(postcode.formatted);
-    const street = streets[seed % streets.length] ?? streets[0] ?? '';
-    const first = (seed % 40) + 1;
-    return Array.from({ length: 6 }, (_, i) => {
-      const number = first + i * 2;
-      return {
-        key: `local:${postcode.formatted}:${number}`,
-        line1: `${number} ${street}`,
-        line2: '',
-        town: townNames.get(town) ?? town,
-        postcode: postcode.formatted,
-      };
-    });
-  };
-  return {
-    name: 'local',
-    lookupPostcode: async (postcode) => addressesFor(postcode),
-    autocomplete: async (text) => {
-      const words = text.trim().toLowerCase();
-      if (words.length < 3) return [];
-      const match = /([a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2})\s*$/i.exec(words);
-      const candidates = match?.[1] ? addressesFor(match[1]) : [];
-      return candidates
-        .filter((a) => `${a.line1} ${a.town} ${a.postcode}`.toLowerCase().includes(words.split(/\s+/)[0] ?? ''))
-        .slice(0, 10);
-    },
-    validatePostcode: async (raw) => {
-      const postcode = parsePostcode(raw);
-      return postcode !== null && postcode.inward !== null && postcodeCentre(postcode) !== null;
-    },
-    retrieve: async (key) => {
-      const [, postcode] = /^local:([^:]+):\d+$/.exec(key) ?? [];
-      return postcode ? (addressesFor(postcode).find((a) => a.key === key) ?? null) : null;
-    },
-  };
-}
 
 /** The HTTP provider: a real address service at `baseUrl`. Answers within `timeoutMs` or fails. */
 export function httpAddressProvider(baseUrl: string, timeoutMs = 5000): AddressProvider {

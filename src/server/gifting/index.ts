@@ -250,27 +250,12 @@ export async function expireGiftCards(db: Db, now: Date): Promise<number> {
   return expired.length;
 }
 
-/** The gift cards a shopper bought (their account page lists them). */
-export async function listBoughtGiftCards(db: Db, userId: number) {
-  return db.select().from(giftCards).where(eq(giftCards.buyerUserId, userId)).orderBy(asc(giftCards.id));
-}
-
-/** The gifts a shopper sent, and whether each was claimed. */
-export async function listSentGifts(db: Db, userId: number) {
-  return db
-    .select({
-      code: gifts.code,
-      recipientName: gifts.recipientName,
-      sendOn: gifts.sendOn,
-      mailedAt: gifts.mailedAt,
-      claimedAt: gifts.claimedAt,
-      title: orderLines.title,
-    })
-    .from(gifts)
-    .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
-    .where(eq(gifts.senderUserId, userId))
-    .orderBy(asc(gifts.id));
-}
+export {
+  type BoughtGiftCardView,
+  listBoughtGiftCards,
+  listSentGifts,
+  type SentGiftView,
+} from './account';
 
 /** Tuppence's own gift card deal (its options are the values), or null when the catalogue has none. */
 export async function retrieveGiftCardDeal(

@@ -14,6 +14,7 @@ import {
   ResetPasswordSchema,
   UserProfileSchema,
 } from '@/contracts/account';
+import { AddressAutocompleteQuerySchema, AddressSuggestionsSchema } from '@/contracts/address';
 import {
   BasketProductInputSchema,
   CreateBasketSchema,
@@ -45,7 +46,12 @@ import {
   ExpressBuyTokenRequestSchema,
   ExpressBuyTokenResponseSchema,
 } from '@/contracts/express-buy';
-import { GiftCodeSchema, GiftFinderFeedQuerySchema } from '@/contracts/gifting';
+import {
+  GiftCodeSchema,
+  GiftCreateRequestSchema,
+  GiftCreateResponseSchema,
+  GiftFinderFeedQuerySchema,
+} from '@/contracts/gifting';
 import {
   EarlyBirdPageSchema,
   EarlyBirdQuerySchema,
@@ -663,6 +669,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   // Gifting (issue 20).
   {
     method: 'post',
+    path: '/api/v1/gift/create',
+    tag: 'gifting',
+    summary:
+      "spec 7 /gift/create: send a line of the caller's own basket as an e-gift, a next-day or standard gift pack, or no gift, or set its gift wrap (spec 4 Gifting changes); answers spec 4's toast and the basket priced again",
+    body: GiftCreateRequestSchema,
+    response: GiftCreateResponseSchema,
+    errors: {
+      400: 'Not one change, or the gift details are refused: the first problem as the message ("Enter a valid postcode") and problems by field.',
+      404: 'No basket of yours, or no such line in it.',
+    },
+  },
+  {
+    method: 'post',
     path: '/api/v1/deal/gift-redeem',
     tag: 'gifting',
     summary: 'Claim a gift with its code: its vouchers move to the signed-in account, once (issue 20)',
@@ -704,6 +723,30 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       lastPage: z.number().int(),
     }),
     errors: NOT_FOUND,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/address/autocomplete',
+    tag: 'gifting',
+    summary:
+      'spec 7 address autocomplete: up to 10 UK addresses fitting what was typed (a postcode, an outward code or a first line; nothing under 3 characters), for the gift pack form',
+    query: AddressAutocompleteQuerySchema,
+    response: AddressSuggestionsSchema,
+    errors: { 503: 'The address service could not be reached.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/checkout/config/gifting',
+    tag: 'gifting',
+    summary:
+      'spec 7 checkout/config/gifting: the delivery options and gift types (spec 3), the gift wrap preset and price, the gift pack price steps (spec 9: 150 to 1500) and the e-gift limits',
+    response: z.object({
+      deliveryOptions: z.array(z.string()),
+      giftTypes: z.array(z.object({ type: z.string(), label: z.string() })),
+      giftWrapPreset: z.object({ quantity: z.number().int(), priceMinor: z.number().int() }),
+      giftPackPreset: z.object({ priceSteps: z.array(z.number().int()), nextDaySurchargeMinor: z.number().int() }),
+      eGift: z.object({ messageMax: z.number().int(), maxDaysAhead: z.number().int() }),
+    }),
   },
   // Promotions and credit (issue 17).
   {

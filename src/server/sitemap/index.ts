@@ -1,9 +1,11 @@
 /**
  * What the sitemaps list: content pages, town listings, category and sub-category listings that
- * have live deals, and every live deal (with lastmod), each as site-relative paths. Deals are read
+ * have live deals, the gift finder of each town and category with live gift-able deals (issue 20.4),
+ * and every live deal (with lastmod), each as site-relative paths. Deals are read
  * a file at a time, so a catalogue of any size never loads more than 50,000 rows at once.
  */
 import { sql } from 'drizzle-orm';
+import { giftFinderPath } from '@/domain/gift-finder';
 import { listingPath } from '@/domain/listing-paths';
 import { MAX_URLS_PER_SITEMAP, type SitemapKind, sitemapFileCount } from '@/domain/sitemap';
 import { listLocations } from '@/server/catalog';
@@ -35,6 +37,7 @@ export const CONTENT_PATHS = [
   '/early-bird',
   '/search',
   '/guides',
+  '/gifts',
 ] as const;
 
 const LIVE = sql`d.status = 'live' and d.closing_date > now()`;
@@ -58,7 +61,7 @@ async function locationPages(db: Db): Promise<SitemapPage[]> {
   return towns.map((town) => ({ path: `/deals/${town.shortName}` }));
 }
 
-/** Category and sub-category listings with at least one live deal, under towns and special locations. */
+/** Category and sub-category listings with at least one live deal, under towns and special locations, and the towns' gift finders. */
 async function categoryPages(db: Db): Promise<SitemapPage[]> {
   const result = await db.execute<{ location: string; category: string; sub_category: string | null }>(sql`
     select distinct l.short_name as location, c.short_name as category, sc.short_name as sub_category
@@ -76,7 +79,27 @@ async function categoryPages(db: Db): Promise<SitemapPage[]> {
   }
   // A special location's own category is its listing, which the content sitemap already has.
   const locationRoots = new Set((await listLocations(db)).map((l) => `/deals/${l.shortName}`));
-  return [...paths].filter((path) => !locationRoots.has(path)).map((path) => ({ path }));
+  const listings = [...paths].filter((path) => !locationRoots.has(path)).map((path) => ({ path }));
+  return [...listings, ...(await giftFinderPages(db))];
+}
+
+/**
+ * Issue 20.4: the gift finder of each town and top-level category with a live gift-able deal, at
+ * spec 2's canonical path (/{location}/{category}/gift-finder); its recipient pages hang off it.
+ */
+async function giftFinderPages(db: Db): Promise<SitemapPage[]> {
+  const result = await db.execute<{ location: string; category: string }>(sql`
+    select distinct l.short_name as location, c.short_name as category
+    from deals d
+    join locations l on l.id = d.location_id and l.status = 'active' and l.kind = 'local'
+    join categories c on c.id = d.category_id
+    where ${LIVE} and exists (
+      select 1 from deal_products gp
+      where gp.deal_id = d.id and gp.is_giftable and gp.visibility = 'visible' and not gp.disabled
+    )
+    order by 1, 2
+  `);
+  return result.rows.map((row) => ({ path: giftFinderPath(row.location, row.category) }));
 }
 
 /** Live deals, one sitemap file's worth (1-based page), by id. */
