@@ -10,7 +10,10 @@
  *    merchant); no answer may carry anything of the owner's; guests are kept out of the account,
  *    editor, operator and merchant areas;
  *  - sessions: cross-origin posts to every state-changing route refused; a sign-in replaces the
- *    session id (no fixation); logout ends the session.
+ *    session id (no fixation); logout ends the session;
+ *  - concurrency (concurrency.ts): races sent at once through the real endpoints, the database
+ *    read afterwards: 200 buyers on 50 left, 150 uses of a 100-use code, points exchanged on two
+ *    devices, a gift claimed twice, a voucher redeemed at two tills.
  * Prints the table and the fast-check seed; exits 1 when any row fails. Bounded by request counts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -22,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { argValue } from '../cli';
+import { concurrency } from './concurrency';
 import { makeShopper, PASSWORD, type Shopper } from './fixtures';
 import { type Contract, type Finding, type FuzzRequest, judge, requestArbitrary } from './fuzz';
 import { discoverRoutes, fillPattern, type Route } from './routes';
@@ -502,6 +506,7 @@ try {
   await accessControl(routes, owner, stranger);
   await sessions(routes, stranger);
   await badInput(routes, owner);
+  await concurrency({ origin, db: database.db, operatorToken: OPERATOR_TOKEN, signIn, row });
   await secretsAtRest(owner);
 } catch (error) {
   failed = true;
