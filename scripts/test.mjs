@@ -80,8 +80,9 @@ if (wants('e2e')) {
   });
 }
 
-// Issue 26.1: the reliability table (fuzzing, access control, sessions) against the built shop on a
-// throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL names one (CI).
+// Issue 26.1: the reliability table (fuzzing, access control, sessions, concurrency) against the built
+// shop on a throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL
+// names one (CI).
 const reliabilityJson = path.join(reports, 'reliability.json');
 if (wants('reliability') && process.env.TEST_DATABASE_URL) {
   // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.

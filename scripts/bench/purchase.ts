@@ -5,12 +5,12 @@
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the sandbox gateway as the
  * payment provider.
  */
-import { count, eq, sql } from 'drizzle-orm';
-import { type Database, dealProductStock, openDatabase, orders, payments, vouchers } from '@/server/db';
+import { count, eq } from 'drizzle-orm';
+import { type Database, dealProductStock, openDatabase, orders } from '@/server/db';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { seedCatalogue } from '@/server/seed';
-import { createBuyers, prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
+import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 
@@ -35,7 +35,12 @@ export interface PurchaseBenchResult {
  * Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP
  * client to the sandbox gateway served on loopback (issue 16.5: the shop reaches it over HTTP only).
  */
-async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof createBuyers>>, unitTotalMinor: number) {
+async function buyAll(
+  database: Database,
+  buyers: Awaited<ReturnType<typeof createBuyers>>,
+  unitTotalMinor: number,
+  keyPrefix: string,
+) {
   const gateway = await serveSandboxGateway(database.db);
   try {
     return await buyThrough(
@@ -43,6 +48,7 @@ async function buyAll(database: Database, buyers: Awaited<ReturnType<typeof crea
       createGatewayProvider({ env: { ...process.env, PAYMENTS_GATEWAY_SERVER_URL: gateway.url } }),
       buyers,
       unitTotalMinor,
+      keyPrefix,
     );
   } finally {
     await gateway.close();
@@ -54,6 +60,7 @@ async function buyThrough(
   provider: ReturnType<typeof createGatewayProvider>,
   buyers: Awaited<ReturnType<typeof createBuyers>>,
   unitTotalMinor: number,
+  keyPrefix: string,
 ) {
   const started = performance.now();
   const results = await Promise.all(
@@ -64,7 +71,7 @@ async function buyThrough(
         useWallet: false,
         expected: { totalMinor: unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: unitTotalMinor },
         payment: { method: 'credit_card', nonce: 'fake-valid-visa-nonce' },
-        idempotencyKey: `bench-${buyer.basketToken}`,
+        idempotencyKey: `${keyPrefix}${buyer.basketToken}`,
         now: new Date(),
         origin: 'http://127.0.0.1',
       }),
@@ -86,19 +93,9 @@ async function benchOne(
   // Contended: `buyersCount` buyers, `stock` units.
   const limited = await prepareLimitedDeal(db, stock);
   const buyers = await createBuyers(db, limited, buyersCount, { prefix: 'contended' });
-  const contended = await buyAll(database, buyers, limited.unitTotalMinor);
+  const contended = await buyAll(database, buyers, limited.unitTotalMinor, 'bench-contended-');
   const sold = contended.results.filter((r) => r.ok).length;
-  const [left] = await db
-    .select({ remaining: dealProductStock.quantityRemaining })
-    .from(dealProductStock)
-    .where(eq(dealProductStock.productId, limited.productId));
-  const [voucherCount] = await db.select({ n: count() }).from(vouchers);
-  const statuses = await db.select({ status: payments.status, n: count() }).from(payments).groupBy(payments.status);
-  const byStatus = new Map(statuses.map((s) => [s.status, Number(s.n)]));
-  const [held] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(sql`${payments.status} in ('authorising', 'authorised') and ${payments.orderId} is null`);
+  const tally = await tallyRush(db, limited, 'bench-contended-');
 
   // Uncontended throughput: the same number of buyers on a deal with plenty left.
   await db
@@ -107,7 +104,7 @@ async function benchOne(
     .where(eq(dealProductStock.productId, limited.productId));
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
-  const throughput = await buyAll(database, plenty, limited.unitTotalMinor);
+  const throughput = await buyAll(database, plenty, limited.unitTotalMinor, 'bench-throughput-');
   const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
 
   return {
@@ -116,12 +113,12 @@ async function benchOne(
     stock,
     sold,
     oversold: Math.max(0, sold - stock),
-    stockLeft: left?.remaining ?? null,
-    vouchers: Number(voucherCount?.n ?? 0),
-    settled: byStatus.get('settled') ?? 0,
-    authorised: (byStatus.get('settled') ?? 0) + (byStatus.get('voided') ?? 0) + (byStatus.get('authorised') ?? 0),
-    voided: byStatus.get('voided') ?? 0,
-    heldWithoutOrder: Number(held?.n ?? 0),
+    stockLeft: tally.stockLeft,
+    vouchers: tally.vouchers,
+    settled: tally.settled,
+    authorised: tally.authorised,
+    voided: tally.voided,
+    heldWithoutOrder: tally.heldWithoutOrder,
     contendedSeconds: contended.seconds,
     ordersPerSecond: (after - before) / throughput.seconds,
   };

@@ -11,9 +11,12 @@
  *    editor, operator and merchant areas;
  *  - sessions: cross-origin posts to every state-changing route refused; a sign-in replaces the
  *    session id (no fixation); logout ends the session;
+ *  - concurrency (./concurrency.ts): races sent at once through the real endpoints, the database
+ *    read afterwards: 200 buyers on 50 left, 150 uses of a 100-use code, points exchanged on two
+ *    devices, a gift claimed twice, a voucher redeemed at two tills.
  *  - faults (./faults.ts, last: it starts a second shop on the next two ports): the payment gateway
  *    unreachable, slow and failing after authorisation, the database connections dropped mid-order,
- *    the shop SIGKILLed mid-checkout: no half order, no orphan authorisation, no lost email.
+ *    the shop SIGKILLed mid-checkout: no half order, no orphan authorisation, no lost email;
  * Prints the table and the fast-check seed; exits 1 when any row fails. Bounded by request counts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { argValue } from '../cli';
+import { concurrency } from './concurrency';
 import { faults } from './faults';
 import { makeShopper, PASSWORD, type Shopper } from './fixtures';
 import { type Contract, type Finding, type FuzzRequest, judge, requestArbitrary } from './fuzz';
@@ -506,6 +510,7 @@ try {
   await accessControl(routes, owner, stranger);
   await sessions(routes, stranger);
   await badInput(routes, owner);
+  await concurrency({ origin, db: database.db, operatorToken: OPERATOR_TOKEN, signIn, row });
   await secretsAtRest(owner);
   await faults({ root, db: database.db, databaseUrl: database.url, origin, folder, port: port + 1, row });
 } catch (error) {
