@@ -40,6 +40,7 @@ import {
   FacetedNavigationSchema,
   FacetQuerySchema,
 } from '@/contracts/deal-feed';
+import { DealImpressionsSchema } from '@/contracts/deal-impressions';
 import {
   ExpressBuyRequestSchema,
   ExpressBuyTokenRequestSchema,
@@ -916,6 +917,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: z.object({ recorded: z.number().int() }),
     status: 202,
     errors: { 404: 'No sponsored session has this id.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/deal/impressions',
+    tag: 'deals',
+    summary:
+      'spec 7 deal impressions by location (issue 21.6): a batch of deal cards a listing showed, counted per deal, location and day',
+    body: DealImpressionsSchema,
+    response: z.object({ recorded: z.number().int() }),
+    status: 202,
+    errors: { 400: 'args malformed or Deals missing (spec 5).' },
   },
   {
     method: 'get',
