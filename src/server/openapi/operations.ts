@@ -82,6 +82,7 @@ import {
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
 import { SponsoredEventSchema, SponsoredSessionRequestSchema } from '@/contracts/sponsored';
 import { SubscriptionResponseSchema, VipStatusRequestSchema, VipStatusResponseSchema } from '@/contracts/subscription';
+import { TilesAnswerSchema, TilesQuerySchema } from '@/contracts/tiles';
 import {
   EvergreenDealQuerySchema,
   EvergreenDealResponseSchema,
@@ -147,6 +148,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'spec 7 socialcue/deal: vouchers bought in the last 24 hours and the cue to show',
     query: SocialCueQuerySchema,
     response: SocialCueSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tiles',
+    tag: 'deals',
+    summary:
+      "spec 7 GET tiles (issue 21.6): a place's categories (or a navigation's sub-categories) as tiles; a failure is { error }",
+    query: TilesQuerySchema,
+    response: TilesAnswerSchema,
+    errors: { 400: '{ error } for a query it cannot read.', 404: '{ error } for an unknown location or navigation.' },
   },
   {
     method: 'get',
