@@ -9,12 +9,26 @@ import { gzipSync } from 'node:zlib';
 
 const IMPORT_PATTERN = /(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g;
 
-/** The module URLs a page's HTML refers to, and its inline script text. */
-export function scriptsOf(html: string): { urls: string[]; inline: string[] } {
+/**
+ * The module URLs a page's HTML refers to, and its inline script text. `firstLoad` leaves out the
+ * components of islands hydrated only when they come into view (client:visible): what the page
+ * loads before the shopper scrolls to them (decision 033).
+ */
+export function scriptsOf(html: string, firstLoad = false): { urls: string[]; inline: string[] } {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
-    if (match[1]) urls.add(match[1]);
+  const islands = html.match(/<astro-island\b[^>]*>/g) ?? [];
+  const visibleOnly = new Set(
+    islands.filter((tag) => /\bclient="visible"/.test(tag)).map((tag) => /\bcomponent-url="([^"]+)"/.exec(tag)?.[1]),
+  );
+  const atLoad = new Set(
+    islands.filter((tag) => !/\bclient="visible"/.test(tag)).map((tag) => /\bcomponent-url="([^"]+)"/.exec(tag)?.[1]),
+  );
+  for (const match of html.matchAll(/\b(component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
+    const url = match[2];
+    if (!url) continue;
+    if (firstLoad && match[1] === 'component-url' && visibleOnly.has(url) && !atLoad.has(url)) continue;
+    urls.add(url);
   }
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1] ?? '')
@@ -23,8 +37,8 @@ export function scriptsOf(html: string): { urls: string[]; inline: string[] } {
 }
 
 /** Total gzipped bytes of the page's JavaScript, reading modules from the built client folder. */
-export function gzippedJsBytes(html: string, clientDir: string): { bytes: number; modules: number } {
-  const { urls, inline } = scriptsOf(html);
+export function gzippedJsBytes(html: string, clientDir: string, firstLoad = false): { bytes: number; modules: number } {
+  const { urls, inline } = scriptsOf(html, firstLoad);
   const seen = new Set<string>();
   const queue = urls.filter((url) => url.startsWith('/')).map((url) => url.split('?')[0] ?? url);
   let bytes = inline.reduce((sum, text) => sum + gzipSync(text).byteLength, 0);

@@ -36,15 +36,20 @@ export function scrollerConfiguration(brand: Brand): ScrollerConfiguration {
 }
 
 /**
- * Where an autoplaying rail goes next: one card on, back to the start after the end (loop), or
- * nowhere when the whole row is visible. Pure, so the browser script and its test agree.
+ * Which card an autoplaying rail shows next (issue 21.6): the next one, back to the first after the
+ * last when the rail loops, or none (stay) when it does not or when every card is already in view.
+ * `selected` and `last` are the carousel's snap indexes. Pure, so the island and its test agree.
  */
-export function nextScrollLeft(
-  view: { scrollLeft: number; clientWidth: number; scrollWidth: number; step: number },
-  loop: boolean,
-): number | null {
-  const max = view.scrollWidth - view.clientWidth;
-  if (max <= 1) return null;
-  if (view.scrollLeft >= max - 1) return loop ? 0 : null;
-  return Math.min(max, view.scrollLeft + Math.max(1, view.step));
+export function nextRailIndex(selected: number, last: number, loop: boolean): number | null {
+  if (last <= 0) return null;
+  if (selected >= last) return loop ? 0 : null;
+  return selected + 1;
+}
+
+/**
+ * Where a Previous / Next press goes (issue 21.6): a page of cards, as many as are fully in view
+ * (at least one), stopping at the ends.
+ */
+export function pageRailIndex(selected: number, last: number, inView: number, direction: -1 | 1): number {
+  return Math.min(last, Math.max(0, selected + direction * Math.max(1, inView)));
 }

@@ -1,28 +1,63 @@
 /**
- * The home rails move by themselves (issue 21.6; spec 7 content/scroller-configuration, spec 9
- * carousel interval 9000 ms), on the browser's clock run forward by the test, not by waiting.
+ * The home rails are embla carousels (issue 21.6, decision 033) that move by themselves (spec 7
+ * content/scroller-configuration, spec 9 carousel interval 9000 ms), on the browser's clock run
+ * forward by the test, not by waiting. The island hydrates when the rail comes into view.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+
+/** How far the first card has moved left of the rail's viewport (0 at the start). */
+const shift = (rail: Locator) =>
+  rail.evaluate((el) => {
+    const viewport = el.querySelector('.rail__viewport')?.getBoundingClientRect().left ?? 0;
+    const first = el.querySelector('.rail__item')?.getBoundingClientRect().left ?? 0;
+    return Math.round(viewport - first);
+  });
 
 test('spec 9: a home rail moves on one card after 9000 ms, and its Pause button stops it', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   const rail = page.locator('[data-rail="popular"]');
-  const list = rail.locator('.rail__list');
+  await rail.scrollIntoViewIfNeeded();
+  // The island hydrated: embla runs the rail and the buttons appear.
+  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   const pause = rail.getByRole('button', { name: /^Pause Popular in/ });
   await expect(pause).toBeVisible();
   await page.mouse.move(0, 0);
-  expect(await list.evaluate((el) => el.scrollLeft)).toBe(0);
+  expect(await shift(rail)).toBe(0);
 
-  await page.clock.runFor(9_000);
-  await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await page.clock.runFor(9_500);
+  await expect.poll(() => shift(rail)).toBeGreaterThan(0);
 
   await pause.click();
   await expect(rail.getByRole('button', { name: /^Play Popular in/ })).toHaveAttribute('aria-pressed', 'true');
   await page.mouse.move(0, 0);
-  const held = await list.evaluate((el) => el.scrollLeft);
+  await page.clock.runFor(1_000);
+  const held = await shift(rail);
   await page.clock.runFor(20_000);
-  expect(await list.evaluate((el) => el.scrollLeft)).toBe(held);
+  expect(await shift(rail)).toBe(held);
+});
+
+test('the pointer over a rail holds it; Next and the arrow keys move it by hand', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const rail = page.locator('[data-rail="new-products"]');
+  await rail.scrollIntoViewIfNeeded();
+  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
+  await rail.locator('.rail__viewport').hover();
+  await page.clock.runFor(20_000);
+  expect(await shift(rail)).toBe(0);
+
+  const next = rail.getByRole('button', { name: 'Next New Products' });
+  await next.click();
+  await expect.poll(() => shift(rail)).toBeGreaterThan(0);
+  await rail.getByRole('button', { name: 'Previous New Products' }).click();
+  await expect.poll(() => shift(rail)).toBe(0);
+
+  await rail.getByRole('list', { name: 'New Products' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => shift(rail)).toBeGreaterThan(0);
+  await page.keyboard.press('Home');
+  await expect.poll(() => shift(rail)).toBe(0);
 });
 
 test('prefers-reduced-motion: the rails never move by themselves', async ({ page }) => {
@@ -30,10 +65,23 @@ test('prefers-reduced-motion: the rails never move by themselves', async ({ page
   await page.clock.install();
   await page.goto('/');
   const rail = page.locator('[data-rail="popular"]');
+  await rail.scrollIntoViewIfNeeded();
+  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   await expect(rail.getByRole('button', { name: /^Next Popular in/ })).toBeVisible();
   await expect(rail.getByRole('button', { name: /^Pause/ })).toBeHidden();
+  await page.mouse.move(0, 0);
   await page.clock.runFor(30_000);
-  expect(await rail.locator('.rail__list').evaluate((el) => el.scrollLeft)).toBe(0);
+  expect(await shift(rail)).toBe(0);
+});
+
+test('without JavaScript a rail is the same list of deal cards, scrolling natively', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const list = page.getByRole('list', { name: /^Popular in/ });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  expect(await list.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+  await context.close();
 });
 
 test('spec 7: GET content/scroller-configuration answers the rails’ configuration', async ({ request }) => {

@@ -40,14 +40,21 @@ test('spec 2: the national homepage leads with New Products and Early Bird Deals
   expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(20);
 });
 
-test('the rails scroll sideways with next and previous buttons', async ({ page }) => {
+test('the rails move sideways with next and previous buttons (embla, decision 033)', async ({ page }) => {
   await page.goto('/');
-  const rail = page.getByRole('list', { name: 'New Products' });
+  const region = page.getByRole('region', { name: 'New Products' });
   const next = page.getByRole('button', { name: 'Next New Products' });
   const previous = page.getByRole('button', { name: 'Previous New Products' });
+  await region.scrollIntoViewIfNeeded();
   await expect(previous).toBeDisabled();
   await next.click();
-  await expect.poll(() => rail.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+  const firstCardLeft = () =>
+    region.evaluate(
+      (el) =>
+        (el.querySelector('.rail__item')?.getBoundingClientRect().left ?? 0) -
+        (el.querySelector('.rail__viewport')?.getBoundingClientRect().left ?? 0),
+    );
+  await expect.poll(firstCardLeft).toBeLessThan(0);
   await expect(previous).toBeEnabled();
 });
 

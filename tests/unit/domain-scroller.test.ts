@@ -1,6 +1,6 @@
 /** spec 7 content/scroller-configuration and spec 9 carousel interval (issue 21.6). */
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL_INTERVAL_MS, nextScrollLeft, scrollerConfiguration } from '@/domain/scroller';
+import { CAROUSEL_INTERVAL_MS, nextRailIndex, pageRailIndex, scrollerConfiguration } from '@/domain/scroller';
 
 describe('spec 9: the home rails move every 9000 ms', () => {
   it('configures the shared home rails to move, looping and paused on hover', () => {
@@ -16,17 +16,27 @@ describe('spec 9: the home rails move every 9000 ms', () => {
   });
 });
 
-describe('where an autoplaying rail goes next', () => {
-  const view = { clientWidth: 1000, scrollWidth: 3000, step: 260 };
-  it('one card on, never past the end', () => {
-    expect(nextScrollLeft({ ...view, scrollLeft: 0 }, true)).toBe(260);
-    expect(nextScrollLeft({ ...view, scrollLeft: 1900 }, true)).toBe(2000);
+describe('where an autoplaying rail goes next (embla snap indexes)', () => {
+  it('one card on, never past the last', () => {
+    expect(nextRailIndex(0, 16, true)).toBe(1);
+    expect(nextRailIndex(15, 16, true)).toBe(16);
   });
   it('back to the first card after the last when looping, else it stays', () => {
-    expect(nextScrollLeft({ ...view, scrollLeft: 2000 }, true)).toBe(0);
-    expect(nextScrollLeft({ ...view, scrollLeft: 2000 }, false)).toBeNull();
+    expect(nextRailIndex(16, 16, true)).toBe(0);
+    expect(nextRailIndex(16, 16, false)).toBeNull();
   });
-  it('a row that fits does not move', () => {
-    expect(nextScrollLeft({ ...view, scrollWidth: 1000, scrollLeft: 0 }, true)).toBeNull();
+  it('a row that fits (one snap) does not move', () => {
+    expect(nextRailIndex(0, 0, true)).toBeNull();
+  });
+});
+
+describe('Previous and Next move a page of cards', () => {
+  it('as many cards as are in view, stopping at the ends', () => {
+    expect(pageRailIndex(0, 16, 4, 1)).toBe(4);
+    expect(pageRailIndex(14, 16, 4, 1)).toBe(16);
+    expect(pageRailIndex(2, 16, 4, -1)).toBe(0);
+  });
+  it('at least one card when none is wholly in view (a narrow phone)', () => {
+    expect(pageRailIndex(3, 16, 0, 1)).toBe(4);
   });
 });

@@ -4,6 +4,8 @@
  * here (not through the store) keeps the store in the deal page's one personal chunk instead of
  * a chunk of its own (docs/decisions/022). tests/unit: the key is the store's.
  */
+import { RECENT_SENT_TO_FEEDS } from '@/domain/recently-viewed';
+
 export const RECENTLY_VIEWED_KEY = 'tuppence:recently-viewed';
 
 /** Newest first, at most `limit`; nothing when the entry is missing or unreadable. */
@@ -19,4 +21,16 @@ export function readRecentIds(limit: number, storage: Pick<Storage, 'getItem'> =
   } catch {
     return [];
   }
+}
+
+/**
+ * spec 7 deal feed "recentViewedDeal repeated up to 5" (spec 9): the newest recently viewed ids added
+ * to a feed's query, for the feed to leave out. Returns the same query.
+ */
+export function withRecentViewedDeals(
+  query: URLSearchParams,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): URLSearchParams {
+  for (const id of readRecentIds(RECENT_SENT_TO_FEEDS, storage)) query.append('recentViewedDeal', String(id));
+  return query;
 }

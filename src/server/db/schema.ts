@@ -13,6 +13,7 @@ export * from '../credit/schema';
 export * from '../express-buy/schema';
 export * from '../gifting/schema';
 export * from '../idempotency/schema';
+export * from '../impressions/schema';
 export * from '../instruments/schema';
 export * from '../jobs/schema';
 export * from '../landings/schema';

@@ -41,6 +41,7 @@ import {
   FacetedNavigationSchema,
   FacetQuerySchema,
 } from '@/contracts/deal-feed';
+import { DealImpressionsSchema } from '@/contracts/deal-impressions';
 import {
   ExpressBuyRequestSchema,
   ExpressBuyTokenRequestSchema,
@@ -87,6 +88,7 @@ import {
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
 import { SponsoredEventSchema, SponsoredSessionRequestSchema } from '@/contracts/sponsored';
 import { SubscriptionResponseSchema, VipStatusRequestSchema, VipStatusResponseSchema } from '@/contracts/subscription';
+import { TilesAnswerSchema, TilesQuerySchema } from '@/contracts/tiles';
 import {
   EvergreenDealQuerySchema,
   EvergreenDealResponseSchema,
@@ -157,6 +159,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'spec 7 socialcue/deal: vouchers bought in the last 24 hours and the cue to show',
     query: SocialCueQuerySchema,
     response: SocialCueSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tiles',
+    tag: 'deals',
+    summary:
+      "spec 7 GET tiles (issue 21.6): a place's categories (or a navigation's sub-categories) as tiles; a failure is { error }",
+    query: TilesQuerySchema,
+    response: TilesAnswerSchema,
+    errors: { 400: '{ error } for a query it cannot read.', 404: '{ error } for an unknown location or navigation.' },
   },
   {
     method: 'get',
@@ -1018,6 +1030,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: z.object({ recorded: z.number().int() }),
     status: 202,
     errors: { 404: 'No sponsored session has this id.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/deal/impressions',
+    tag: 'deals',
+    summary:
+      'spec 7 deal impressions by location (issue 21.6): a batch of deal cards a listing showed, counted per deal, location and day',
+    body: DealImpressionsSchema,
+    response: z.object({ recorded: z.number().int() }),
+    status: 202,
+    errors: { 400: 'args malformed or Deals missing (spec 5).' },
   },
   {
     method: 'get',
