@@ -91,3 +91,17 @@ export function isDealPreviewAsked(query: URLSearchParams): boolean {
   const value = query.get('dealPreview');
   return value !== null && !['false', '0', 'no'].includes(value.toLowerCase());
 }
+
+/**
+ * The rest of an alias path (`Astro.params.path`, already decoded) under another root, for
+ * `Astro.rewrite`: each segment encoded again, so a segment that decodes to a bare "%" (from
+ * "%25") or any other character cannot make the rewrite's own decoding throw.
+ */
+export function aliasTarget(root: string, rest: string | undefined, search: string): string {
+  const tail = (rest ?? '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => `/${encodeURIComponent(segment)}`)
+    .join('');
+  return `${root}${tail}${search}`;
+}

@@ -55,6 +55,12 @@ test('malformed paths are never a server error', async ({ request }) => {
     '/deal/99999999999999999999',
     '/deal/0',
     '/deals/london/%E0%A4%A',
+    // The alias paths rewrite to /deals or /deal: a segment that decodes to a bare "%" must not break it.
+    '/shop/%25',
+    '/travel/%25zz',
+    '/escapes/%25/spa',
+    '/email-deal/%25',
+    '/email-deals/london/%25E0',
     '/deals/london/beauty/spa/extra/segments',
     '/deals//london',
     '/deals/london/not-a-category',
