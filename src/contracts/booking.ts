@@ -3,12 +3,12 @@
  * voucher, and the merchant's answer from the dashboard. Plain form posts (Astro Actions).
  */
 import { z } from 'zod';
-import { DbIdInputSchema, text } from './text';
+import { blankable, DbIdInputSchema, text } from './text';
 
 /** The voucher page's "Request this date" form. The date is checked by domain/bookings. */
 export const BookingRequestFormSchema = z.object({
   voucherId: DbIdInputSchema,
-  date: text().max(20).default(''),
+  date: blankable(text().max(20)),
 });
 
 /**
@@ -19,8 +19,8 @@ export const BookingDecisionFormSchema = z.object({
   merchantId: DbIdInputSchema,
   bookingId: DbIdInputSchema,
   intent: z.enum(['confirm', 'decline', 'propose']),
-  note: text().trim().max(300).default(''),
-  date: text().max(20).default(''),
+  note: blankable(text().trim().max(300)),
+  date: blankable(text().max(20)),
 });
 
 /** The voucher page's "Accept {date}": the shopper takes the date the merchant proposed. */

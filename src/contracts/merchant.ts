@@ -2,13 +2,13 @@
  * Issue 23: what the merchant dashboard's forms and the spec 7 /merchant-dashboard-url call carry.
  */
 import { z } from 'zod';
-import { DbIdInputSchema, text } from './text';
+import { blankable, DbIdInputSchema, text } from './text';
 
 /** The redeem form: which merchant, the code and security code as typed or scanned. */
 export const RedeemFormSchema = z.object({
   merchantId: DbIdInputSchema,
-  code: text().max(64).default(''),
-  securityCode: text().max(32).default(''),
+  code: blankable(text().max(64)),
+  securityCode: blankable(text().max(32)),
   method: z.enum(['typed', 'camera']).default('typed'),
 });
 

@@ -34,3 +34,12 @@ export const DbIdSchema = z.number().int().min(1).max(INT4_MAX);
 
 /** A row id from a path segment, query string or form field ("42"), with the same bounds. */
 export const DbIdInputSchema = z.coerce.number().pipe(DbIdSchema);
+
+/**
+ * An optional text field of a form posted to an Astro Action: '' when it is left empty or absent.
+ * Astro reads an empty form field as null (and a `.default('')` only covers undefined), so a
+ * blank optional field would otherwise fail the contract with a message no shopper should read.
+ */
+export function blankable<T extends z.ZodType<string, string>>(schema: T) {
+  return z.preprocess((value) => value ?? '', schema);
+}

@@ -118,3 +118,30 @@ test('issue 23 item 3: the merchant proposes another date; the shopper accepts i
     owner.page.getByRole('row').filter({ hasText: `Your date accepted: Booked for ${long(offered)}` }),
   ).toBeVisible();
 });
+
+test('issue 23 item 3: a merchant declines a date without a note; the shopper is asked for another', async ({
+  browser,
+}) => {
+  test.slow();
+  const deal = bookOnRedemptionDeal;
+  const { customer, order } = await buyBookableVoucher(browser, 'declined', 'Dee');
+  const wanted = fromToday(25);
+  await askForDate(customer.page, order, wanted);
+
+  const owner = await signedInPage(browser, 'declining-owner', 'Don');
+  await becomeOwner(owner.page, owner.email, deal.merchantId);
+  await owner.page.getByRole('link', { name: 'Bookings' }).click();
+  const request = owner.page
+    .locator('li.request')
+    .filter({ hasText: long(wanted) })
+    .filter({ hasText: 'Dee' });
+  // The note is optional: left empty, the decline still goes through (an empty form field reaches
+  // the action as null).
+  await request.getByRole('button', { name: 'Decline date' }).click();
+  await expect(owner.page.getByRole('status').filter({ hasText: 'Booking declined' })).toBeVisible();
+
+  await customer.page.goto(`/myaccount/vouchers?order=${order}`);
+  const voucher = customer.page.locator('article.voucher').first();
+  await expect(voucher).toContainText(`couldn't take ${long(wanted)}. Please choose another date.`);
+  await expect(voucher.getByLabel("Date you'd like")).toBeVisible();
+});
