@@ -91,7 +91,7 @@ function startProcess(i) {
 }
 
 function haproxyConfig(ports) {
-  const servers = ports.map((p, i) => `  server shop${i + 1} ${host}:${p} check inter 2s fall 2 rise 1`).join('\n');
+  const servers = ports.map((p, i) => `  server shop${i + 1} ${host}:${p} check inter 2s fall 3 rise 1`).join('\n');
   return `# Written by scripts/scale-demo.mjs
 global
   maxconn 4096
@@ -102,6 +102,9 @@ defaults
   timeout connect 5s
   timeout client 60s
   timeout server 60s
+  # A busy process (a 2-core machine running the tests beside it) may take more than the 2 s check
+  # interval to answer its health check; only three missed checks in a row take it out.
+  timeout check 5s
 frontend shop
   bind ${host}:${port}
   default_backend shops
