@@ -10,27 +10,15 @@ import { formatLongDate } from '../../src/domain/format';
 import { addDays } from '../../src/domain/stays';
 import { bookOnRedemptionDeal } from './deal-fixtures';
 import { becomeOwner, signedInPage } from './merchant-helpers';
-import { addOptionToBasket } from './shopping';
+import { addOptionToBasket, payBasketByCard } from './shopping';
 
 /** A signed-in shopper who bought the deal by card: their page and the order id. */
 async function buyBookableVoucher(browser: Browser, label: string, firstName: string) {
   const deal = bookOnRedemptionDeal;
   const customer = await signedInPage(browser, label, firstName);
   await addOptionToBasket(customer.page, { dealId: deal.id, productId: deal.product.id });
-  const checkout = await (await customer.page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await customer.page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce: 'fake-valid-visa-nonce',
-    },
-    headers: { 'Idempotency-Key': `e2e-booking-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  return { customer, order: (await paid.json()).productOrder.id as number };
+  const order = await payBasketByCard(customer.page, 'booking');
+  return { customer, order };
 }
 
 /** spec 4 calendarStepTwo: the shopper asks for a date from the voucher. */

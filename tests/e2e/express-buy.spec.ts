@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
 import { giftClaimDeal, priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, checkoutReady, setOptionPrice, uniqueEmail } from './shopping';
+import { addOptionToBasket, checkoutReady, payBasketByCard, setOptionPrice, uniqueEmail } from './shopping';
 
 function slot(n: number) {
   const option = priceableDeals[n];
@@ -25,20 +25,7 @@ async function shopperWithSavedCard(page: Page, label: string, firstOrder: { dea
     password: 'Sunshine1',
   });
   await addOptionToBasket(page, firstOrder);
-  const checkout = await (await page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce: 'fake-valid-visa-nonce',
-      saveInstrument: true,
-    },
-    headers: { 'Idempotency-Key': `e2e-express-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
+  await payBasketByCard(page, 'express', { saveInstrument: true });
 }
 
 test('issue 8: Express Buy from the deal page buys the option in one step: Purchase Successful, then the confirmation', async ({

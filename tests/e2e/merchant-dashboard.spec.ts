@@ -8,26 +8,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, test } from '@playwright/test';
 import { buyableDeal, evidencedSavingDeal, otherMerchantId } from './deal-fixtures';
 import { becomeOwner, mailedInvitePath, signedInPage } from './merchant-helpers';
-import { addOptionToBasket, OPERATOR } from './shopping';
+import { addOptionToBasket, OPERATOR, payBasketByCard } from './shopping';
 
 /** A customer buys one voucher of the buyable deal; answers its codes as printed on /myaccount/vouchers. */
 async function customerBuysVoucher(browser: Browser): Promise<{ code: string; securityCode: string }> {
   const { page } = await signedInPage(browser, 'customer', 'Priya');
   await addOptionToBasket(page, { dealId: buyableDeal.id, productId: buyableDeal.product.id });
-  const checkout = await (await page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce: 'fake-valid-visa-nonce',
-    },
-    headers: { 'Idempotency-Key': `e2e-merchant-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const order = (await paid.json()).productOrder.id as number;
+  const order = await payBasketByCard(page, 'merchant');
   await page.goto(`/myaccount/vouchers?order=${order}`);
   const codes = page.locator('.voucher__code');
   const code = (await codes.nth(0).textContent())?.trim() ?? '';

@@ -7,27 +7,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, test } from '@playwright/test';
 import { buyableDeal, otherMerchantId, postalDeal } from './deal-fixtures';
 import { becomeOwner, signedInPage } from './merchant-helpers';
-import { addOptionToBasket } from './shopping';
+import { addOptionToBasket, payBasketByCard } from './shopping';
 
 /** A customer buys the product by card and starts its return; answers their page and the return's reference. */
 async function customerStartsReturn(browser: Browser) {
   const customer = await signedInPage(browser, 'returner', 'Nia');
   const { page } = customer;
   await addOptionToBasket(page, { dealId: postalDeal.id, productId: postalDeal.productId });
-  const checkout = await (await page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce: 'fake-valid-visa-nonce',
-    },
-    headers: { 'Idempotency-Key': `e2e-return-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  await page.goto(`/myaccount/vouchers?order=${(await paid.json()).productOrder.id}`);
+  const order = await payBasketByCard(page, 'return');
+  await page.goto(`/myaccount/vouchers?order=${order}`);
   const href =
     (await page
       .getByRole('link', { name: /Print voucher/ })

@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { VOUCHER_STATUS_COPY, VOUCHER_STATUSES } from '../../src/domain/vouchers';
 import { registerConfirmed } from './account-helpers';
 import { eVoucherDeal } from './deal-fixtures';
-import { addOptionToBasket, checkoutReady } from './shopping';
+import { addOptionToBasket, checkoutReady, payBasketByCard } from './shopping';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;
 
@@ -115,19 +115,7 @@ test('issue 18 (spec 4 gifting): a shopper sends a voucher to a friend from the 
   const friendEmail = uniqueEmail('gift-friend');
   await registerConfirmed(page.request, { firstName: 'Ada', email: uniqueEmail('gift-sender'), password: 'Sunshine1' });
   await addOptionToBasket(page, { dealId: eVoucherDeal.id, productId: eVoucherDeal.productId });
-  const checkout = await (await page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce: 'fake-valid-visa-nonce',
-    },
-    headers: { 'Idempotency-Key': `e2e-gift-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
+  await payBasketByCard(page, 'gift');
 
   await page.goto('/myaccount/vouchers');
   await page.getByText('Send as a gift').click();
