@@ -85,24 +85,30 @@ export const poorlyReviewedDeal = find(
 export const closedDeal = find('closed', (d) => d.status === 'closed');
 
 /**
+ * On sale, not per person, not travel, and its first option limited by nothing (no purchase cap, no
+ * cap of any kind, one person, no deposit) and under the spec 5 line of 1,500 pounds.
+ */
+function buyableWithoutLimits(d: DealRow): boolean {
+  const [first] = guestProducts(d);
+  return (
+    isOnSale(d) &&
+    !d.pricePerPerson &&
+    !d.isTravel &&
+    d.purchaseCap == null &&
+    first !== undefined &&
+    (first.minPeople ?? 1) <= 1 &&
+    !first.hasDeposit &&
+    capOf(d, first) === null &&
+    first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
+  );
+}
+
+/**
  * A deal to buy again and again in the checkout tests: on sale, not per person, not travel, and
  * its first option limited by nothing (no cap, unlimited stock, no daily allowance).
  */
 export const buyableDeal = (() => {
-  const deal = find('buyable without limits', (d) => {
-    const [first] = guestProducts(d);
-    return (
-      isOnSale(d) &&
-      !d.pricePerPerson &&
-      !d.isTravel &&
-      d.purchaseCap == null &&
-      first !== undefined &&
-      (first.minPeople ?? 1) <= 1 &&
-      !first.hasDeposit &&
-      capOf(d, first) === null &&
-      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
-    );
-  });
+  const deal = find('buyable without limits', buyableWithoutLimits);
   const [first] = guestProducts(deal);
   if (!first) throw new Error('buyable deal lost its option');
   return {
@@ -399,22 +405,10 @@ export const bookOnRedemptionDeal = (() => {
 
 /** Issue 18: a deal like buyableDeal whose voucher comes by email (not a product by post), so it is refunded, not returned. */
 export const eVoucherDeal = (() => {
-  const deal = find('buyable e-voucher', (d) => {
-    const [first] = guestProducts(d);
-    return (
-      isOnSale(d) &&
-      d.deliveryType === 'e-voucher' &&
-      !d.pricePerPerson &&
-      !d.isTravel &&
-      !d.bookingCalendarOnRedemption &&
-      d.purchaseCap == null &&
-      first !== undefined &&
-      (first.minPeople ?? 1) <= 1 &&
-      !first.hasDeposit &&
-      capOf(d, first) === null &&
-      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
-    );
-  });
+  const deal = find(
+    'buyable e-voucher',
+    (d) => buyableWithoutLimits(d) && d.deliveryType === 'e-voucher' && !d.bookingCalendarOnRedemption,
+  );
   const [first] = guestProducts(deal);
   if (!first) throw new Error('e-voucher deal lost its option');
   return { id: deal.id, productId: first.id, headline: deal.headline };
@@ -423,20 +417,8 @@ export const eVoucherDeal = (() => {
 /** Issue 20: a buyable deal whose first option can be sent as an e-gift or in a gift pack. */
 export const giftPackDeal = (() => {
   const deal = find('giftable with gift packs', (d) => {
-    const [first] = guestProducts(d);
-    return (
-      isOnSale(d) &&
-      !d.pricePerPerson &&
-      !d.isTravel &&
-      d.purchaseCap == null &&
-      first !== undefined &&
-      (first.minPeople ?? 1) <= 1 &&
-      !first.hasDeposit &&
-      capOf(d, first) === null &&
-      (first.deliveryOptions ?? []).includes('e-gift') &&
-      (first.deliveryOptions ?? []).includes('std-gpk') &&
-      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
-    );
+    const options = guestProducts(d)[0]?.deliveryOptions ?? [];
+    return buyableWithoutLimits(d) && options.includes('e-gift') && options.includes('std-gpk');
   });
   const [first] = guestProducts(deal);
   if (!first) throw new Error('gift pack deal lost its option');
@@ -445,22 +427,10 @@ export const giftPackDeal = (() => {
 
 /** Issue 18.4: a buyable product sent by post (a return goes back to its merchant before the refund). */
 export const postalDeal = (() => {
-  const deal = find('buyable product by post', (d) => {
-    const [first] = guestProducts(d);
-    return (
-      isOnSale(d) &&
-      d.deliveryType === 'postal' &&
-      !d.pricePerPerson &&
-      !d.isTravel &&
-      !d.highFraudRisk &&
-      d.purchaseCap == null &&
-      first !== undefined &&
-      (first.minPeople ?? 1) <= 1 &&
-      !first.hasDeposit &&
-      capOf(d, first) === null &&
-      first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
-    );
-  });
+  const deal = find(
+    'buyable product by post',
+    (d) => buyableWithoutLimits(d) && d.deliveryType === 'postal' && !d.highFraudRisk,
+  );
   const [first] = guestProducts(deal);
   if (!first) throw new Error('postal deal lost its option');
   return { id: deal.id, merchantId: deal.merchantId, productId: first.id };

@@ -5,31 +5,19 @@
  * one, as an order of its own, through the same service as the /order-addon form (a repeat of the
  * key answers the first purchase and charges nothing more). Owner only: another shopper gets 404.
  */
-import { AddonQuoteQuerySchema, VoucherExtensionRequestSchema } from '@/contracts/voucher-lifecycle';
-import { NotFound } from '@/domain/errors';
+import { VoucherExtensionRequestSchema } from '@/contracts/voucher-lifecycle';
 import { MESSAGES } from '@/domain/messages';
-import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
-import { addonOrderReply, addonQuoteResponse, orderAddon, quoteAddons } from '@/server/voucher-lifecycle';
+import { addonOrderReply, orderAddon } from '@/server/voucher-lifecycle';
 
 export const prerender = false;
 
-export const GET = endpoint({
-  who: 'customer',
-  input: AddonQuoteQuerySchema,
-  invalid: 'firstField',
-  area: 'vouchers',
-  handler: async ({ input, user }) => {
-    const { db } = await getDb();
-    const quote = await quoteAddons(db, { voucherId: input.voucherId, userId: user.id, now: new Date() });
-    if (quote === null) throw new NotFound(LIFECYCLE_COPY.notYours);
-    return addonQuoteResponse(quote);
-  },
-});
+/** The quote is order-addon's: both add-ons' prices, VVE's for 1 to 3 months with the new expiry dates. */
+export { GET } from '../order-addon';
 
 export const POST = endpoint({
   who: 'customer',
