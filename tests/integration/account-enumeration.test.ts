@@ -12,18 +12,10 @@ import { ACCOUNT_CHECK_LIMIT } from '../../src/server/accounts/throttle';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 // Mail stays in the outbox table (read below) instead of going to the .eml folder.
 vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();

@@ -3,25 +3,17 @@
  * "args malformed" and "No Basket Token", the customer's own token only, and the login hook.
  */
 import type { APIContext } from 'astro';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricedBasketSchema } from '../../src/contracts/basket';
 import { retrieveBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import type { UserRow } from '../../src/server/db/schema';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const createRoute = await import('../../src/pages/api/v1/basket');
 const getRoute = await import('../../src/pages/api/v1/get/basket');

@@ -16,18 +16,10 @@ import { createMailTransport, deliverPendingMail } from '../../src/server/mail';
 import { seedCatalogue } from '../../src/server/seed';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
   return { ...original, flushOutbox: async () => undefined };

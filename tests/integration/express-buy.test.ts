@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpressBuyTokenResponseSchema } from '../../src/contracts/express-buy';
 import { CHECKOUT_COPY } from '../../src/domain/checkout-copy';
 import { MESSAGES } from '../../src/domain/messages';
@@ -27,18 +27,10 @@ import { singleProvider } from '../../src/server/payments';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: postToken } = await import('../../src/pages/api/v1/express-buy-token');
 const { POST: postExpressBuy } = await import('../../src/pages/api/v1/express-buy');

@@ -8,7 +8,7 @@
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GiftCreateRefusalSchema, GiftCreateResponseSchema } from '../../src/contracts/gifting';
 import { addDays, ukDay } from '../../src/domain/gifting';
 import { createBasket } from '../../src/server/basket';
@@ -16,18 +16,10 @@ import type { Database } from '../../src/server/db/client';
 import { basketLines, type UserRow } from '../../src/server/db/schema';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: giftCreate } = await import('../../src/pages/api/v1/gift/create');
 

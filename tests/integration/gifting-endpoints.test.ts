@@ -4,22 +4,14 @@
  * (spec 9 pack steps 150 to 1500), and the claim and redeem calls asking a guest to sign in.
  */
 import type { APIContext } from 'astro';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { GET: giftFinderFeed } = await import('../../src/pages/api/v1/gift-finder');
 const { GET: giftingConfig } = await import('../../src/pages/api/v1/checkout/config/gifting');

@@ -14,18 +14,10 @@ import { BODY_MESSAGES } from '../../src/server/http/api';
 import { answerUnexpectedFailures, NO_ENDPOINT } from '../../src/server/http/failures';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: postSignup } = await import('../../src/pages/api/v1/deal/sold-out-notification');
 const { POST: postRegister } = await import('../../src/pages/api/v1/register');

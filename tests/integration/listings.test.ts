@@ -12,15 +12,10 @@ import type { Database } from '../../src/server/db/client';
 import { FIND_PAGE_SIZE, type ListingScope, loadListingPage } from '../../src/server/listing';
 import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared = vi.hoisted(() => ({ database: undefined as Database | undefined }));
-vi.mock('../../src/server/db', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/server/db')>()),
-  getDb: async () => {
-    if (!shared.database) throw new Error('no test database');
-    return shared.database;
-  },
-}));
+serveTestDatabase(shared);
 
 const { GET: getDeals } = await import('../../src/pages/api/v1/deals');
 const { GET: getFacets } = await import('../../src/pages/api/v1/facetednavigation');

@@ -15,15 +15,10 @@ import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const state = vi.hoisted(() => ({ database: null as Database | null }));
-vi.mock('../../src/server/db', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/server/db')>()),
-  getDb: async () => {
-    if (!state.database) throw new Error('test database not open');
-    return state.database;
-  },
-}));
+serveTestDatabase(state);
 
 async function call(handler: APIRoute, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const url = new URL(path, 'http://localhost');

@@ -11,18 +11,10 @@ import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { describeError } from '../../src/server/log';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: postRegister } = await import('../../src/pages/api/v1/register');
 

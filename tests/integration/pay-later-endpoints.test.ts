@@ -24,18 +24,10 @@ import {
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 // Mail is not what these tests are about: the outbox keeps it.
 vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();

@@ -4,23 +4,15 @@
  * evil.example mails a link on SITE_URL.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { outbox } from '../../src/server/db/schema';
 import { addShopper } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: askForReset } = await import('../../src/pages/api/v1/user/password_reset');
 const { publicOrigin } = await import('../../src/server/runtime/public-origin');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerResponseSchema } from '../../src/contracts/customer';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
@@ -24,18 +24,10 @@ import { type PaymentProvider, singleProvider } from '../../src/server/payments'
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { POST: postPay } = await import('../../src/pages/api/v1/pay');
 const { GET: getCustomer } = await import('../../src/pages/api/v1/customer');

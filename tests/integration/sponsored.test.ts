@@ -19,18 +19,10 @@ import {
   startSponsoredSession,
 } from '../../src/server/sponsored';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 const warnings: string[] = [];
 vi.mock('../../src/server/log', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/server/log')>();

@@ -11,18 +11,10 @@ import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
 import { tilesForPage } from '../../src/server/tiles';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 const warnings: string[] = [];
 vi.mock('../../src/server/log', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/server/log')>();

@@ -6,7 +6,7 @@
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoyaltyStatusSchema } from '../../src/contracts/loyalty';
 import { SubscriptionResponseSchema } from '../../src/contracts/subscription';
 import type { Database } from '../../src/server/db/client';
@@ -14,18 +14,10 @@ import { baskets, loyaltyAccounts } from '../../src/server/db/schema';
 import { seedCatalogue } from '../../src/server/seed';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { GET: getSubscription } = await import('../../src/pages/api/v1/subscription');
 const { POST: cancelSubscription } = await import('../../src/pages/api/v1/subscription/cancel');

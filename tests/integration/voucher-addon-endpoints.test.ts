@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AddonOrderResponseSchema, AddonQuoteResponseSchema } from '../../src/contracts/voucher-lifecycle';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import type { Database } from '../../src/server/db/client';
@@ -18,18 +18,10 @@ import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const vve = await import('../../src/pages/api/v1/voucher/vve');
 const orderAddon = await import('../../src/pages/api/v1/order-addon');

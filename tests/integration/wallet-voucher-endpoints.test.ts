@@ -4,7 +4,7 @@
  * that bought it, and is a 404 to anyone else.
  */
 import type { APIContext } from 'astro';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WalletResponseSchema } from '../../src/contracts/wallet';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
@@ -12,18 +12,10 @@ import { creditWallet } from '../../src/server/wallet';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 import { readPdf } from './pdf-reading';
+import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
-vi.mock('../../src/server/db', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/db')>();
-  return {
-    ...original,
-    getDb: async () => {
-      if (!shared.database) throw new Error('test database not open');
-      return shared.database;
-    },
-  };
-});
+serveTestDatabase(shared);
 
 const { GET: getWallet } = await import('../../src/pages/api/v1/user/wallet');
 const { GET: getVoucherPdf } = await import('../../src/pages/api/v1/voucher/[id]/pdf');

@@ -8,9 +8,19 @@ export { type Database, DatabaseUnreachable, type Db, describeUrl, openDatabase 
 export * as schema from './schema';
 
 let shared: Promise<Database> | undefined;
+let provided: (() => Promise<Database>) | undefined;
+
+/**
+ * Puts the process on a database its caller opened (a test file's own), until called again with
+ * nothing: getDb() then answers from `provider` instead of opening the configured database.
+ */
+export function provideDatabase(provider?: () => Promise<Database>): void {
+  provided = provider;
+}
 
 /** The process-wide database handle. */
 export function getDb(): Promise<Database> {
+  if (provided) return provided();
   shared ??= openDatabase().catch((error: unknown) => {
     shared = undefined;
     throw error;
