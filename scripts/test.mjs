@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * npm test: type check, lint, import walls, vitest (unit + integration), then Playwright end-to-end in Chromium.
+ * npm test: lint, import walls, then the type check, vitest (unit + integration) and the reliability run
+ * side by side, then Playwright end-to-end in Chromium.
  * Ends with one "N passed, N failed" line counting every test that ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,37 @@ function step(label, command, args, env = {}) {
   return ok;
 }
 
+/**
+ * A step run beside others: its output goes to test-reports/<log> and is printed whole when it ends,
+ * so steps running at once never interleave their lines. `onLine` sees each line as it comes.
+ */
+function stepBeside(label, log, command, args, env = {}, onLine = () => {}) {
+  const started = performance.now();
+  const file = path.join(reports, log);
+  const out = createWriteStream(file);
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let partial = '';
+  const read = (chunk) => {
+    out.write(chunk);
+    const lines = (partial + String(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      out.end(() => {
+        const ok = code === 0;
+        steps.push({ label, ok, seconds: (performance.now() - started) / 1000 });
+        console.log(`\n━━ ${label} ━━`);
+        process.stdout.write(readFileSync(file, 'utf8'));
+        resolve(ok);
+      });
+    });
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -36,48 +68,58 @@ function readJson(file) {
 const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.includes(name);
 
-// Issue 16.6: the type check keeps one core busy and leaves the other idle, so the end-to-end
-// database is seeded (and a stale site built) beside it; the e2e web server then starts from them.
-let e2ePrepared = null;
-const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
-if (wants('e2e')) {
-  const log = openSync(path.join(reports, 'e2e-prepare.log'), 'w');
-  const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
-  if (!wants('typecheck')) args.push('--alongside');
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
-  e2ePrepared = new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
-  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
-}
-
-if (wants('typecheck')) step('Type check (astro check)', bin('astro'), ['check', '--minimumSeverity', 'warning']);
 if (wants('lint')) step('Lint and format (biome)', bin('biome'), ['ci', '.']);
 // Issue 16.4: a wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here.
 if (wants('lint') || wants('imports'))
   step('Import walls', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]);
+
+/*
+ * Issue 16.6: the machine has two cores, and the type check keeps only one busy, so what does not
+ * need the browser runs at once: the type check; the end-to-end database seeded and the site built
+ * (scripts/e2e-prepare.mjs); vitest, once the type check has written Astro's generated types; and the
+ * reliability run, once the site is built. Playwright, the one step that waits on time (a page must
+ * answer within its expect timeout), then has the machine to itself.
+ */
+const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
+let prepared = Promise.resolve(false);
+if (wants('e2e') || wants('reliability')) {
+  const log = openSync(path.join(reports, 'e2e-prepare.log'), 'w');
+  const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
+  if (!wants('typecheck')) args.push('--alongside');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
+  prepared = new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
+}
+
+const beside = [];
+let typesWritten = Promise.resolve();
+if (wants('typecheck')) {
+  let written;
+  typesWritten = new Promise((resolve) => {
+    written = resolve;
+  });
+  const check = stepBeside(
+    'Type check (astro check)',
+    'typecheck.log',
+    bin('astro'),
+    ['check', '--minimumSeverity', 'warning'],
+    {},
+    (line) => line.includes('Getting diagnostics') && written(),
+  );
+  beside.push(check.finally(written));
+}
+
 const vitestJson = path.join(reports, 'vitest.json');
 if (wants('unit')) {
-  step('Unit and integration tests (vitest)', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ]);
-}
-const playwrightJson = path.join(reports, 'playwright.json');
-if (wants('e2e')) {
-  const started = performance.now();
-  const prepared = await e2ePrepared;
-  const waited = (performance.now() - started) / 1000;
-  steps.push({ label: 'End-to-end database and build, waited for after the steps above', ok: true, seconds: waited });
-  console.log(
-    prepared
-      ? `\n• Seeded database and build ready for the end-to-end server (waited ${waited.toFixed(1)} s)`
-      : '\n• Preparing the end-to-end database failed (see test-reports/e2e-prepare.log); the web server seeds its own',
+  await typesWritten;
+  beside.push(
+    stepBeside('Unit and integration tests (vitest)', 'vitest.log', bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]),
   );
-  step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    ...(prepared ? { E2E_PREPARED_PGLITE: path.join(e2eDir, 'pglite') } : {}),
-  });
 }
 
 // Issue 26.1: the reliability table (fuzzing, access control, sessions, concurrency) against the built
@@ -85,15 +127,33 @@ if (wants('e2e')) {
 // names one (CI).
 const reliabilityJson = path.join(reports, 'reliability.json');
 if (wants('reliability') && process.env.TEST_DATABASE_URL) {
-  // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.
-  step(
-    'Reliability (npm run test:reliability)',
-    bin('tsx'),
-    [path.join(root, 'scripts/reliability/index.ts'), '--seed', '20261124'],
-    {
-      RELIABILITY_JSON: reliabilityJson,
-    },
+  beside.push(
+    prepared.then(() =>
+      // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.
+      stepBeside(
+        'Reliability (npm run test:reliability)',
+        'reliability.log',
+        bin('tsx'),
+        [path.join(root, 'scripts/reliability/index.ts'), '--seed', '20261124'],
+        { RELIABILITY_JSON: reliabilityJson },
+      ),
+    ),
   );
+}
+await Promise.all(beside);
+
+const playwrightJson = path.join(reports, 'playwright.json');
+if (wants('e2e')) {
+  const ready = await prepared;
+  console.log(
+    ready
+      ? '\n• Seeded database and build ready for the end-to-end server'
+      : '\n• Preparing the end-to-end database failed (see test-reports/e2e-prepare.log); the web server seeds its own',
+  );
+  step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    ...(ready ? { E2E_PREPARED_PGLITE: path.join(e2eDir, 'pglite') } : {}),
+  });
 }
 
 let passed = 0;
