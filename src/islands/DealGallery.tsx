@@ -90,6 +90,10 @@ export default function DealGallery({ images, label }: Props) {
           ))}
         </ul>
       </div>
+      {images.length > 1 && !isReady && (
+        // The controls' row, kept free until they arrive, so hydrating moves nothing below the gallery.
+        <div className="deal-gallery__controls deal-gallery__controls--reserved" aria-hidden="true" />
+      )}
       {many && (
         <div className="deal-gallery__controls">
           <button
