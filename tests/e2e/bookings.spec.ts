@@ -14,8 +14,8 @@ import { addOptionToBasket, payBasketByCard } from './shopping';
 
 /** A signed-in shopper who bought the deal by card: their page and the order id. */
 async function buyBookableVoucher(browser: Browser, label: string, firstName: string) {
-  const deal = bookOnRedemptionDeal;
   const customer = await signedInPage(browser, label, firstName);
+  const deal = bookOnRedemptionDeal;
   await addOptionToBasket(customer.page, { dealId: deal.id, productId: deal.product.id });
   const order = await payBasketByCard(customer.page, 'booking');
   return { customer, order };
@@ -34,25 +34,30 @@ async function askForDate(page: Page, order: number, wanted: string) {
 const long = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
 const fromToday = (days: number) => addDays(new Date().toISOString().slice(0, 10), days);
 
+/** The merchant's owner on the dashboard's Bookings page, and the shopper's request for `wanted` there. */
+async function ownerSeesRequest(browser: Browser, label: string, ownerName: string, wanted: string, shopper: string) {
+  const owner = await signedInPage(browser, label, ownerName);
+  await becomeOwner(owner.page, owner.email, bookOnRedemptionDeal.merchantId);
+  await owner.page.getByRole('link', { name: 'Bookings' }).click();
+  const request = owner.page
+    .locator('li.request')
+    .filter({ hasText: long(wanted) })
+    .filter({ hasText: shopper });
+  return { owner, request };
+}
+
 test('a shopper asks for a date from the voucher; the merchant confirms it and the voucher is Booked', async ({
   browser,
 }) => {
   // Two accounts, a purchase, an invitation and two dashboards: slow on a loaded machine.
   test.slow();
-  const deal = bookOnRedemptionDeal;
   const { customer, order } = await buyBookableVoucher(browser, 'booker', 'Bea');
   const wanted = fromToday(14);
   await askForDate(customer.page, order, wanted);
   await expect(customer.page.getByText(`You asked for ${long(wanted)}.`)).toBeVisible();
 
   // spec 4 bcorStepOne: the merchant confirms it on the dashboard.
-  const owner = await signedInPage(browser, 'booking-owner', 'Mo');
-  await becomeOwner(owner.page, owner.email, deal.merchantId);
-  await owner.page.getByRole('link', { name: 'Bookings' }).click();
-  const request = owner.page
-    .locator('li.request')
-    .filter({ hasText: long(wanted) })
-    .filter({ hasText: 'Bea' });
+  const { owner, request } = await ownerSeesRequest(browser, 'booking-owner', 'Mo', wanted, 'Bea');
   await expect(request).toBeVisible();
   const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
@@ -71,19 +76,12 @@ test('issue 23 item 3: the merchant proposes another date; the shopper accepts i
   browser,
 }) => {
   test.slow();
-  const deal = bookOnRedemptionDeal;
   const { customer, order } = await buyBookableVoucher(browser, 'proposal', 'Pia');
   const wanted = fromToday(20);
   const offered = fromToday(22);
   await askForDate(customer.page, order, wanted);
 
-  const owner = await signedInPage(browser, 'proposing-owner', 'Pat');
-  await becomeOwner(owner.page, owner.email, deal.merchantId);
-  await owner.page.getByRole('link', { name: 'Bookings' }).click();
-  const request = owner.page
-    .locator('li.request')
-    .filter({ hasText: long(wanted) })
-    .filter({ hasText: 'Pia' });
+  const { owner, request } = await ownerSeesRequest(browser, 'proposing-owner', 'Pat', wanted, 'Pia');
   await request.getByLabel('Another date you can offer').fill(offered);
   await request.getByLabel('Note with your date (optional)').fill('We have space that Thursday');
   await request.getByRole('button', { name: 'Propose this date' }).click();
@@ -111,18 +109,11 @@ test('issue 23 item 3: a merchant declines a date without a note; the shopper is
   browser,
 }) => {
   test.slow();
-  const deal = bookOnRedemptionDeal;
   const { customer, order } = await buyBookableVoucher(browser, 'declined', 'Dee');
   const wanted = fromToday(25);
   await askForDate(customer.page, order, wanted);
 
-  const owner = await signedInPage(browser, 'declining-owner', 'Don');
-  await becomeOwner(owner.page, owner.email, deal.merchantId);
-  await owner.page.getByRole('link', { name: 'Bookings' }).click();
-  const request = owner.page
-    .locator('li.request')
-    .filter({ hasText: long(wanted) })
-    .filter({ hasText: 'Dee' });
+  const { owner, request } = await ownerSeesRequest(browser, 'declining-owner', 'Don', wanted, 'Dee');
   // The note is optional: left empty, the decline still goes through (an empty form field reaches
   // the action as null).
   await request.getByRole('button', { name: 'Decline date' }).click();

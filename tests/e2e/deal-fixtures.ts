@@ -85,12 +85,12 @@ export const poorlyReviewedDeal = find(
 export const closedDeal = find('closed', (d) => d.status === 'closed');
 
 /**
- * On sale, not per person, not travel, and its first option limited by nothing (no purchase cap, no
- * cap of any kind, one person, no deposit) and under the spec 5 line of 1,500 pounds.
+ * On sale, not per person, not travel, and its first option (answered) limited by nothing: no purchase
+ * cap, no cap of any kind, one person, no deposit.
  */
-function buyableWithoutLimits(d: DealRow): boolean {
+function plainFirstOption(d: DealRow): ProductRow | undefined {
   const [first] = guestProducts(d);
-  return (
+  const plain =
     isOnSale(d) &&
     !d.pricePerPerson &&
     !d.isTravel &&
@@ -98,9 +98,14 @@ function buyableWithoutLimits(d: DealRow): boolean {
     first !== undefined &&
     (first.minPeople ?? 1) <= 1 &&
     !first.hasDeposit &&
-    capOf(d, first) === null &&
-    first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000
-  );
+    capOf(d, first) === null;
+  return plain ? first : undefined;
+}
+
+/** A plain first option (above) under the spec 5 line of 1,500 pounds. */
+function buyableWithoutLimits(d: DealRow): boolean {
+  const first = plainFirstOption(d);
+  return first !== undefined && first.priceMinor + (first.postagePriceMinor ?? 0) < 150_000;
 }
 
 /**
@@ -128,19 +133,8 @@ export const soldOutOption = (() => {
 
 /** Issue 8: a buyable deal's first option, limited by nothing, as { dealId, productId }. */
 const buyableOption = (d: DealRow) => {
-  const [first] = guestProducts(d);
-  const ok =
-    isOnSale(d) &&
-    !d.pricePerPerson &&
-    !d.isTravel &&
-    !d.bookingCalendarOnRedemption &&
-    !d.giftClaim &&
-    d.purchaseCap == null &&
-    first !== undefined &&
-    (first.minPeople ?? 1) <= 1 &&
-    !first.hasDeposit &&
-    capOf(d, first) === null;
-  return ok && first ? { dealId: d.id, productId: first.id } : null;
+  const first = d.bookingCalendarOnRedemption || d.giftClaim ? undefined : plainFirstOption(d);
+  return first ? { dealId: d.id, productId: first.id } : null;
 };
 
 /** spec 5 sub-categories with payment rules of their own: kept out of the plain deals below. */

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
 import { priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, uniqueEmail } from './shopping';
+import { addOptionToBasket, payBasketByCard, uniqueEmail } from './shopping';
 
 /** The headline links of the cards under a heading's section, in order. */
 async function cardHeadlines(scope: ReturnType<Page['locator']>): Promise<string[]> {
@@ -72,19 +72,7 @@ test('issue 21.3: a shopper with two past orders sees them under Buy again', asy
   for (const option of bought) {
     if (!option) throw new Error('no priceable deal for Buy again');
     await addOptionToBasket(page, option);
-    const checkout = await (await page.request.get('/api/v1/checkout')).json();
-    const total = checkout.orderSummary.totalOrderAmount as number;
-    const paid = await page.request.post('/api/v1/pay', {
-      data: {
-        totalOrderAmount: total,
-        walletUsed: 0,
-        cashAmount: total,
-        paymentMethod: 'credit_card',
-        nonce: 'fake-valid-nonce',
-      },
-      headers: { 'Idempotency-Key': `e2e-buy-again-${Date.now()}-${Math.random()}` },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
+    await payBasketByCard(page, 'buy-again', { nonce: 'fake-valid-nonce' });
   }
 
   await page.goto('/buy-again');

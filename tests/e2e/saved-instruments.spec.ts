@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
 import { priceableDeals } from './deal-fixtures';
-import { addOptionToBasket, setOptionPrice, uniqueEmail } from './shopping';
+import { addOptionToBasket, payBasketByCard, setOptionPrice, uniqueEmail } from './shopping';
 
 function slot(n: number) {
   const option = priceableDeals[n];
@@ -23,22 +23,7 @@ async function registerAndSignIn(page: Page, label: string): Promise<string> {
 }
 
 /** Buys what is in the basket through the pay call with a sandbox test nonce, keeping the card. */
-async function buySavingCard(page: Page, nonce: string): Promise<void> {
-  const checkout = await (await page.request.get('/api/v1/checkout')).json();
-  const total = checkout.orderSummary.totalOrderAmount as number;
-  const paid = await page.request.post('/api/v1/pay', {
-    data: {
-      totalOrderAmount: total,
-      walletUsed: 0,
-      cashAmount: total,
-      paymentMethod: 'credit_card',
-      nonce,
-      saveInstrument: true,
-    },
-    headers: { 'Idempotency-Key': `e2e-save-${Date.now()}-${Math.random()}` },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-}
+const buySavingCard = (page: Page, nonce: string) => payBasketByCard(page, 'save', { nonce, saveInstrument: true });
 
 test('issue 8: a saved card pays a second order without typing the number again', async ({ page, request }) => {
   await setOptionPrice(request, slot(30), 24_00);
