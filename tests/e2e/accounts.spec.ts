@@ -5,9 +5,10 @@
  * the owner out of a known browser (14.4); registering reads the same whether or not the email had
  * an account, and the emailed link finishes it (14.10).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CONFIRM_SUBJECT, registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 
 const PASSWORD = 'Sunshine1';
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.uk`;

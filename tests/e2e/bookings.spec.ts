@@ -4,10 +4,11 @@
  * the request on the dashboard's Bookings page and confirms it, and the voucher shows Booked with the
  * spec 3 note; or proposes another date, which the shopper accepts. Deal: bookOnRedemptionDeal.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatLongDate } from '../../src/domain/format';
 import { addDays } from '../../src/domain/stays';
+import { AxeBuilder } from './axe';
 import { bookOnRedemptionDeal } from './deal-fixtures';
 import { becomeOwner, signedInPage } from './merchant-helpers';
 import { addOptionToBasket, payBasketByCard } from './shopping';

@@ -1,6 +1,7 @@
 /** A shopper arriving on the home page and location pages (issue: foundation; spec 2). */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 test('the home page shows real deals and links to them', async ({ page }) => {
   const response = await page.goto('/');

@@ -4,11 +4,12 @@
  * spec 8's message and places nothing; the same Idempotency-Key twice is one order, and only for
  * the browser that sent it (issue 14.2); a basket token works only in its own browser (issue 14.3).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
 import { readPdf } from '../integration/pdf-reading';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { buyableDeal, dealKinds } from './deal-fixtures';
 import { checkoutReady } from './shopping';
 

@@ -4,8 +4,9 @@
  * have their three anchors, the FAQs are searchable with FAQPage JSON-LD, and the sitemap index lists
  * the content pages' sitemap @astrojs/sitemap wrote.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
 const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '';

@@ -1,6 +1,7 @@
 /** A shopper on a deal page (issue 5 part 5): pictures, choosing, caps, sold out, reviews, SEO, ended deals. */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import {
   cappedDeal,
   closedDeal,

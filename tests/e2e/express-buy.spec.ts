@@ -4,9 +4,10 @@
  * step and ends in "Purchase Successful" and the confirmation; a deal Express Buy cannot take shows
  * "Requested deal cannot be purchased via Express Buy." and the standard checkout still works.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { giftClaimDeal, priceableDeals } from './deal-fixtures';
 import { addOptionToBasket, checkoutReady, payBasketByCard, setOptionPrice, uniqueEmail } from './shopping';
 

@@ -5,9 +5,10 @@
  * suggestions by keyboard. The gift finder at spec 2's routes and /gifts; the account's gifts page;
  * the claim-my-gift guide page (issue 22).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { giftPackDeal } from './deal-fixtures';
 import { addOptionToBasket, checkoutReady, uniqueEmail } from './shopping';
 

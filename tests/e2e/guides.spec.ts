@@ -5,9 +5,10 @@
  * guide's text and feed with a live preview and publishes, and the public page shows it on the next
  * request while other pages stay cached; a guest or a shopper cannot open the editor.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 
 const OPERATOR = { Authorization: 'Bearer e2e-operator-token' };
 

@@ -1,6 +1,7 @@
 /** The home page rails, structured data, sitemaps and robots (spec 2 "Home rails"; issue 5). */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 test('spec 2 home rails: New Products and Early Bird Deals, each with a View all link', async ({ page }) => {
   const response = await page.goto('/');

@@ -2,8 +2,9 @@
  * A new shopper narrows and pages through a listing (spec 2 filter parameters and paging URLs,
  * spec 3 faceted navigation, spec 4 deal list, spec 9 filters, sorting and page sizes).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 /** The grid's cards (the main deal sits above the grid and is left out). */
 const gridCards = (page: Page): Locator => page.locator('main li.deal-grid__item article');

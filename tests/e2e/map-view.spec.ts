@@ -3,8 +3,9 @@
  * and a list beside the map a keyboard user can work through on its own (the issue's own checks).
  * Nothing is fetched from another host: the base map is the site's own outline.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 test('issue 21.5: /map-view shows London deals as markers, more areas zoomed out, and a keyboard list', async ({
   page,

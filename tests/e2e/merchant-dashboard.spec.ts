@@ -4,8 +4,9 @@
  * another merchant can neither see nor redeem it; a guest cannot open the dashboard; the owner
  * invites a colleague and removes them; the report's CSV counts the redemption.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { type Browser, expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import { buyableDeal, evidencedSavingDeal, otherMerchantId } from './deal-fixtures';
 import { becomeOwner, mailedInvitePath, signedInPage } from './merchant-helpers';
 import { addOptionToBasket, OPERATOR, payBasketByCard } from './shopping';

@@ -3,8 +3,9 @@
  * lists it by its label's reference; "Mark as received" makes it Returned to the Merchant and the
  * customer is refunded (their voucher shows Refunded); another merchant neither sees nor receives it.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { type Browser, expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import { buyableDeal, otherMerchantId, postalDeal } from './deal-fixtures';
 import { becomeOwner, signedInPage } from './merchant-helpers';
 import { addOptionToBasket, payBasketByCard } from './shopping';

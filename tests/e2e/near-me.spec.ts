@@ -1,6 +1,7 @@
 /** The hyperlocal hub and pages (spec 2 "Hyperlocal hub pages"; spec 5 "Enter a valid postcode"). */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 test('spec 2: the hub has the fixed "near you" title', async ({ page }) => {
   const response = await page.goto('/near-me');

@@ -4,8 +4,9 @@
  * pay-later; a sub-category 14 deal over 50 pounds offers none of the restricted methods.
  * Deals: slots 0-9 of priceableDeals, and fraudProneDeal (tests/e2e/deal-fixtures.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import { fraudProneDeal, priceableDeals } from './deal-fixtures';
 import { emulateDeviceWallets } from './device-wallets';
 import { addOptionToBasket, paymentChoice, setOptionPrice } from './shopping';

@@ -5,8 +5,9 @@
  * spec 8's "Sorry please try a different payment method." and places nothing; cancelling comes
  * back with a notice and nothing charged. Deals: slots 20-29 of priceableDeals.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
 import { addOptionToBasket, paymentChoice, setOptionPrice, uniqueEmail } from './shopping';
 

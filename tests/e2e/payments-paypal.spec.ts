@@ -5,9 +5,10 @@
  * its message and places nothing; cancelling comes back with a notice and nothing charged.
  * Deals: slots 10-13 of priceableDeals (tests/e2e/deal-fixtures.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
+import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
 import {
   addOptionToBasket,

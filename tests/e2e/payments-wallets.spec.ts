@@ -6,9 +6,10 @@
  * Cancel, charging nothing, and gives focus back to the pay button.
  * Deals: slots 14-17 of priceableDeals (tests/e2e/deal-fixtures.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
+import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
 import { emulateDeviceWallets } from './device-wallets';
 import {

@@ -4,9 +4,10 @@
  * sees them under Buy again, on the home page's rail and on /buy-again; the shared home page is
  * still served from the cache.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
 import { addOptionToBasket, payBasketByCard, uniqueEmail } from './shopping';
 

@@ -4,8 +4,9 @@
  * without JavaScript), and a deal page keeps a "Buy now" on screen at every scroll position (the
  * form's own button or the sticky bar's, which submits the same form) without covering content.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 import { buyableDeal, cappedDeal } from './deal-fixtures';
 
 const PHONE_WIDTH = 375;

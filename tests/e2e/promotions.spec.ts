@@ -4,10 +4,11 @@
  * already-received toast, and ?credit_validation=12a does nothing (spec 5). A 20% promo code typed in
  * the order summary takes 20% off, and the order charges exactly that; a wrong code says "invalid".
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { buyableDeal } from './deal-fixtures';
 import { addOptionToBasket, OPERATOR, uniqueEmail } from './shopping';
 

@@ -3,9 +3,10 @@
  * without typing the number again (the issue's own check), and /myaccount/payment-methods lists the
  * saved cards with the default marked, makes another the default, and removes them after asking.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
 import { addOptionToBasket, payBasketByCard, setOptionPrice, uniqueEmail } from './shopping';
 

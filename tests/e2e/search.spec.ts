@@ -4,8 +4,9 @@
  * usable by keyboard, results have facets and page links, typos are corrected, an empty search
  * still offers somewhere to go, and everything works without JavaScript.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 /** The header box, once its island has hydrated (typing earlier would be lost to hydration). */
 async function headerSearchBox(page: Page) {

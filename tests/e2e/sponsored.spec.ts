@@ -2,8 +2,9 @@
  * Sponsored deals in search (issue 21.4; spec 3 Sponsored deal, spec 4 sponsored search, spec 7
  * sponsored session and event). The demo catalogue sponsors a pottery deal for "pottery".
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
+import { AxeBuilder } from './axe';
 
 test('a sponsored deal sits above the results; seeing it records an impression, opening it a click', async ({
   page,

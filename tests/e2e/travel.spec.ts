@@ -4,10 +4,11 @@
  * guest picks a check-in date on the calendar (by keyboard too), pays, and the voucher shows the stay;
  * a draft deal's preview is for operators only. Deals: hotelStayDeal, and slot 39 of priceableDeals.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
 import { formatLongDate } from '../../src/domain/format';
 import { addDays, DEEP_LINK_NOTES } from '../../src/domain/stays';
+import { AxeBuilder } from './axe';
 import { buyableDeal, hotelStayDeal, priceableDeals } from './deal-fixtures';
 import { checkoutReady, OPERATOR, uniqueEmail } from './shopping';
 

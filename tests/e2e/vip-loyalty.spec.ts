@@ -5,10 +5,11 @@
  * a Silver member sees spec 5's preview and the wallet grows by exactly that; a Pink member cannot
  * exchange.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { priceableDeals, vipOfferDeal } from './deal-fixtures';
 import { addOptionToBasket, checkoutReady, expectVouchers, setOptionPrice, uniqueEmail } from './shopping';
 

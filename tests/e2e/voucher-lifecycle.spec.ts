@@ -4,10 +4,11 @@
  * voucher page, a second refund refused in words; a voucher sent to a friend as a gift from the voucher
  * page and claimed by them (spec 4 gifting key); a guest's order confirmation without account menus.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { VOUCHER_STATUS_COPY, VOUCHER_STATUSES } from '../../src/domain/vouchers';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { eVoucherDeal } from './deal-fixtures';
 import { addOptionToBasket, checkoutReady, payBasketByCard } from './shopping';
 

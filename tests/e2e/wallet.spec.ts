@@ -3,9 +3,10 @@
  * endpoint; /myaccount/wallet shows the balance with its promotional part, the credit that expires
  * soonest and the history table; GET /api/v1/user/wallet agrees.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 
 const PASSWORD = 'Sunshine1';
 const OPERATOR = { Authorization: 'Bearer e2e-operator-token' };

@@ -3,9 +3,10 @@
  * the account's wish list (the issue's own check); guests are told "Login to see your full wish
  * list" (spec 2); remove all empties it; the shared link shows it read only.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
+import { AxeBuilder } from './axe';
 import { uniqueEmail } from './shopping';
 
 const PASSWORD = 'Sunshine1';
