@@ -17,12 +17,14 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const steps = [];
+const runStarted = performance.now();
+const sinceStart = (at) => (at - runStarted) / 1000;
 function step(label, command, args, env = {}) {
   console.log(`\n━━ ${label} ━━`);
   const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  steps.push({ label, ok, seconds: (performance.now() - started) / 1000 });
+  steps.push({ label, ok, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
   return ok;
 }
 
@@ -48,7 +50,7 @@ function stepBeside(label, log, command, args, env = {}, onLine = () => {}) {
     child.on('exit', (code) => {
       out.end(() => {
         const ok = code === 0;
-        steps.push({ label, ok, seconds: (performance.now() - started) / 1000 });
+        steps.push({ label, ok, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
         console.log(`\n━━ ${label} ━━`);
         process.stdout.write(readFileSync(file, 'utf8'));
         resolve(ok);
@@ -82,12 +84,18 @@ if (wants('lint') || wants('imports'))
  */
 const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
 let prepared = Promise.resolve(false);
+let preparedAt;
 if (wants('e2e') || wants('reliability')) {
   const log = openSync(path.join(reports, 'e2e-prepare.log'), 'w');
   const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
   if (!wants('typecheck')) args.push('--alongside');
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
-  prepared = new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+  prepared = new Promise((resolve) =>
+    child.on('exit', (code) => {
+      preparedAt = sinceStart(performance.now());
+      resolve(code === 0);
+    }),
+  );
   process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
 }
 
@@ -180,6 +188,12 @@ for (const s of steps) {
 }
 
 console.log('\n━━ Summary ━━');
-for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.label} (${s.seconds.toFixed(1)} s)`);
+// Each step's time, and when it started and ended in the run (the steps beside each other overlap).
+for (const s of steps)
+  console.log(
+    `${s.ok ? '✔' : '✖'} ${s.label} (${s.seconds.toFixed(1)} s, ${s.from.toFixed(0)}–${(s.from + s.seconds).toFixed(0)} s)`,
+  );
+if (preparedAt !== undefined) console.log(`  end-to-end database seeded and site built by ${preparedAt.toFixed(0)} s`);
+console.log(`Whole run: ${sinceStart(performance.now()).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(steps.every((s) => s.ok) && failed === 0 ? 0 : 1);
