@@ -5,8 +5,11 @@
  */
 import type { APIContext } from 'astro';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sponsoredAdOf } from '../../src/domain/sponsored';
+import * as searchRoute from '../../src/pages/api/v1/search';
+import * as sessionRoute from '../../src/pages/api/v1/sponsored/customer';
+import * as eventRoute from '../../src/pages/api/v1/sponsored/impressionAndClick';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { deals } from '../../src/server/db/schema';
@@ -19,25 +22,12 @@ import {
   startSponsoredSession,
 } from '../../src/server/sponsored';
 import { embedded } from './databases';
+import { watchLogWarnings } from './support/log-warnings';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-const warnings: string[] = [];
-vi.mock('../../src/server/log', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/log')>();
-  return {
-    ...original,
-    logWarning: (scope: string, what: string, error: unknown) => {
-      warnings.push(what);
-      original.logWarning(scope, what, error);
-    },
-  };
-});
-
-const sessionRoute = await import('../../src/pages/api/v1/sponsored/customer');
-const eventRoute = await import('../../src/pages/api/v1/sponsored/impressionAndClick');
-const searchRoute = await import('../../src/pages/api/v1/search');
+const warnings = watchLogWarnings();
 
 function call(method: string, path: string, body?: unknown): APIContext {
   const url = new URL(`http://localhost${path}`);

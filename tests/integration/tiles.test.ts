@@ -4,30 +4,20 @@
  * issue 21.6).
  */
 import type { APIContext } from 'astro';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tile } from '../../src/contracts/tiles';
+import * as route from '../../src/pages/api/v1/tiles';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { seedCatalogue } from '../../src/server/seed';
 import { tilesForPage } from '../../src/server/tiles';
 import { embedded } from './databases';
+import { watchLogWarnings } from './support/log-warnings';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-const warnings: string[] = [];
-vi.mock('../../src/server/log', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/log')>();
-  return {
-    ...original,
-    logWarning: (scope: string, what: string, error: unknown) => {
-      warnings.push(what);
-      original.logWarning(scope, what, error);
-    },
-  };
-});
-
-const route = await import('../../src/pages/api/v1/tiles');
+const warnings = watchLogWarnings();
 
 function get(query: string): APIContext {
   const url = new URL(`http://localhost/api/v1/tiles?${query}`);
