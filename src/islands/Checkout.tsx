@@ -74,14 +74,25 @@ async function resumeReturnedPayment(returned: ReturnedPayment): Promise<void> {
   if (order !== null) goToConfirmation(order.redirect);
 }
 
+/** The guest email field's text as the browser holds it (empty on the server). */
+function typedBeforeHydration(): string {
+  if (typeof document === 'undefined') return '';
+  const field = document.getElementById('checkout-email');
+  return field instanceof HTMLInputElement ? field.value : '';
+}
+
 export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Props) {
   const stored = useStore($checkout);
   const { choice } = useStore($paymentChoice);
   const started = useRef(false);
+  // What a quick shopper typed into the server-rendered email field before the island hydrated is
+  // kept, not wiped by the checkout starting up.
+  const typedEarly = useRef<string | null>(null);
+  typedEarly.current ??= typedBeforeHydration();
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    initCheckout(initialView);
+    initCheckout(initialView, initialView.userInfo.isGuest ? typedEarly.current || typedBeforeHydration() : '');
     choosePayment(initialChoice(initialView));
     setSaveInstrument(false);
     void detectDeviceWallets().then((device) => {

@@ -32,6 +32,32 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel(/postcode/i).fill('SW1A 1AA');
 }
 
+test('a guest who types their email before the checkout has finished loading keeps it', async ({ page }) => {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
+  const added = await page.request.post(`/deal/${buyableDeal.id}?_action=addToBasket`, {
+    headers: { Origin: origin },
+    form: { dealId: String(buyableDeal.id), productId: String(buyableDeal.product.id), quantity: '1' },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(303);
+  // Hold the checkout island's script, as a slow phone connection would, while the shopper types.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/Checkout\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/checkout');
+  const email = uniqueEmail('early');
+  await page.getByLabel('Email address').fill(email);
+  release();
+
+  await checkoutReady(page);
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+});
+
 test('issue 7: a guest buys with 4111 1111 1111 1111, sees Purchase Successful, and the voucher PDF holds its code', async ({
   page,
 }) => {

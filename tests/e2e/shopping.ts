@@ -40,9 +40,13 @@ export async function addOptionToBasket(page: Page, option: { dealId: number; pr
   await checkoutReady(page);
 }
 
-/** The checkout island has hydrated (Astro drops the ssr attribute): typing now is kept. */
+/**
+ * The checkout island has hydrated (Astro drops the ssr attribute) and started (the form is no longer
+ * busy): what is typed or chosen now is kept. Between the two, starting up sets the payment choice.
+ */
 export async function checkoutReady(page: Page) {
   await expect(page.locator('astro-island[component-url*="Checkout"]')).not.toHaveAttribute('ssr', /.*/);
+  await expect(page.locator('form.checkout')).toHaveAttribute('aria-busy', 'false');
 }
 
 /**
