@@ -6,6 +6,7 @@
  * its own, dropped afterwards, so parallel runs never collide.
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openThrowawayDatabase } from '../fixtures/throwaway-database';
@@ -26,14 +27,59 @@ function migratedPgliteDump(): Blob | undefined {
   return migratedDump;
 }
 
+/**
+ * Issue 16.6: starting an embedded database costs about a second of CPU, so a worker keeps the ones
+ * its files have closed and hands them to the next file emptied: every table truncated and every
+ * identity restarted, which is the migrated database the dump holds (the migrations insert no rows).
+ * A database that cannot be emptied (a file left it broken) is closed for good instead.
+ */
+const spare: Database[] = [];
+
+/** Empties a database back to its migrated state; false when it could not be. */
+async function emptied(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(sql`do $$
+      declare tables text;
+      begin
+        select string_agg(format('%I.%I', schemaname, tablename), ', ') into tables
+          from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'drizzle');
+        if tables is not null then execute 'truncate ' || tables || ' restart identity cascade'; end if;
+      end $$`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openFreshPglite(): Promise<Database> {
+  const loadDataDir = migratedPgliteDump();
+  const database = await openDatabase({ dataDir: 'memory', url: '', loadDataDir });
+  // Without the global setup (a config that leaves it out), migrate here as before.
+  if (!loadDataDir) await database.migrate();
+  return database;
+}
+
 const pglite: Engine = {
   name: 'pglite',
   async open() {
-    const loadDataDir = migratedPgliteDump();
-    const database = await openDatabase({ dataDir: 'memory', url: '', loadDataDir });
-    // Without the global setup (a config that leaves it out), migrate here as before.
-    if (!loadDataDir) await database.migrate();
-    return database;
+    let database: Database | undefined;
+    while (!database) {
+      const reused = spare.pop();
+      if (!reused) database = await openFreshPglite();
+      // Emptied when taken, not when put back: nothing a closed file still had running lands here.
+      else if (await emptied(reused)) database = reused;
+      else await reused.close().catch(() => {});
+    }
+    const inner = database;
+    let closed = false;
+    return {
+      ...inner,
+      async close() {
+        if (closed) return;
+        closed = true;
+        spare.push(inner);
+      },
+    };
   },
 };
 
