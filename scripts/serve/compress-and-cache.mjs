@@ -6,6 +6,9 @@
  *    left alone. Streamed HTML stays streamed: what is written in one tick is flushed at its end.
  *  - hashed build assets (/_astro/*) are cached for a year as immutable. Every other response keeps
  *    the Cache-Control it was given (HTML keeps its route-cache headers).
+ *  - a hashed asset is compressed once per encoding: its bytes never change, so the compressed body is
+ *    kept in memory and sent again as it is (the browser of every new visitor asks for the same
+ *    scripts and styles; compressing them on each request was most of the server's work for them).
  * Only this module knows about compression and asset caching; security headers live elsewhere.
  */
 import zlib from 'node:zlib';
@@ -14,6 +17,16 @@ import zlib from 'node:zlib';
 export const COMPRESS_MIN_BYTES = 1024;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED_ASSETS = '/_astro/';
+/** Compressed hashed assets kept in memory, and how much of it there may be. */
+const ASSET_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const compressedAssets = new Map();
+let compressedAssetBytes = 0;
+
+function keepCompressedAsset(key, body) {
+  if (compressedAssets.has(key) || compressedAssetBytes + body.length > ASSET_CACHE_MAX_BYTES) return;
+  compressedAssets.set(key, body);
+  compressedAssetBytes += body.length;
+}
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|ecmascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json|problem\+json|x-javascript)|image\/svg\+xml)/i;
@@ -74,12 +87,17 @@ export function compressAndCache(handler) {
     /** The compressor, once this response is being compressed. */
     let encoder = null;
     let flushScheduled = false;
+    /** A hashed asset's body compressed before: the handler's body is passed over and this is sent. */
+    let precompressed = null;
 
-    const startEncoding = (name, sizeHint) => {
+    const startEncoding = (name, sizeHint, keepAs) => {
       encoder = createEncoder(name, sizeHint);
+      const kept = keepAs ? [] : null;
       encoder.on('data', (chunk) => {
+        kept?.push(chunk);
         if (!write.call(res, chunk)) encoder.pause();
       });
+      if (kept) encoder.on('end', () => res.statusCode === 200 && keepCompressedAsset(keepAs, Buffer.concat(kept)));
       res.on('drain', () => encoder?.resume());
       // A source piped into res (static files) waits for res's 'drain' when the compressor is full.
       encoder.on('drain', () => res.emit('drain'));
@@ -106,7 +124,10 @@ export function compressAndCache(handler) {
       res.setHeader('Content-Encoding', encoding);
       const etag = res.getHeader('etag');
       if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
-      startEncoding(encoding, length ?? 0);
+      const asset = pathname.startsWith(HASHED_ASSETS) && status === 200 ? `${encoding} ${pathname}` : null;
+      precompressed = asset === null ? null : (compressedAssets.get(asset) ?? null);
+      if (precompressed !== null) res.setHeader('Content-Length', precompressed.length);
+      else startEncoding(encoding, length ?? 0, asset);
     };
 
     res.writeHead = (...args) => {
@@ -128,6 +149,11 @@ export function compressAndCache(handler) {
     res.write = (...args) => {
       const [chunk, chunkEncoding, callback] = args;
       if (!headed) res.writeHead(res.statusCode);
+      if (precompressed !== null) {
+        const done = typeof chunkEncoding === 'function' ? chunkEncoding : callback;
+        if (typeof done === 'function') process.nextTick(done);
+        return true;
+      }
       if (encoder === null) return write.apply(res, args);
       const accepted = encoder.write(chunk, typeof chunkEncoding === 'string' ? chunkEncoding : undefined, () => {
         if (typeof chunkEncoding === 'function') chunkEncoding();
@@ -151,6 +177,7 @@ export function compressAndCache(handler) {
         pendingLength = chunk === undefined || chunk === null ? 0 : Buffer.byteLength(chunk, chunkEncoding);
         res.writeHead(res.statusCode);
       }
+      if (precompressed !== null) return end.call(res, precompressed, callback);
       if (encoder === null) return end.call(res, chunk, chunkEncoding, callback);
       if (typeof callback === 'function') res.once('finish', callback);
       if (chunk !== undefined && chunk !== null) encoder.write(chunk, chunkEncoding);

@@ -164,3 +164,43 @@ describe('issue 15.4: hashed build assets are immutable', () => {
     expect((await get(`${base}/deals/london`)).headers['cache-control']).toBeUndefined();
   });
 });
+
+describe('a hashed asset is compressed once per encoding', () => {
+  it('the second visitor gets the kept brotli body (whole, with its length), piped or not; gzip is kept apart', async () => {
+    const script = `export const deals = [${'"Spa day for two",'.repeat(4000)}];`;
+    // The handler's later bodies differ, so what arrives shows whether the kept body was sent.
+    let served = 0;
+    const base = await serve((_req, res) => {
+      served += 1;
+      const body = served === 1 ? script : script.toUpperCase();
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/javascript');
+      // Static files are piped in.
+      Readable.from([Buffer.from(body.slice(0, 30_000)), Buffer.from(body.slice(30_000))]).pipe(res);
+    });
+    const url = `${base}/_astro/rails.B8xk2Lq9.js`;
+    const first = await get(url, { 'Accept-Encoding': 'br' });
+    const second = await get(url, { 'Accept-Encoding': 'br' });
+    expect(decoded(first)).toBe(script);
+    expect(decoded(second)).toBe(script);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['content-length']).toBe(String(first.body.length));
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await get(url, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(script.toUpperCase());
+  });
+
+  it('pages and other paths are compressed afresh each time', async () => {
+    let visit = 0;
+    const base = await serve((_req, res) => {
+      visit += 1;
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(page.replace('Spa day', `Visit ${visit}: spa day`));
+    });
+    expect(decoded(await get(`${base}/deals/london`, { 'Accept-Encoding': 'br' }))).toContain('Visit 1: spa day');
+    expect(decoded(await get(`${base}/deals/london`, { 'Accept-Encoding': 'br' }))).toContain('Visit 2: spa day');
+  });
+});
