@@ -73,6 +73,10 @@ process.env.HOST ??= 'localhost';
 // security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
 // and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// React and the other libraries run their production builds (React checks NODE_ENV as it loads):
+// unset, React rendered every page in development mode, about a fifth more CPU a page. A fault
+// preview of the payment sandbox sets NODE_ENV=development (PAYMENTS_FAULT is refused in production).
+process.env.NODE_ENV ??= 'production';
 const { handler } = await import(pathToFileURL(entry).href);
 const server = http.createServer(createEdgeHandler(compressAndCache(handler)));
 server.on('clientError', answerClientError);
