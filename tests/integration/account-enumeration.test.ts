@@ -6,7 +6,7 @@
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_COPY } from '../../src/domain/account-copy';
 import { ACCOUNT_CHECK_LIMIT } from '../../src/server/accounts/throttle';
 import type { Database } from '../../src/server/db/client';
@@ -16,12 +16,6 @@ import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-// Mail stays in the outbox table (read below) instead of going to the .eml folder.
-vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
-  return { ...original, flushOutbox: async () => undefined };
-});
-
 function openDb() {
   if (!shared.database) throw new Error('test database not open');
   return shared.database.db;

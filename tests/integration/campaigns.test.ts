@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { basketLines, baskets, dealProducts, emailSubscribers, outbox } from '../../src/server/db/schema';
 import { createMailTransport, deliverPendingMail } from '../../src/server/mail';
@@ -20,11 +20,6 @@ import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
-  return { ...original, flushOutbox: async () => undefined };
-});
-
 const subscribers = await import('../../src/server/subscribers');
 const landings = await import('../../src/server/landings');
 const campaignRoute = await import('../../src/pages/api/v1/campaign');

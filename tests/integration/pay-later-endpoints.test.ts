@@ -28,12 +28,6 @@ import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-// Mail is not what these tests are about: the outbox keeps it.
-vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
-  return { ...original, flushOutbox: async () => {} };
-});
-
 const klarnaSessions = await import('../../src/pages/api/v1/kn/sessions');
 const klarnaPay = await import('../../src/pages/api/v1/kn/pay');
 const clearpayCheckouts = await import('../../src/pages/api/v1/cp/checkouts');

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { orders, vouchers } from '../../src/server/db/schema';
@@ -16,12 +16,6 @@ import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-// Mail is not what these tests are about: the outbox keeps it.
-vi.mock('../../src/server/runtime/accounts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/runtime/accounts')>();
-  return { ...original, flushOutbox: async () => {} };
-});
-
 const { POST: postPay } = await import('../../src/pages/api/v1/pay');
 const { POST: postKlarnaPay } = await import('../../src/pages/api/v1/kn/pay');
 const { GET: getVoucherPdf } = await import('../../src/pages/api/v1/voucher/[id]/pdf');
