@@ -5,7 +5,8 @@
  * missing or stale. npm test runs this beside the type check, which leaves the second core idle;
  * the web server (scripts/e2e-server.mjs) then copies the database from E2E_PREPARED_PGLITE and
  * finds the build up to date. Seeding comes first, so the build never races `astro check` writing
- * .astro/ when both start.
+ * .astro/ when both start; with --alongside (npm test passes it once the type check has written its
+ * types, or when no type check runs) both run at once. A line says when the build is ready.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -50,7 +51,13 @@ const seed = () =>
     if (code !== 0) rmSync(target, { recursive: true, force: true });
     return code;
   });
-const build = () => (buildIsStale() ? run(bin('astro'), ['build']) : Promise.resolve(0));
+/** npm test starts the reliability run on this line: it needs the build, not the seeded database. */
+const BUILT_MARKER = '• e2e-prepare: the site is built';
+const build = () =>
+  (buildIsStale() ? run(bin('astro'), ['build']) : Promise.resolve(0)).then((code) => {
+    if (code === 0) console.log(BUILT_MARKER);
+    return code;
+  });
 // --alongside: no type check is running, so the build need not wait for the seeding.
 const codes = process.argv.includes('--alongside')
   ? await Promise.all([seed(), build()])

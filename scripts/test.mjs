@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * npm test: lint, import walls, then the type check, vitest (unit + integration) and the reliability run
- * side by side, then Playwright end-to-end in Chromium.
+ * side by side, then Playwright end-to-end in Chromium (beside the reliability run's last section, which
+ * mostly waits).
  * Ends with one "N passed, N failed" line counting every test that ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,26 @@ function step(label, command, args, env = {}) {
   const ok = result.status === 0;
   steps.push({ label, ok, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
   return ok;
+}
+
+/** Output of steps that ended while a foreground step (Playwright) was printing. */
+const heldOutput = [];
+let foreground = false;
+
+/** A step whose output goes straight to the terminal while steps beside it may still run. */
+function stepForeground(label, command, args, env = {}) {
+  console.log(`\n━━ ${label} ━━`);
+  const started = performance.now();
+  foreground = true;
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      steps.push({ label, ok: code === 0, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
+      foreground = false;
+      for (const print of heldOutput.splice(0)) print();
+      resolve(code === 0);
+    });
+  });
 }
 
 /**
@@ -51,8 +72,13 @@ function stepBeside(label, log, command, args, env = {}, onLine = () => {}) {
       out.end(() => {
         const ok = code === 0;
         steps.push({ label, ok, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
-        console.log(`\n━━ ${label} ━━`);
-        process.stdout.write(readFileSync(file, 'utf8'));
+        const print = () => {
+          console.log(`\n━━ ${label} ━━`);
+          process.stdout.write(readFileSync(file, 'utf8'));
+        };
+        // A step ending while the end-to-end tests print their progress waits for them to finish.
+        if (foreground) heldOutput.push(print);
+        else print();
         resolve(ok);
       });
     });
@@ -78,35 +104,20 @@ if (wants('lint') || wants('imports'))
 /*
  * Issue 16.6: the machine has two cores, and the type check keeps only one busy, so what does not
  * need the browser runs at once: the type check; the end-to-end database seeded and the site built
- * (scripts/e2e-prepare.mjs); vitest, once the type check has written Astro's generated types; and the
- * reliability run, once the site is built. Playwright, the one step that waits on time (a page must
- * answer within its expect timeout), then has the machine to itself.
+ * (scripts/e2e-prepare.mjs), both once the type check has written Astro's generated types; vitest,
+ * from then too; and the reliability run, as soon as the site is built (it seeds a database of its
+ * own, so it does not wait for the seeding). Playwright, the one step that waits on time (a page must
+ * answer within its expect timeout), starts once the type check and vitest are done and the
+ * reliability run has reached its faults section, which mostly waits on timeouts.
  */
-const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
-let prepared = Promise.resolve(false);
-let preparedAt;
-if (wants('e2e') || wants('reliability')) {
-  const log = openSync(path.join(reports, 'e2e-prepare.log'), 'w');
-  const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
-  if (!wants('typecheck')) args.push('--alongside');
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
-  prepared = new Promise((resolve) =>
-    child.on('exit', (code) => {
-      preparedAt = sinceStart(performance.now());
-      resolve(code === 0);
-    }),
-  );
-  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
-}
-
-const beside = [];
 let typesWritten = Promise.resolve();
+let typeCheck;
 if (wants('typecheck')) {
   let written;
   typesWritten = new Promise((resolve) => {
     written = resolve;
   });
-  const check = stepBeside(
+  typeCheck = stepBeside(
     'Type check (astro check)',
     'typecheck.log',
     bin('astro'),
@@ -114,13 +125,55 @@ if (wants('typecheck')) {
     {},
     (line) => line.includes('Getting diagnostics') && written(),
   );
-  beside.push(check.finally(written));
+  typeCheck.finally(written);
 }
 
+const e2eDir = path.join(tmpdir(), `tuppence-e2e-prepared-${process.pid}`);
+let prepared = Promise.resolve(false);
+let built = Promise.resolve(false);
+let preparedAt;
+let builtAt;
+if (wants('e2e') || wants('reliability')) {
+  // The line scripts/e2e-prepare.mjs prints when the build is ready.
+  const BUILT_MARKER = '• e2e-prepare: the site is built';
+  let markBuilt;
+  built = new Promise((resolve) => {
+    markBuilt = resolve;
+  });
+  prepared = typesWritten.then(
+    () =>
+      new Promise((resolve) => {
+        const log = createWriteStream(path.join(reports, 'e2e-prepare.log'));
+        const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite'), '--alongside'];
+        const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let recent = '';
+        const read = (chunk) => {
+          log.write(chunk);
+          recent = (recent + String(chunk)).slice(-2 * BUILT_MARKER.length);
+          if (builtAt === undefined && recent.includes(BUILT_MARKER)) {
+            builtAt = sinceStart(performance.now());
+            markBuilt(true);
+          }
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.on('exit', (code) => {
+          log.end();
+          preparedAt = sinceStart(performance.now());
+          markBuilt(builtAt !== undefined);
+          resolve(code === 0);
+        });
+      }),
+  );
+  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
+}
+
+/** The steps that keep both cores busy: Playwright does not share the machine with them. */
+const busy = typeCheck ? [typeCheck] : [];
 const vitestJson = path.join(reports, 'vitest.json');
 if (wants('unit')) {
   await typesWritten;
-  beside.push(
+  busy.push(
     stepBeside('Unit and integration tests (vitest)', 'vitest.log', bin('vitest'), [
       'run',
       '--reporter=default',
@@ -132,23 +185,32 @@ if (wants('unit')) {
 
 // Issue 26.1: the reliability table (fuzzing, access control, sessions, concurrency) against the built
 // shop on a throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL
-// names one (CI).
+// names one (CI). Its last section, the faults, mostly waits (a slow gateway, timeouts, a restart),
+// so the end-to-end tests may start beside it: it prints FAULTS_BEGIN as that section starts.
+const FAULTS_BEGIN = '• the faults section begins';
 const reliabilityJson = path.join(reports, 'reliability.json');
+let reliability = Promise.resolve(true);
+let reliabilityWaits = Promise.resolve();
 if (wants('reliability') && process.env.TEST_DATABASE_URL) {
-  beside.push(
-    prepared.then(() =>
-      // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.
-      stepBeside(
-        'Reliability (npm run test:reliability)',
-        'reliability.log',
-        bin('tsx'),
-        [path.join(root, 'scripts/reliability/index.ts'), '--seed', '20261124'],
-        { RELIABILITY_JSON: reliabilityJson },
-      ),
+  let waits;
+  reliabilityWaits = new Promise((resolve) => {
+    waits = resolve;
+  });
+  reliability = built.then(() =>
+    // A fixed seed, so a run of npm test is repeatable; `npm run test:reliability` alone draws a new one.
+    stepBeside(
+      'Reliability (npm run test:reliability)',
+      'reliability.log',
+      bin('tsx'),
+      [path.join(root, 'scripts/reliability/index.ts'), '--seed', '20261124'],
+      { RELIABILITY_JSON: reliabilityJson },
+      (line) => line.startsWith(FAULTS_BEGIN) && waits(),
     ),
   );
+  reliability.finally(waits);
 }
-await Promise.all(beside);
+await Promise.all(busy);
+await reliabilityWaits;
 
 const playwrightJson = path.join(reports, 'playwright.json');
 if (wants('e2e')) {
@@ -158,11 +220,12 @@ if (wants('e2e')) {
       ? '\n• Seeded database and build ready for the end-to-end server'
       : '\n• Preparing the end-to-end database failed (see test-reports/e2e-prepare.log); the web server seeds its own',
   );
-  step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+  await stepForeground('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
     ...(ready ? { E2E_PREPARED_PGLITE: path.join(e2eDir, 'pglite') } : {}),
   });
 }
+await reliability;
 
 let passed = 0;
 let failed = 0;
@@ -176,14 +239,16 @@ if (playwright?.stats) {
   passed += playwright.stats.expected ?? 0;
   failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
 }
-const reliability = existsSync(reliabilityJson) ? readJson(reliabilityJson) : null;
-if (reliability) {
-  passed += reliability.passed ?? 0;
-  failed += reliability.failed ?? 0;
+const reliabilityRows = existsSync(reliabilityJson) ? readJson(reliabilityJson) : null;
+if (reliabilityRows) {
+  passed += reliabilityRows.passed ?? 0;
+  failed += reliabilityRows.failed ?? 0;
 }
 for (const s of steps) {
   const counted =
-    s.label.includes('vitest') || s.label.includes('Playwright') || (s.label.includes('Reliability') && reliability);
+    s.label.includes('vitest') ||
+    s.label.includes('Playwright') ||
+    (s.label.includes('Reliability') && reliabilityRows);
   if (!s.ok && !counted) failed += 1;
 }
 
@@ -193,6 +258,7 @@ for (const s of steps)
   console.log(
     `${s.ok ? '✔' : '✖'} ${s.label} (${s.seconds.toFixed(1)} s, ${s.from.toFixed(0)}–${(s.from + s.seconds).toFixed(0)} s)`,
   );
+if (builtAt !== undefined) console.log(`  site built by ${builtAt.toFixed(0)} s`);
 if (preparedAt !== undefined) console.log(`  end-to-end database seeded and site built by ${preparedAt.toFixed(0)} s`);
 console.log(`Whole run: ${sinceStart(performance.now()).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);

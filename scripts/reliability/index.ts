@@ -512,6 +512,8 @@ try {
   await badInput(routes, owner);
   await concurrency({ origin, db: database.db, operatorToken: OPERATOR_TOKEN, signIn, row });
   await secretsAtRest(owner);
+  // npm test starts the end-to-end tests on this line: the faults section mostly waits on its timeouts.
+  console.log('• the faults section begins');
   await faults({ root, db: database.db, databaseUrl: database.url, origin, folder, port: port + 1, row });
 } catch (error) {
   failed = true;
