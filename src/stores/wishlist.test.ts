@@ -1,5 +1,5 @@
 import { cleanStores, keepMount } from 'nanostores';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlist, useWishlistFetch } from './wishlist';
 
 const json = (status: number, body: unknown) =>
@@ -28,6 +28,40 @@ describe('$wishlist (issue 21.1; spec 4, spec 7 wishlist calls)', () => {
     expect(await toggleWishlist(7, 'Spa day')).toBe(false);
     expect($wishlist.get().ids).toEqual([3]);
     expect(calls).toEqual(['POST /api/v1/wishlist', 'DELETE /api/v1/wishlist/deal/7']);
+  });
+
+  it('two hearts pressed at once reach the server one after the other, and both stay pressed', async () => {
+    // A guest's first heart makes their list (and its cookie): a second request sent before that
+    // answer would make another list and lose a deal.
+    const onServer: number[] = [];
+    const answers: Array<() => void> = [];
+    let inFlight = 0;
+    let most = 0;
+    useWishlistFetch(
+      (_path, init) =>
+        new Promise((resolve) => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          answers.push(() => {
+            inFlight -= 1;
+            onServer.unshift(...(JSON.parse(String(init?.body)) as { deals: number[] }).deals);
+            resolve(json(201, { deals: [...onServer] }));
+          });
+        }),
+    );
+    const first = toggleWishlist(1, 'Spa day');
+    const second = toggleWishlist(2, 'Afternoon tea');
+    expect($wishlist.get().ids).toEqual([2, 1]);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers.shift()?.();
+    expect(await first).toBe(true);
+    // The first answer ([1]) does not take the second heart off while its own call is on its way.
+    expect($wishlist.get().ids).toEqual([2, 1]);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers.shift()?.();
+    expect(await second).toBe(true);
+    expect($wishlist.get().ids).toEqual([2, 1]);
+    expect(most).toBe(1);
   });
 
   it('a refusal puts the heart back and says why; a network failure says spec 8 generic message', async () => {

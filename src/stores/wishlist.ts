@@ -85,32 +85,57 @@ export function loadWishlist(): Promise<void> {
 }
 
 /**
+ * The wishlist's changes go to the server one after another. A guest's first heart makes their
+ * wish list and its cookie; a second heart sent before that answer came back would make another
+ * list, and whichever cookie came last would win, losing a deal.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+let queued = 0;
+function oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+  queued += 1;
+  const run = queue.then(change).finally(() => {
+    queued -= 1;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
  * Hearts or un-hearts a deal. The heart changes at once; a refusal puts it back and says why.
  * Returns whether the deal is on the list afterwards.
  */
-export async function toggleWishlist(dealId: number, headline = 'This deal'): Promise<boolean> {
-  const before = $wishlist.get();
-  const adding = !before.ids.includes(dealId);
-  $wishlist.set({ ids: adding ? [dealId, ...before.ids] : before.ids.filter((id) => id !== dealId) });
-  try {
-    const answer = adding
-      ? await call('/api/v1/wishlist', { method: 'POST', body: JSON.stringify({ deals: [dealId] }) })
-      : await call(`/api/v1/wishlist/deal/${dealId}`, { method: 'DELETE' });
-    if (answer.response.ok) {
-      if (answer.ids !== null) $wishlist.set({ ids: answer.ids });
-      $wishlistMessage.set(`${headline} ${adding ? 'is on' : 'was removed from'} your wish list.`);
-      return adding;
+export function toggleWishlist(dealId: number, headline = 'This deal'): Promise<boolean> {
+  const before = $wishlist.get().ids;
+  const adding = !before.includes(dealId);
+  $wishlist.set({ ids: adding ? [dealId, ...before] : before.filter((id) => id !== dealId) });
+  return oneAtATime(async () => {
+    try {
+      const answer = adding
+        ? await call('/api/v1/wishlist', { method: 'POST', body: JSON.stringify({ deals: [dealId] }) })
+        : await call(`/api/v1/wishlist/deal/${dealId}`, { method: 'DELETE' });
+      if (answer.response.ok) {
+        // The server's list, unless a later heart is still on its way (its answer will bring it).
+        if (answer.ids !== null && queued === 1) $wishlist.set({ ids: answer.ids });
+        $wishlistMessage.set(`${headline} ${adding ? 'is on' : 'was removed from'} your wish list.`);
+        return adding;
+      }
+      $wishlistMessage.set(answer.message);
+    } catch {
+      $wishlistMessage.set(MESSAGES.somethingWentWrong);
     }
-    $wishlistMessage.set(answer.message);
-  } catch {
-    $wishlistMessage.set(MESSAGES.somethingWentWrong);
-  }
-  $wishlist.set(before);
-  return !adding;
+    // Only this deal's heart goes back: other hearts pressed meanwhile keep theirs.
+    const now = $wishlist.get().ids.filter((id) => id !== dealId);
+    $wishlist.set({ ids: adding ? now : [dealId, ...now] });
+    return !adding;
+  });
 }
 
 /** spec 7 "DELETE all deals"; spec 4: the store resets only after the call succeeds. */
-export async function clearWishlist(): Promise<boolean> {
+export function clearWishlist(): Promise<boolean> {
+  return oneAtATime(clearNow);
+}
+
+async function clearNow(): Promise<boolean> {
   try {
     const answer = await call('/api/v1/wishlist', { method: 'DELETE' });
     if (answer.response.ok) {
