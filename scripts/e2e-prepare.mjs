@@ -1,23 +1,23 @@
 #!/usr/bin/env node
 /**
  * Prepares what the end-to-end web server would otherwise make at its start (issue 16.6): a seeded
- * embedded database in the folder named on the command line, then the site build when it is
- * missing or stale. npm test runs this beside the type check, which leaves the second core idle;
- * the web server (scripts/e2e-server.mjs) then copies the database from E2E_PREPARED_PGLITE and
- * finds the build up to date. Seeding comes first, so the build never races `astro check` writing
- * .astro/ when both start; with --alongside (npm test passes it once the type check has written its
- * types, or when no type check runs) both run at once. A line says when the build is ready.
+ * embedded database in the folder named on the command line and, at the same time, the site build
+ * when it is missing or stale. npm test runs this once the type check has written Astro's generated
+ * types (so the build never races it writing .astro/); the web server (scripts/e2e-server.mjs) then
+ * copies the database from E2E_PREPARED_PGLITE and finds the build up to date. SITE_BUILT is printed
+ * as soon as the build is ready: the reliability run needs only that.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_BUILT } from './test-markers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const target = process.argv[2];
 if (!target) {
-  console.error('usage: node scripts/e2e-prepare.mjs <pglite folder> [--alongside]');
+  console.error('usage: node scripts/e2e-prepare.mjs <pglite folder>');
   process.exit(2);
 }
 
@@ -51,15 +51,10 @@ const seed = () =>
     if (code !== 0) rmSync(target, { recursive: true, force: true });
     return code;
   });
-/** npm test starts the reliability run on this line: it needs the build, not the seeded database. */
-const BUILT_MARKER = '• e2e-prepare: the site is built';
 const build = () =>
   (buildIsStale() ? run(bin('astro'), ['build']) : Promise.resolve(0)).then((code) => {
-    if (code === 0) console.log(BUILT_MARKER);
+    if (code === 0) console.log(SITE_BUILT);
     return code;
   });
-// --alongside: no type check is running, so the build need not wait for the seeding.
-const codes = process.argv.includes('--alongside')
-  ? await Promise.all([seed(), build()])
-  : [await seed(), await build()];
+const codes = await Promise.all([seed(), build()]);
 process.exit(codes.find((code) => code !== 0) ?? 0);

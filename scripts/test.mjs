@@ -5,11 +5,12 @@
  * mostly waits).
  * Ends with one "N passed, N failed" line counting every test that ran.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAULTS_BEGIN, SITE_BUILT } from './test-markers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -20,33 +21,37 @@ mkdirSync(reports, { recursive: true });
 const steps = [];
 const runStarted = performance.now();
 const sinceStart = (at) => (at - runStarted) / 1000;
+/** Output of steps beside that ended while a step in the terminal (Playwright) was printing. */
+const heldOutput = [];
+let inTerminal = false;
+
+/** A step whose output goes straight to the terminal; steps beside it may still be running. */
 function step(label, command, args, env = {}) {
   console.log(`\n━━ ${label} ━━`);
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  steps.push({ label, ok, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
-  return ok;
-}
-
-/** Output of steps that ended while a foreground step (Playwright) was printing. */
-const heldOutput = [];
-let foreground = false;
-
-/** A step whose output goes straight to the terminal while steps beside it may still run. */
-function stepForeground(label, command, args, env = {}) {
-  console.log(`\n━━ ${label} ━━`);
-  const started = performance.now();
-  foreground = true;
+  inTerminal = true;
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       steps.push({ label, ok: code === 0, seconds: (performance.now() - started) / 1000, from: sinceStart(started) });
-      foreground = false;
+      inTerminal = false;
       for (const print of heldOutput.splice(0)) print();
       resolve(code === 0);
     });
   });
+}
+
+/** Copies a child's output to `out` and hands `onLine` each whole line as it comes. */
+function readLines(child, out, onLine) {
+  let partial = '';
+  const read = (chunk) => {
+    out.write(chunk);
+    const lines = (partial + String(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
 }
 
 /**
@@ -58,15 +63,7 @@ function stepBeside(label, log, command, args, env = {}, onLine = () => {}) {
   const file = path.join(reports, log);
   const out = createWriteStream(file);
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let partial = '';
-  const read = (chunk) => {
-    out.write(chunk);
-    const lines = (partial + String(chunk)).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  };
-  child.stdout.on('data', read);
-  child.stderr.on('data', read);
+  readLines(child, out, onLine);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       out.end(() => {
@@ -77,7 +74,7 @@ function stepBeside(label, log, command, args, env = {}, onLine = () => {}) {
           process.stdout.write(readFileSync(file, 'utf8'));
         };
         // A step ending while the end-to-end tests print their progress waits for them to finish.
-        if (foreground) heldOutput.push(print);
+        if (inTerminal) heldOutput.push(print);
         else print();
         resolve(ok);
       });
@@ -96,10 +93,10 @@ function readJson(file) {
 const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.includes(name);
 
-if (wants('lint')) step('Lint and format (biome)', bin('biome'), ['ci', '.']);
+if (wants('lint')) await step('Lint and format (biome)', bin('biome'), ['ci', '.']);
 // Issue 16.4: a wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here.
 if (wants('lint') || wants('imports'))
-  step('Import walls', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]);
+  await step('Import walls', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]);
 
 /*
  * Issue 16.6: the machine has two cores, and the type check keeps only one busy, so what does not
@@ -134,8 +131,6 @@ let built = Promise.resolve(false);
 let preparedAt;
 let builtAt;
 if (wants('e2e') || wants('reliability')) {
-  // The line scripts/e2e-prepare.mjs prints when the build is ready.
-  const BUILT_MARKER = '• e2e-prepare: the site is built';
   let markBuilt;
   built = new Promise((resolve) => {
     markBuilt = resolve;
@@ -144,19 +139,13 @@ if (wants('e2e') || wants('reliability')) {
     () =>
       new Promise((resolve) => {
         const log = createWriteStream(path.join(reports, 'e2e-prepare.log'));
-        const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite'), '--alongside'];
+        const args = [path.join(root, 'scripts/e2e-prepare.mjs'), path.join(e2eDir, 'pglite')];
         const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        let recent = '';
-        const read = (chunk) => {
-          log.write(chunk);
-          recent = (recent + String(chunk)).slice(-2 * BUILT_MARKER.length);
-          if (builtAt === undefined && recent.includes(BUILT_MARKER)) {
-            builtAt = sinceStart(performance.now());
-            markBuilt(true);
-          }
-        };
-        child.stdout.on('data', read);
-        child.stderr.on('data', read);
+        readLines(child, log, (line) => {
+          if (builtAt !== undefined || !line.startsWith(SITE_BUILT)) return;
+          builtAt = sinceStart(performance.now());
+          markBuilt(true);
+        });
         child.on('exit', (code) => {
           log.end();
           preparedAt = sinceStart(performance.now());
@@ -187,7 +176,6 @@ if (wants('unit')) {
 // shop on a throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL
 // names one (CI). Its last section, the faults, mostly waits (a slow gateway, timeouts, a restart),
 // so the end-to-end tests may start beside it: it prints FAULTS_BEGIN as that section starts.
-const FAULTS_BEGIN = '• the faults section begins';
 const reliabilityJson = path.join(reports, 'reliability.json');
 let reliability = Promise.resolve(true);
 let reliabilityWaits = Promise.resolve();
@@ -220,7 +208,7 @@ if (wants('e2e')) {
       ? '\n• Seeded database and build ready for the end-to-end server'
       : '\n• Preparing the end-to-end database failed (see test-reports/e2e-prepare.log); the web server seeds its own',
   );
-  await stepForeground('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+  await step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
     ...(ready ? { E2E_PREPARED_PGLITE: path.join(e2eDir, 'pglite') } : {}),
   });

@@ -28,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { argValue } from '../cli';
+import { FAULTS_BEGIN } from '../test-markers.mjs';
 import { concurrency } from './concurrency';
 import { faults } from './faults';
 import { makeShopper, PASSWORD, type Shopper } from './fixtures';
@@ -513,7 +514,7 @@ try {
   await concurrency({ origin, db: database.db, operatorToken: OPERATOR_TOKEN, signIn, row });
   await secretsAtRest(owner);
   // npm test starts the end-to-end tests on this line: the faults section mostly waits on its timeouts.
-  console.log('• the faults section begins');
+  console.log(FAULTS_BEGIN);
   await faults({ root, db: database.db, databaseUrl: database.url, origin, folder, port: port + 1, row });
 } catch (error) {
   failed = true;

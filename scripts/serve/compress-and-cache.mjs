@@ -97,7 +97,7 @@ export function compressAndCache(handler) {
         kept?.push(chunk);
         if (!write.call(res, chunk)) encoder.pause();
       });
-      if (kept) encoder.on('end', () => res.statusCode === 200 && keepCompressedAsset(keepAs, Buffer.concat(kept)));
+      if (kept) encoder.on('end', () => keepCompressedAsset(keepAs, Buffer.concat(kept)));
       res.on('drain', () => encoder?.resume());
       // A source piped into res (static files) waits for res's 'drain' when the compressor is full.
       encoder.on('drain', () => res.emit('drain'));
