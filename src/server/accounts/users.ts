@@ -302,6 +302,6 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
     // Saved cards and PayPal accounts go with the account (and from the gateway's vault below).
     return forgetInstruments(tx, user.id);
   });
-  await releaseForgottenInstruments(db, forgotten);
+  await releaseForgottenInstruments(forgotten);
   return user.email;
 }

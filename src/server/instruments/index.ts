@@ -220,7 +220,6 @@ export async function forgetInstruments(tx: Tx, userId: number): Promise<{ gatew
 
 /** Deletes forgotten instruments from the vault (after forgetInstruments' transaction committed). */
 export async function releaseForgottenInstruments(
-  db: Db,
   rows: { gateway: string; token: string }[],
   providers?: PaymentProviders,
 ): Promise<void> {
