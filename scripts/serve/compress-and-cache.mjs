@@ -112,7 +112,8 @@ export function compressAndCache(handler) {
     // to compress from the status, Content-Type, Content-Encoding and length.
     const decide = () => {
       const status = res.statusCode;
-      if (pathname.startsWith(HASHED_ASSETS) && status === 200) res.setHeader('Cache-Control', IMMUTABLE);
+      const hashedAsset = pathname.startsWith(HASHED_ASSETS) && status === 200;
+      if (hashedAsset) res.setHeader('Cache-Control', IMMUTABLE);
       if (!isCompressible(res.getHeader('content-type'))) return;
       appendVary(res, 'Accept-Encoding');
       if (encoding === null || req.method === 'HEAD' || status < 200 || status === 204 || status === 304) return;
@@ -124,7 +125,7 @@ export function compressAndCache(handler) {
       res.setHeader('Content-Encoding', encoding);
       const etag = res.getHeader('etag');
       if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
-      const asset = pathname.startsWith(HASHED_ASSETS) && status === 200 ? `${encoding} ${pathname}` : null;
+      const asset = hashedAsset ? `${encoding} ${pathname}` : null;
       precompressed = asset === null ? null : (compressedAssets.get(asset) ?? null);
       if (precompressed !== null) res.setHeader('Content-Length', precompressed.length);
       else startEncoding(encoding, length ?? 0, asset);

@@ -6,7 +6,7 @@
  * Clearpay's approval page picks the payment up again here.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutView } from '@/contracts/checkout';
 import { formatCountdown } from '@/domain/checkout';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
@@ -86,13 +86,12 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
   const { choice } = useStore($paymentChoice);
   const started = useRef(false);
   // What a quick shopper typed into the server-rendered email field before the island hydrated is
-  // kept, not wiped by the checkout starting up.
-  const typedEarly = useRef<string | null>(null);
-  typedEarly.current ??= typedBeforeHydration();
+  // kept, not wiped by the checkout starting up (read as hydration begins, and again as it starts).
+  const [typedEarly] = useState(typedBeforeHydration);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    initCheckout(initialView, initialView.userInfo.isGuest ? typedEarly.current || typedBeforeHydration() : '');
+    initCheckout(initialView, initialView.userInfo.isGuest ? typedEarly || typedBeforeHydration() : '');
     choosePayment(initialChoice(initialView));
     setSaveInstrument(false);
     void detectDeviceWallets().then((device) => {
@@ -109,7 +108,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     }
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
-  }, [initialView]);
+  }, [initialView, typedEarly]);
   const state =
     stored.view === null ? { ...stored, view: initialView, secondsLeft: initialView.countdown.seconds } : stored;
   const view = state.view ?? initialView;
