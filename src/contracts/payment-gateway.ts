@@ -1,23 +1,38 @@
 /**
- * Issue 16.5: the payment gateway's server-to-server API, as the shop calls it over HTTP and the
- * sandbox serves it (docs/decisions/020-payment-gateway-over-http.md). Braintree's shape for cards,
- * PayPal and the device wallets (a sale, then submit for settlement or void; a vault of saved
- * instruments); Klarna's and Clearpay's for pay later (a session the shopper approves on the
- * provider's page, then a sale with its token; the merchant's configuration). Every call carries
- * the shared server key as `Authorization: Bearer <key>`, so a browser cannot make them.
- * Amounts are integer pence on the wire, as everywhere in our code.
+ * The payment gateway's server-to-server API, as the shop calls it over HTTP and the payment sandbox
+ * (an app of its own: docs/decisions/035-sandbox-as-its-own-app.md) serves it
+ * (docs/decisions/020-payment-gateway-over-http.md). Braintree's shape for cards, PayPal and the
+ * device wallets (a sale, then submit for settlement or void; a vault of saved instruments); Klarna's
+ * and Clearpay's for pay later (a session the shopper approves on the provider's page, then a sale
+ * with its token; the merchant's configuration). Every call carries the shared server key as
+ * `Authorization: Bearer <key>`, so a browser cannot make them. Amounts are integer pence on the
+ * wire, as everywhere in our code.
  */
 import { z } from 'zod';
+import type { KeptSecretSpec } from '@/domain/kept-secret';
+import { webUrl } from './text';
 
 /** The header the server key travels in, and the paths under the gateway's base URL. */
 export const GATEWAY_KEY_HEADER = 'authorization';
+
+/**
+ * The server key: PAYMENTS_GATEWAY_SECRET on both sides (a real provider's key, or one shared with a
+ * sandbox elsewhere); unset, the one the sandbox issues into PAYMENTS_GATEWAY_SECRET_FILE, which the
+ * shop reads (decision 035).
+ */
+export const GATEWAY_KEY: KeptSecretSpec = {
+  variable: 'PAYMENTS_GATEWAY_SECRET',
+  fileVariable: 'PAYMENTS_GATEWAY_SECRET_FILE',
+  defaultFile: '.data/payments-gateway.secret',
+  minLength: 32,
+};
 export const GATEWAY_PATHS = {
   sale: 'transactions/sale',
   capture: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/submit_for_settlement`,
   void: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/void`,
-  /** Issue 18: refund (part of) a captured sale: Braintree's transaction.refund. */
+  /** Refund (part of) a captured sale: Braintree's transaction.refund. */
   refund: (transactionId: string) => `transactions/${encodeURIComponent(transactionId)}/refund`,
-  /** Issue 18: the sale made under an idempotency key, if any (Braintree's search by order id). */
+  /** The sale made under an idempotency key, if any (Braintree's search by order id). */
   search: (idempotencyKey: string) => `transactions/search?idempotencyKey=${encodeURIComponent(idempotencyKey)}`,
   paymentMethod: (token: string) => `payment_methods/${encodeURIComponent(token)}`,
   payLaterConfiguration: (provider: PayLaterProviderName) => `${provider}/configuration`,
@@ -27,7 +42,7 @@ export const GATEWAY_PATHS = {
     `${provider}/sales/${encodeURIComponent(transactionId)}/capture`,
   payLaterVoid: (provider: PayLaterProviderName, transactionId: string) =>
     `${provider}/sales/${encodeURIComponent(transactionId)}/void`,
-  /** Issue 18: refund (part of) a captured pay-later sale (Klarna's order refunds, Clearpay's payment refund). */
+  /** Refund (part of) a captured pay-later sale (Klarna's order refunds, Clearpay's payment refund). */
   payLaterRefund: (provider: PayLaterProviderName, transactionId: string) =>
     `${provider}/sales/${encodeURIComponent(transactionId)}/refunds`,
 } as const;
@@ -73,12 +88,8 @@ export const PayLaterSessionSchema = z.object({
       { error: 'orderLines must list the basket.' },
     )
     .max(100),
-  returnPath: z
-    .string({ error: 'returnPath must be a path on the shop.' })
-    .max(500)
-    .refine((path) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\'), {
-      error: 'returnPath must be a path on the shop.',
-    }),
+  /** Where the provider's page sends the shopper back to: the shop's checkout, an absolute URL. */
+  returnUrl: webUrl('returnUrl must be an http(s) URL on the shop.'),
   email: z.string().max(320).nullable().optional(),
 });
 export type PayLaterSessionRequest = z.input<typeof PayLaterSessionSchema>;

@@ -1,15 +1,12 @@
 /**
  * The sandbox gateway's PayPal create-payment call (PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
  * what the checkout posts to `${PAYMENTS_GATEWAY_URL}/paypal/payments` and what comes back. The
- * browser then goes to `approvalUrl`; PayPal sends it back to `returnUrl` with pm_status/pm_token.
+ * browser then goes to `approvalUrl`, on the gateway's origin; PayPal sends it back to `returnUrl`,
+ * the shop's checkout, with pm_status/pm_token. The sandbox takes only a return URL on a shop origin
+ * it serves (docs/decisions/035-sandbox-as-its-own-app.md).
  */
 import { z } from 'zod';
-import { text } from './text';
-
-/** A path on the shop's own origin: "/checkout?pm=paypal"; never "//elsewhere" or "/\elsewhere". */
-export function isSameOriginPath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') && !/[\s]/.test(url);
-}
+import { webUrl } from './text';
 
 export const CreatePayPalPaymentSchema = z.object({
   /** Integer pence, as everywhere in our code. */
@@ -23,9 +20,7 @@ export const CreatePayPalPaymentSchema = z.object({
   credit: z.boolean({ error: 'credit must be true or false.' }).default(false),
   /** checkout pays once; vault also keeps the account for next time. */
   flow: z.enum(['checkout', 'vault'], { error: 'flow must be checkout or vault.' }).default('checkout'),
-  returnUrl: text({ error: 'returnUrl must be a path on this site, such as /checkout?pm=paypal.' })
-    .max(500, { error: 'returnUrl is too long.' })
-    .refine(isSameOriginPath, { error: 'returnUrl must be a path on this site, such as /checkout?pm=paypal.' }),
+  returnUrl: webUrl("returnUrl must be the shop's checkout URL, such as https://shop.example/checkout?pm=paypal."),
 });
 export type CreatePayPalPaymentRequest = z.input<typeof CreatePayPalPaymentSchema>;
 

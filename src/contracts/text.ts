@@ -43,3 +43,18 @@ export const DbIdInputSchema = z.coerce.number().pipe(DbIdSchema);
 export function blankable<T extends z.ZodType<string, string>>(schema: T) {
   return z.preprocess((value) => value ?? '', schema);
 }
+
+/** Whether a string is an absolute http(s) URL with no credentials, spaces or backslashes in it. */
+export function isWebUrl(value: string): boolean {
+  if (/[\s\\]/.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+}
+
+/**
+ * A URL one app hands another to send the shopper to (a provider's page's way back to the shop):
+ * absolute http(s), at most 2,000 characters; `message` says what was expected.
+ */
+export function webUrl(message: string) {
+  return text({ error: message }).max(2000, { error: message }).refine(isWebUrl, { error: message });
+}

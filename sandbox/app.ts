@@ -1,0 +1,110 @@
+/**
+ * The payment sandbox as one handler, Request in and Response out (docs/decisions/035-sandbox-as-its-own-app.md):
+ * what ./server.ts serves on its own port and tests call in-process. Its paths:
+ * - `/gateway/*`: the server-to-server API the shop calls with the server key (./gateway-api.ts);
+ * - `POST /bt/tokenize`, `/wallets/tokenize`, `/paypal/payments`: what a shop's page calls from the
+ *   shopper's browser, cross-origin (CORS for the shop's origins: ./http.ts);
+ * - `/paypal/approve?id=`, `/klarna/hpp/{id}`, `/clearpay/checkout/{token}`: the providers' hosted
+ *   pages the shopper is sent to, which send them back to the shop's checkout (./pages);
+ * - `/assets/*.css`: those pages' stylesheets. Anything else is a 404.
+ */
+import { readFileSync } from 'node:fs';
+import type { SandboxDb } from './db/client';
+import { createGatewayHandler } from './gateway-api';
+import { apiError, forShopBrowsers, isCrossSiteForm } from './http';
+import { logFailure } from './log';
+import { clearpayPage } from './pages/clearpay-checkout';
+import { klarnaPage } from './pages/klarna-hpp';
+import { payPalApprovePage } from './pages/paypal-approve';
+import type { SandboxContext } from './routes/context';
+import { createPayPalPaymentCall } from './routes/paypal-payments';
+import { tokeniseCardCall } from './routes/tokenise';
+import { tokeniseWalletCall } from './routes/wallets';
+import { readSandboxSettings, type SandboxSite } from './settings';
+
+export interface SandboxAppOptions {
+  /** The sandbox's database, or how to reach it (tests: the test's own). */
+  db: SandboxDb | (() => Promise<SandboxDb>);
+  /** Where the switches and keys are read from, per call; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Its browser origin and the shop's origins; default from the settings in `env`. */
+  site?: SandboxSite;
+}
+
+type Call = (request: Request, context: SandboxContext) => Promise<Response>;
+
+/** The calls a shop's page makes from the shopper's browser. */
+const BROWSER_CALLS: Readonly<Record<string, Call>> = {
+  '/bt/tokenize': tokeniseCardCall,
+  '/wallets/tokenize': tokeniseWalletCall,
+  '/paypal/payments': createPayPalPaymentCall,
+};
+
+/** The hosted pages, each by the pattern of its path (the one segment it takes). */
+const PAGES: ReadonlyArray<
+  readonly [RegExp, (request: Request, context: SandboxContext, part: string) => Promise<Response>]
+> = [
+  [/^\/paypal\/approve$/, (request, context) => payPalApprovePage(request, context)],
+  [/^\/klarna\/hpp\/([^/]+)$/, klarnaPage],
+  [/^\/clearpay\/checkout\/([^/]+)$/, clearpayPage],
+];
+
+const STYLESHEETS: Readonly<Record<string, string>> = {
+  '/assets/paypal.css': readFileSync(new URL('./pages/paypal.css', import.meta.url), 'utf8'),
+  '/assets/pay-later.css': readFileSync(new URL('./pages/pay-later.css', import.meta.url), 'utf8'),
+};
+
+function stylesheet(css: string): Response {
+  return new Response(css, {
+    headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
+
+/** A path segment as text: decoded, and '' when it cannot be or holds a NUL (never a 500). */
+function segment(raw: string): string {
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded.includes('\u0000') ? '' : decoded;
+  } catch {
+    return '';
+  }
+}
+
+/** The sandbox's handler. Builds the gateway API at once, so a bad switch stops whoever starts it. */
+export function createSandboxApp(options: SandboxAppOptions): (request: Request) => Promise<Response> {
+  const site = options.site ?? readSandboxSettings(options.env ?? process.env);
+  const db = typeof options.db === 'function' ? options.db : async () => options.db as SandboxDb;
+  const context: SandboxContext = { db, env: options.env, site };
+  const gateway = createGatewayHandler({ db, env: options.env, site });
+
+  async function route(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/gateway/')) return gateway(request);
+    const call = BROWSER_CALLS[path];
+    if (call) return forShopBrowsers(request, site, () => call(request, context));
+    const css = STYLESHEETS[path];
+    if (css !== undefined && (request.method === 'GET' || request.method === 'HEAD')) return stylesheet(css);
+    for (const [pattern, show] of PAGES) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+        const refused = apiError(405, 'Method not allowed.');
+        refused.headers.set('Allow', 'GET, HEAD, POST');
+        return refused;
+      }
+      if (isCrossSiteForm(request)) return apiError(403, 'Cross-site form posts are refused.');
+      return show(request, context, segment(match[1] ?? ''));
+    }
+    return apiError(404, 'Not found.');
+  }
+
+  return async (request) => {
+    try {
+      return await route(request);
+    } catch (error) {
+      // The first segment only: the rest may be a session's id or a checkout's token.
+      logFailure(`${request.method} /${new URL(request.url).pathname.split('/')[1] ?? ''} failed`, error);
+      return apiError(500, 'The payment sandbox could not answer.');
+    }
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The payment sandbox's tables, in a PostgreSQL schema of their own (`sandbox`): nonces,
+ * transactions, approval sessions (PayPal, Klarna, Clearpay) and its vault. The shop never reads
+ * them; on a server shared with the shop the schema keeps the two apart
+ * (docs/decisions/035-sandbox-as-its-own-app.md). In production these records live at the provider;
+ * here they hold no card number or CVV, only what the provider's nonce stands for (brand, last four,
+ * expiry, and which test card behaviour: PAYMENTS.md).
+ */
+import { integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The schema every sandbox table lives in; its migrations table lives there too (./client.ts). */
+export const sandbox = pgSchema('sandbox');
+
+export const nonces = sandbox.table('nonces', {
+  nonce: text('nonce').primaryKey(),
+  /** card, paypal, apple_pay, google_pay */
+  kind: text('kind').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  expiryMonth: text('expiry_month'),
+  expiryYear: text('expiry_year'),
+  /** The gateway's fingerprint of the card (a keyed hash of the number), so a card saved twice is one. */
+  fingerprint: text('fingerprint'),
+  /** The test behaviour of the card: ok, verify_declined, fraud, 3ds_fail, cvv_mismatch, postcode_mismatch, ... */
+  behaviour: text('behaviour').notNull().default('ok'),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const transactions = sandbox.table(
+  'transactions',
+  {
+    id: text('id').primaryKey(),
+    /** braintree, klarna, clearpay: which sandbox provider holds the transaction. */
+    provider: text('provider').notNull().default('braintree'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The nonce, vault token, Klarna authorization token or Clearpay order token paid with. */
+    nonce: text('nonce').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** authorized, submitted_for_settlement, settled, voided, processor_declined, gateway_rejected, failed */
+    status: text('status').notNull(),
+    responseCode: text('response_code'),
+    responseText: text('response_text'),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('transactions_idempotency_key').on(t.idempotencyKey)],
+);
+
+/**
+ * The approval sessions (PAYMENTS.md): a PayPal payment, a Klarna session or a Clearpay checkout,
+ * created with an amount, approved (or denied, declined, cancelled) on the provider's own page, and
+ * consumed by one sale.
+ */
+export const sessions = sandbox.table(
+  'sessions',
+  {
+    /** PayPal payment id, Klarna session id, Clearpay checkout token. */
+    id: text('id').primaryKey(),
+    /** paypal, klarna, clearpay */
+    provider: text('provider').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** created, approved, denied, declined, cancelled, consumed */
+    status: text('status').notNull().default('created'),
+    /** What approval hands back to the shop: PayPal nonce, Klarna authorization token, Clearpay order token. */
+    authToken: text('auth_token'),
+    /** Flow details: PayPal flow (checkout or vault) and credit, the approving account's email, the return URL. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_auth_token_key').on(t.authToken)],
+);
+
+/** The vault: what a saved payment method token stands for (no number, no CVV). */
+export const vault = sandbox.table('vault', {
+  token: text('token').primaryKey(),
+  /** card, paypal */
+  kind: text('kind').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  expiryMonth: text('expiry_month'),
+  expiryYear: text('expiry_year'),
+  email: text('email'),
+  behaviour: text('behaviour').notNull().default('ok'),
+  fingerprint: text('fingerprint').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export type VaultRow = typeof vault.$inferSelect;

@@ -1,0 +1,130 @@
+/**
+ * The payment sandbox's gateway (PAYMENTS.md; docs/decisions/013-payment-sandbox.md, 020 and 035):
+ * a simulated, Braintree-like provider, an app of its own. The shop reaches it over HTTP only
+ * (./gateway-api.ts serves these calls at /gateway/*); its own pages and tests call them here. Each
+ * call goes through the simulated network (PAYMENTS_FAULT): GatewayUnreachable and GatewayTimeout are
+ * thrown (the HTTP API answers 503 and 504), everything else is an answer.
+ */
+
+import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
+import type { SaleAnswer, SettlementAnswer } from './answers';
+import type { SandboxDb } from './db/client';
+import { overNetwork } from './network';
+import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
+import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
+import {
+  findSaleByKey,
+  refundTransaction,
+  type SaleRequest,
+  sale,
+  settleSubmitted,
+  submitForSettlement,
+  voidTransaction,
+} from './transactions';
+import { deleteVaulted } from './vault';
+import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
+
+export type {
+  AnswerInstrument,
+  RejectionReason,
+  SaleAnswer,
+  SettlementAnswer,
+  ValidationField,
+  VaultAnswer,
+} from './answers';
+export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
+export { GatewayTimeout, GatewayUnreachable } from './network';
+export { type CardBehaviour, type InstrumentKind, TEST_NONCES } from './test-data';
+export type { SaleRequest, TokenisedCard, TokeniseRequest, TokeniseResult };
+
+/** Where the switches are read from (default process.env) and, for tokenise, what "now" is. */
+export interface GatewayOptions {
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+/** The gateway's tokenise endpoint: a card in, a one-time nonce out (only brand, last four, expiry kept). */
+export function tokenise(
+  db: SandboxDb,
+  request: TokeniseRequest,
+  options: GatewayOptions = {},
+): Promise<TokeniseResult> {
+  return overNetwork(() => tokeniseCard(db, request, options), options.env);
+}
+
+/** A sale (authorise, not yet captured) on the instrument behind a nonce; idempotent per key. */
+export function authorise(db: SandboxDb, request: SaleRequest, options: GatewayOptions = {}): Promise<SaleAnswer> {
+  return overNetwork((config) => sale(db, request, config), options.env);
+}
+
+/** Submits an authorised transaction for settlement; capturing twice is harmless. */
+export function capture(db: SandboxDb, transactionId: string, options: GatewayOptions = {}): Promise<SettlementAnswer> {
+  return overNetwork(() => submitForSettlement(db, transactionId), options.env);
+}
+
+/** Voids an authorised transaction; voiding a voided one is harmless. */
+export function voidSale(
+  db: SandboxDb,
+  transactionId: string,
+  options: GatewayOptions = {},
+): Promise<SettlementAnswer> {
+  return overNetwork(() => voidTransaction(db, transactionId), options.env);
+}
+
+/** Refunds part or all of a captured sale; idempotent per key. */
+export function refundSale(
+  db: SandboxDb,
+  transactionId: string,
+  request: { amountMinor: number; idempotencyKey: string },
+  options: GatewayOptions = {},
+): Promise<RefundAnswer> {
+  return overNetwork(() => refundTransaction(db, transactionId, request), options.env);
+}
+
+/** The sale made under an idempotency key, or none (Braintree's search by order id). */
+export function lookupSale(
+  db: SandboxDb,
+  idempotencyKey: string,
+  options: GatewayOptions = {},
+): Promise<TransactionLookupAnswer> {
+  return overNetwork(() => findSaleByKey(db, idempotencyKey), options.env);
+}
+
+/** Deletes a vaulted payment method (a shopper removed a saved card or PayPal account). */
+export function deletePaymentMethod(
+  db: SandboxDb,
+  token: string,
+  options: GatewayOptions = {},
+): Promise<{ deleted: boolean }> {
+  return overNetwork(() => deleteVaulted(db, token), options.env);
+}
+
+/** Runs the sandbox's settlement batch (submitted -> settled); returns how many settled. */
+export function settle(db: SandboxDb): Promise<number> {
+  return settleSubmitted(db);
+}
+
+/** The Apple Pay / Google Pay sandbox sheet's Pay: the wallet's fixed test nonce (PAYMENTS.md). */
+export function tokeniseDeviceWallet(wallet: DeviceWallet, options: GatewayOptions = {}): Promise<WalletToken> {
+  return overNetwork(() => tokeniseWallet(wallet), options.env);
+}
+
+/** PayPal's create-payment call: a payment awaiting the buyer's approval on PayPal's page. */
+export function createPayPal(
+  db: SandboxDb,
+  request: PayPalPaymentRequest,
+  options: GatewayOptions = {},
+): Promise<PayPalPayment> {
+  return overNetwork(() => createPayPalPayment(db, request, options.now), options.env);
+}
+
+export {
+  approvePayPalPayment,
+  cancelPayPalPayment,
+  findPayPalPayment,
+  type PayPalDecision,
+  type PayPalPayment,
+  type PayPalPaymentRequest,
+  SANDBOX_BUYER_EMAIL,
+} from './paypal';
+export type { DeviceWallet, WalletToken };

@@ -1,0 +1,85 @@
+/**
+ * The page Klarna's playground or Clearpay's sandbox shows the shopper (PAYMENTS.md): its own
+ * document, plainly the provider's test page and not the shop. Shows who is being paid, the amount
+ * and its instalments, the basket's lines, then the step (children). Not indexed.
+ */
+import type { ReactNode } from 'react';
+import { formatToThePenny, instalmentPlan, PAY_LATER_NAMES, type PayLaterOption } from '@/domain/pay-later-plan';
+import type { PayLaterOrderLine } from '../pay-later-sessions';
+
+type Props = {
+  provider: PayLaterOption;
+  /** The step's own heading, also the document title's first part. */
+  heading: string;
+  /** The session's amount, or null when there is no session to show. */
+  amount: { amountMinor: number; currency: 'GBP' | 'EUR' } | null;
+  orderLines?: PayLaterOrderLine[];
+  children: ReactNode;
+};
+
+export default function PayLaterLayout({ provider, heading, amount, orderLines = [], children }: Props) {
+  const name = PAY_LATER_NAMES[provider];
+  const badge = provider === 'klarna' ? 'Playground' : 'Sandbox';
+  const plan = amount === null ? [] : instalmentPlan(provider, amount.amountMinor);
+  const money = (amountMinor: number) => formatToThePenny({ amountMinor, currency: amount?.currency ?? 'GBP' });
+  return (
+    <html lang="en-GB" data-provider={provider}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${heading} | ${name} ${badge.toLowerCase()}`}</title>
+        <link rel="stylesheet" href="/assets/pay-later.css" />
+      </head>
+      <body>
+        <header className="provider-bar">
+          <p className="provider-bar__name">
+            <span className="provider-bar__logo">{provider === 'klarna' ? 'Klarna.' : 'clearpay'}</span>
+            <span className="provider-bar__badge">{badge}</span>
+          </p>
+          <p className="provider-bar__note">Test mode: no real money moves.</p>
+        </header>
+        <main className="sheet" id="main">
+          {amount !== null && (
+            <section className="summary" aria-labelledby="summary-heading">
+              <h2 id="summary-heading" className="summary__merchant">
+                Pay Tuppence <span className="summary__total">{money(amount.amountMinor)}</span>
+              </h2>
+              <p className="summary__lead">
+                {plan.length} interest-free payments with {name}
+              </p>
+              <ol className="plan" aria-label="Your instalments">
+                {plan.map((instalment) => (
+                  <li className="plan__item" key={instalment.due}>
+                    <span>{instalment.due}</span>
+                    <strong>{money(instalment.amountMinor)}</strong>
+                  </li>
+                ))}
+              </ol>
+              {orderLines.length > 0 && (
+                <details className="lines">
+                  <summary>
+                    Your order ({orderLines.length} {orderLines.length === 1 ? 'item' : 'items'})
+                  </summary>
+                  <ul>
+                    {orderLines.map((line, index) => (
+                      // Lines may repeat a name; their place in the basket tells them apart.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once on the server
+                      <li key={index}>
+                        {line.quantity} × {line.name}: {money(line.totalMinor)}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </section>
+          )}
+          <section className="step" aria-labelledby="step-heading">
+            <h1 id="step-heading">{heading}</h1>
+            {children}
+          </section>
+        </main>
+      </body>
+    </html>
+  );
+}

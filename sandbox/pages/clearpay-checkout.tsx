@@ -1,0 +1,200 @@
+/**
+ * Clearpay's checkout page in its sandbox, /clearpay/checkout/{token} (PAYMENTS.md): step 1 the SMS
+ * code (111111 passes), step 2 the card for the 4 instalments (CVV 000 approves, 051 declines), then
+ * back to the shop's checkout with pm_status approved (and the order token), declined, or cancelled.
+ * Plain forms that post here (post, redirect, get), so it works without JavaScript. The card is
+ * checked, never kept.
+ */
+import { type ClearpayPageAnswer, cancelClearpayCheckout, payClearpayByCard, verifyClearpaySms } from '../clearpay';
+import { seeOther } from '../http';
+import { CLEARPAY_APPROVING_CVV, CLEARPAY_DECLINING_CVV, CLEARPAY_SMS_CODE } from '../pay-later-config';
+import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
+import type { SandboxContext } from '../routes/context';
+import PayLaterLayout from './PayLaterLayout';
+import { formOf, page } from './render';
+
+type Errors = Extract<ClearpayPageAnswer, { kind: 'error' }>['errors'];
+type ErrorField = keyof Errors;
+
+/** The ids an input is described by: its hint and, when it has one, its error. */
+function describedBy(errors: Errors, name: ErrorField, hint?: string): string | undefined {
+  return [hint, errors[name] ? `clearpay-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldError({ errors, name }: { errors: Errors; name: ErrorField }) {
+  const message = errors[name];
+  return message ? (
+    <p className="error" id={`clearpay-${name}-error`} role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function CodeStep({ errors }: { errors: Errors }) {
+  return (
+    <form method="post" noValidate>
+      <p>We sent a 6-digit code by text message to the phone on your Clearpay account.</p>
+      <label htmlFor="clearpay-code">SMS code</label>
+      <p className="hint" id="clearpay-code-hint">
+        Sandbox: the code is {CLEARPAY_SMS_CODE}.
+      </p>
+      <input
+        id="clearpay-code"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        autoFocus
+        aria-invalid={errors.code ? 'true' : undefined}
+        aria-describedby={describedBy(errors, 'code', 'clearpay-code-hint')}
+      />
+      <FieldError errors={errors} name="code" />
+      <button className="primary" type="submit" name="action" value="sms">
+        Verify
+      </button>
+    </form>
+  );
+}
+
+function CardStep({ errors, typed }: { errors: Errors; typed: { number: string; expiry: string } }) {
+  const firstError = (['code', 'number', 'expiry', 'cvv'] as const).find((name) => errors[name]);
+  return (
+    <form method="post" noValidate>
+      <p className="hint" id="clearpay-card-hint">
+        Sandbox: any test card; CVV {CLEARPAY_APPROVING_CVV} approves, {CLEARPAY_DECLINING_CVV} declines.
+      </p>
+      <label htmlFor="clearpay-number">Card number</label>
+      <input
+        id="clearpay-number"
+        name="number"
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        autoFocus={firstError === undefined || firstError === 'number'}
+        defaultValue={typed.number}
+        aria-invalid={errors.number ? 'true' : undefined}
+        aria-describedby={describedBy(errors, 'number', 'clearpay-card-hint')}
+      />
+      <FieldError errors={errors} name="number" />
+      <div className="row">
+        <div>
+          <label htmlFor="clearpay-expiry">Expiry (MM/YY)</label>
+          <input
+            id="clearpay-expiry"
+            name="expiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            required
+            autoFocus={firstError === 'expiry'}
+            defaultValue={typed.expiry}
+            aria-invalid={errors.expiry ? 'true' : undefined}
+            aria-describedby={describedBy(errors, 'expiry')}
+          />
+          <FieldError errors={errors} name="expiry" />
+        </div>
+        <div>
+          <label htmlFor="clearpay-cvv">Security code (CVV)</label>
+          <input
+            id="clearpay-cvv"
+            name="cvv"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            required
+            autoFocus={firstError === 'cvv'}
+            aria-invalid={errors.cvv ? 'true' : undefined}
+            aria-describedby={describedBy(errors, 'cvv')}
+          />
+          <FieldError errors={errors} name="cvv" />
+        </div>
+      </div>
+      <button className="primary" type="submit" name="action" value="card">
+        Confirm payment plan
+      </button>
+    </form>
+  );
+}
+
+function ClearpayPage({
+  session,
+  errors,
+  typed,
+}: {
+  session: PayLaterSession | null;
+  errors: Errors;
+  typed: { number: string; expiry: string };
+}) {
+  const isOpen = session !== null && session.status === 'created' && !session.isExpired;
+  const heading =
+    session === null
+      ? 'Checkout not found'
+      : !isOpen
+        ? 'This Clearpay checkout has ended'
+        : session.step === 'code'
+          ? 'Pay in 4 with Clearpay'
+          : 'Add your card';
+  const amount =
+    session === null ? null : { amountMinor: session.amountMinor, currency: session.currency as 'GBP' | 'EUR' };
+  return (
+    <PayLaterLayout
+      provider="clearpay"
+      heading={heading}
+      amount={isOpen ? amount : null}
+      orderLines={session?.orderLines}
+    >
+      {session === null && <p>There is no Clearpay checkout with this token. Go back to the shop and start again.</p>}
+      {session !== null && !isOpen && (
+        <>
+          <p>It was finished, cancelled or has expired. Go back to the shop to choose how to pay.</p>
+          <a className="link-button secondary" href={session.returnUrl}>
+            Back to Tuppence
+          </a>
+        </>
+      )}
+      {isOpen && session.step === 'code' && <CodeStep errors={errors} />}
+      {isOpen && session.step === 'card' && <CardStep errors={errors} typed={typed} />}
+      {isOpen && (
+        <form method="post">
+          <button className="secondary" type="submit" name="action" value="cancel">
+            Cancel and return to Tuppence
+          </button>
+        </form>
+      )}
+    </PayLaterLayout>
+  );
+}
+
+/** GET shows the checkout's step; POST moves it on, then shows the next step or goes back to the shop. */
+export async function clearpayPage(request: Request, context: SandboxContext, token: string): Promise<Response> {
+  const db = await context.db();
+  let errors: Errors = {};
+  let typed = { number: '', expiry: '' };
+  if (request.method === 'POST') {
+    const field = await formOf(request);
+    let answer: ClearpayPageAnswer = { kind: 'step' };
+    switch (field('action')) {
+      case 'sms':
+        answer = await verifyClearpaySms(db, token, field('code'));
+        break;
+      case 'card':
+        // Typed back into the form after an error, except the CVV (as card forms do).
+        typed = { number: field('number'), expiry: field('expiry') };
+        answer = await payClearpayByCard(db, token, { ...typed, cvv: field('cvv') });
+        break;
+      case 'cancel':
+        answer = await cancelClearpayCheckout(db, token);
+        break;
+    }
+    if (answer.kind === 'return') return seeOther(answer.location);
+    if (answer.kind !== 'error') return seeOther(new URL(request.url).pathname);
+    errors = answer.errors;
+  }
+  const session = await retrieveSession(db, 'clearpay', token);
+  const status = session === null ? 404 : Object.keys(errors).length > 0 ? 422 : 200;
+  return page(<ClearpayPage session={session} errors={errors} typed={typed} />, context, status);
+}

@@ -1,0 +1,183 @@
+/**
+ * Klarna's hosted payment page in the playground, /klarna/hpp/{id} (PAYMENTS.md): step 1 the
+ * shopper's email, step 2 a one-time code (any 6 digits but 999999), then Klarna's decision sends
+ * them back to the shop's checkout with pm_status approved (and the authorization token), denied, or
+ * cancelled. Plain forms that post here (post, redirect, get), so it works without JavaScript.
+ */
+import { seeOther } from '../http';
+import {
+  cancelKlarnaSession,
+  changeKlarnaEmail,
+  confirmKlarnaCode,
+  identifyKlarnaShopper,
+  type KlarnaPageAnswer,
+} from '../klarna';
+import { KLARNA_APPROVED_EMAIL, KLARNA_DENIED_EMAIL, KLARNA_FAILING_CODE } from '../pay-later-config';
+import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
+import type { SandboxContext } from '../routes/context';
+import PayLaterLayout from './PayLaterLayout';
+import { formOf, page } from './render';
+
+type FieldError = { field: 'email' | 'code'; message: string };
+
+function IdentifyStep({
+  session,
+  typedEmail,
+  error,
+}: {
+  session: PayLaterSession;
+  typedEmail: string | null;
+  error: FieldError | null;
+}) {
+  const invalid = error?.field === 'email';
+  return (
+    <form method="post" noValidate>
+      <label htmlFor="klarna-email">Email address</label>
+      <p className="hint" id="klarna-email-hint">
+        Playground: {KLARNA_APPROVED_EMAIL} is approved, {KLARNA_DENIED_EMAIL} is denied.
+      </p>
+      <input
+        id="klarna-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        defaultValue={typedEmail ?? session.email ?? ''}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={invalid ? 'klarna-email-hint klarna-email-error' : 'klarna-email-hint'}
+      />
+      {invalid && (
+        <p className="error" id="klarna-email-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <button className="primary" type="submit" name="action" value="identify">
+        Continue
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({ session, error }: { session: PayLaterSession; error: FieldError | null }) {
+  const invalid = error?.field === 'code';
+  return (
+    <>
+      <p>We sent a 6-digit code to {session.email}.</p>
+      <form method="post" noValidate>
+        <label htmlFor="klarna-code">Verification code</label>
+        <p className="hint" id="klarna-code-hint">
+          Playground: any 6 digits work, except {KLARNA_FAILING_CODE}.
+        </p>
+        <input
+          id="klarna-code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          autoFocus
+          aria-invalid={invalid ? 'true' : undefined}
+          aria-describedby={invalid ? 'klarna-code-hint klarna-code-error' : 'klarna-code-hint'}
+        />
+        {invalid && (
+          <p className="error" id="klarna-code-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        <button className="primary" type="submit" name="action" value="code">
+          Confirm and pay
+        </button>
+      </form>
+      <form method="post">
+        <button className="secondary" type="submit" name="action" value="change-email">
+          Use a different email
+        </button>
+      </form>
+    </>
+  );
+}
+
+function KlarnaPage({
+  session,
+  typedEmail,
+  error,
+}: {
+  session: PayLaterSession | null;
+  typedEmail: string | null;
+  error: FieldError | null;
+}) {
+  const isOpen = session !== null && session.status === 'created' && !session.isExpired;
+  const heading =
+    session === null
+      ? 'Session not found'
+      : !isOpen
+        ? 'This Klarna session has ended'
+        : session.step === 'identify'
+          ? 'Pay in 3 with Klarna'
+          : 'Confirm it’s you';
+  const amount =
+    session === null ? null : { amountMinor: session.amountMinor, currency: session.currency as 'GBP' | 'EUR' };
+  return (
+    <PayLaterLayout
+      provider="klarna"
+      heading={heading}
+      amount={isOpen ? amount : null}
+      orderLines={session?.orderLines}
+    >
+      {session === null && <p>There is no Klarna session with this id. Go back to the shop and start again.</p>}
+      {session !== null && !isOpen && (
+        <>
+          <p>It was finished, cancelled or has expired. Go back to the shop to choose how to pay.</p>
+          <a className="link-button secondary" href={session.returnUrl}>
+            Back to Tuppence
+          </a>
+        </>
+      )}
+      {isOpen && session.step === 'identify' && (
+        <IdentifyStep session={session} typedEmail={typedEmail} error={error} />
+      )}
+      {isOpen && session.step === 'code' && <CodeStep session={session} error={error} />}
+      {isOpen && (
+        <form method="post">
+          <button className="secondary" type="submit" name="action" value="cancel">
+            Cancel and return to Tuppence
+          </button>
+        </form>
+      )}
+    </PayLaterLayout>
+  );
+}
+
+/** GET shows the session's step; POST moves it on, then shows the next step or goes back to the shop. */
+export async function klarnaPage(request: Request, context: SandboxContext, id: string): Promise<Response> {
+  const db = await context.db();
+  let error: FieldError | null = null;
+  let typedEmail: string | null = null;
+  if (request.method === 'POST') {
+    const field = await formOf(request);
+    let answer: KlarnaPageAnswer = { kind: 'step' };
+    switch (field('action')) {
+      case 'identify':
+        typedEmail = field('email');
+        answer = await identifyKlarnaShopper(db, id, typedEmail);
+        break;
+      case 'code':
+        answer = await confirmKlarnaCode(db, id, field('code'));
+        break;
+      case 'change-email':
+        answer = await changeKlarnaEmail(db, id);
+        break;
+      case 'cancel':
+        answer = await cancelKlarnaSession(db, id);
+        break;
+    }
+    if (answer.kind === 'return') return seeOther(answer.location);
+    if (answer.kind !== 'error') return seeOther(new URL(request.url).pathname);
+    error = { field: answer.field, message: answer.message };
+  }
+  const session = await retrieveSession(db, 'klarna', id);
+  const status = session === null ? 404 : error !== null ? 422 : 200;
+  return page(<KlarnaPage session={session} typedEmail={typedEmail} error={error} />, context, status);
+}

@@ -1,0 +1,48 @@
+/**
+ * The rule for a secret an installation keeps (the payment gateway's server key, the sandbox's card
+ * fingerprint key): the environment's value when set, else a value kept in a file readable by its
+ * owner only, and never one written in the source. Pure: it says where the value comes from and
+ * whether it will do; reading and making the file is the I/O of whoever keeps it (the payment
+ * sandbox makes the keys it issues, the shop only reads the gateway key:
+ * docs/decisions/035-sandbox-as-its-own-app.md).
+ */
+
+/** Where one secret is configured. */
+export interface KeptSecretSpec {
+  /** The variable that sets it, e.g. PAYMENTS_GATEWAY_SECRET. */
+  variable: string;
+  /** The variable naming the file it is kept in otherwise, and that file's default. */
+  fileVariable: string;
+  defaultFile: string;
+  /** The shortest value accepted. */
+  minLength: number;
+}
+
+/** A secret that is missing, too short or unreadable; the message says what to do. */
+export class KeptSecretError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeptSecretError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `value` when it is long enough to be a key; `where` names it in the refusal. */
+export function checkedSecret(value: string, where: string, minLength: number): string {
+  if (value.length < minLength) {
+    throw new KeptSecretError(`${where} must be at least ${minLength} characters (e.g. openssl rand -hex 32).`);
+  }
+  return value;
+}
+
+/** The value the environment sets, checked; null when it sets none (then the kept file holds it). */
+export function configuredSecret(spec: KeptSecretSpec, env: Env): string | null {
+  const configured = env[spec.variable]?.trim();
+  return configured ? checkedSecret(configured, spec.variable, spec.minLength) : null;
+}
+
+/** The file the secret is kept in, as configured (relative paths are the working folder's). */
+export function secretFile(spec: KeptSecretSpec, env: Env): string {
+  return env[spec.fileVariable]?.trim() || spec.defaultFile;
+}
