@@ -5,7 +5,6 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
-import { paymentSandbox } from './src/sandbox/integration.mjs';
 
 /** Issue 26.2: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
 const LAYER_ORDER = '@layer reset, tokens, base, components, utilities;';
@@ -51,9 +50,9 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // Sitemaps are dynamic routes (/sitemap-index.xml, /sitemaps/*): the catalogue lives in the database;
   // the content pages' sitemap is written at build by @astrojs/sitemap (contentPagesSitemap above).
-  // Islands run on React 19 in the server and the browser (decision 018).
-  // The payment sandbox (issue 16.5) is an app of its own, its routes added unless PAYMENTS_SANDBOX=false.
-  integrations: [react(), paymentSandbox(), contentPagesSitemap()],
+  // Islands run on React 19 in the server and the browser (decision 018). The payment sandbox is an
+  // app of its own (sandbox/, decision 035): nothing of it is part of this build.
+  integrations: [react(), contentPagesSitemap()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).
@@ -78,7 +77,8 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
-        // Google Pay's payment method manifest (checkout) and Google one-tap (when configured).
+        // Google Pay's payment method manifest (checkout) and Google one-tap (when configured); the
+        // payment gateway's browser origin (PAYMENTS_GATEWAY_URL) is added by the middleware.
         "connect-src 'self' https://google.com https://pay.google.com https://accounts.google.com",
         "object-src 'none'",
         "base-uri 'self'",
@@ -137,9 +137,16 @@ export default defineConfig({
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
       CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),
-      // Payments (issue 7): where the browser reaches the card gateway's tokenise endpoint. The local
-      // sandbox by default; a real provider changes this, not code (docs/decisions/013).
-      PAYMENTS_GATEWAY_URL: envField.string({ context: 'client', access: 'public', default: '/sandbox' }),
+      // Payments: where the shopper's browser reaches the payment gateway (tokenise a card, PayPal's
+      // create call, the wallets' sheet), read at run time and handed to the islands as a prop. The
+      // payment sandbox, an app of its own, by default (decision 035); a real provider changes this,
+      // not code (docs/decisions/013). Its origin joins the pages' connect-src (src/middleware.ts).
+      PAYMENTS_GATEWAY_URL: envField.string({
+        context: 'server',
+        access: 'secret',
+        url: true,
+        default: 'http://localhost:4322',
+      }),
     },
   },
   vite: {

@@ -16,6 +16,7 @@ import {
   withExperimentCookies,
 } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
+import { gatewayBrowserOrigin } from '@/server/runtime';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { isSecureCookieContext } from './domain/cookies';
@@ -142,22 +143,31 @@ export const onRequest = sequence(
 );
 
 /**
- * Issue 26.2: the Content Security Policy (astro.config.mjs) allows scripts from this origin only;
+ * The Content Security Policy (astro.config.mjs; decision 032) allows scripts from this origin only;
  * the two third parties an operator may configure at run time join the page's policy when
- * configured (Astro's own `csp.insert…` calls do not reach a page's policy from middleware).
+ * configured (Astro's own `csp.insert…` calls do not reach a page's policy from middleware). So does
+ * the payment gateway's browser origin, which the checkout's islands call (tokenise a card, PayPal's
+ * create call, the wallets' sheet): the payment sandbox's own origin by default (decision 035).
  */
 const THIRD_PARTY_SCRIPTS = [
   ...(TAG_MANAGER_URL && URL.canParse(TAG_MANAGER_URL) ? [new URL(TAG_MANAGER_URL).origin] : []),
   ...(GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : []),
 ];
+const PAYMENT_GATEWAY_ORIGIN = gatewayBrowserOrigin();
 
 function withConfiguredThirdParties(response: Response): Response {
   const policy = response.headers.get('content-security-policy');
-  if (!policy || THIRD_PARTY_SCRIPTS.length === 0) return response;
+  if (!policy) return response;
   let widened = policy.replace(
-    /script-src ([^;]*)/,
-    (_, sources: string) => `script-src ${sources} ${THIRD_PARTY_SCRIPTS.join(' ')}`,
+    /connect-src ([^;]*)/,
+    (_, sources: string) => `connect-src ${sources} ${PAYMENT_GATEWAY_ORIGIN}`,
   );
+  if (THIRD_PARTY_SCRIPTS.length > 0) {
+    widened = widened.replace(
+      /script-src ([^;]*)/,
+      (_, sources: string) => `script-src ${sources} ${THIRD_PARTY_SCRIPTS.join(' ')}`,
+    );
+  }
   if (GOOGLE_CLIENT_ID) widened = `${widened.replace(/;?\s*$/, '')}; frame-src https://accounts.google.com;`;
   try {
     response.headers.set('content-security-policy', widened);

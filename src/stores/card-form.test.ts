@@ -73,7 +73,7 @@ describe('$cardForm (issue 7 card fields)', () => {
   ] as const)('%s is refused before anything is sent', async (_name, fields, field, message) => {
     typeCard(fields);
     const gateway = fakeGateway(200, tokenised);
-    expect(await tokeniseCard('/sandbox', gateway.fetchImpl, now)).toEqual({
+    expect(await tokeniseCard('http://localhost:4322', gateway.fetchImpl, now)).toEqual({
       ok: false,
       message: CARD_FIELD_MESSAGES.checkDetails,
     });
@@ -84,13 +84,13 @@ describe('$cardForm (issue 7 card fields)', () => {
   it('posts only to the gateway URL, without cookies, and hands back the nonce', async () => {
     typeCard();
     const gateway = fakeGateway(200, tokenised);
-    expect(await tokeniseCard('https://gateway.example/sandbox/', gateway.fetchImpl, now)).toEqual({
+    expect(await tokeniseCard('https://gateway.example/', gateway.fetchImpl, now)).toEqual({
       ok: true,
       ...tokenised,
     });
     expect(gateway.calls).toHaveLength(1);
     const [call] = gateway.calls;
-    expect(call?.url).toBe('https://gateway.example/sandbox/bt/tokenize');
+    expect(call?.url).toBe('https://gateway.example/bt/tokenize');
     expect(call?.init?.credentials).toBe('omit');
     expect(JSON.parse(String(call?.init?.body))).toEqual({
       number: '4111111111111111',
@@ -106,8 +106,8 @@ describe('$cardForm (issue 7 card fields)', () => {
     typeCard();
     const gateway = fakeGateway(200, tokenised);
     const [a, b] = await Promise.all([
-      tokeniseCard('/sandbox', gateway.fetchImpl, now),
-      tokeniseCard('/sandbox', gateway.fetchImpl, now),
+      tokeniseCard('http://localhost:4322', gateway.fetchImpl, now),
+      tokeniseCard('http://localhost:4322', gateway.fetchImpl, now),
     ]);
     expect(a).toEqual(b);
     expect(gateway.calls).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('$cardForm (issue 7 card fields)', () => {
   ])('%s: the shopper sees a message and no nonce', async (_name, status, body, message) => {
     typeCard();
     const gateway = fakeGateway(status, body);
-    expect(await tokeniseCard('/sandbox', gateway.fetchImpl, now)).toEqual({ ok: false, message });
+    expect(await tokeniseCard('http://localhost:4322', gateway.fetchImpl, now)).toEqual({ ok: false, message });
     expect($cardForm.get()).toMatchObject({ status: 'failed', message });
   });
 
@@ -134,6 +134,9 @@ describe('$cardForm (issue 7 card fields)', () => {
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect(await tokeniseCard('/sandbox', offline, now)).toEqual({ ok: false, message: MESSAGES.providerUnreachable });
+    expect(await tokeniseCard('http://localhost:4322', offline, now)).toEqual({
+      ok: false,
+      message: MESSAGES.providerUnreachable,
+    });
   });
 });

@@ -10,7 +10,6 @@ const PERSONAL_PREFIXES = [
   '/api/v1/',
   '/checkout',
   '/basket',
-  '/sandbox/',
   '/logout',
   '/consume-token',
   '/forgot-password',

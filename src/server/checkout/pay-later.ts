@@ -89,7 +89,8 @@ export async function startPayLaterSession(
         quantity: line.quantity,
         totalMinor: line.lineTotal.amountMinor,
       })),
-    returnPath,
+    // Absolute, as the providers take it: the provider's page is on another origin.
+    returnUrl: `${publicOrigin()}${returnPath}`,
     email: request.email ?? user?.email ?? null,
   });
   switch (answer.kind) {

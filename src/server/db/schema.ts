@@ -1,9 +1,9 @@
 /**
  * Every table, gathered for drizzle-kit and the database client. Each service owns its tables in its
- * own `schema.ts` (issue 16.4); the payment sandbox's tables live with the sandbox app (src/sandbox).
- * One schema for both engines (PGlite embedded, PostgreSQL server).
+ * own `schema.ts`; the payment sandbox keeps its tables in a schema and migrations of its own
+ * (sandbox/db, docs/decisions/035-sandbox-as-its-own-app.md). One schema for both engines (PGlite
+ * embedded, PostgreSQL server).
  */
-export * from '../../sandbox/schema';
 export * from '../accounts/schema';
 export * from '../basket/schema';
 export * from '../bookings/schema';

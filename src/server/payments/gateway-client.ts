@@ -1,17 +1,20 @@
 /**
- * The shop's HTTP client for the payment gateway's server-to-server API (issue 16.5;
- * src/contracts/payment-gateway.ts): the local sandbox by default, a real provider by configuration.
- * - `PAYMENTS_GATEWAY_SERVER_URL`: the API's base URL; default this server's own
- *   `http://<HOST or 127.0.0.1>:<PORT or 4321>/sandbox/gateway`, so `npm start` pays through itself;
- * - `PAYMENTS_GATEWAY_SECRET`: the server key sent with every call (default: one kept for this
- *   installation in .data/payments-gateway.secret, which the sandbox it serves reads too);
+ * The shop's HTTP client for the payment gateway's server-to-server API
+ * (src/contracts/payment-gateway.ts; docs/decisions/020-payment-gateway-over-http.md): the payment
+ * sandbox, an app of its own, by default; a real provider by configuration
+ * (docs/decisions/035-sandbox-as-its-own-app.md).
+ * - `PAYMENTS_GATEWAY_SERVER_URL`: the API's base URL; default the sandbox's local address,
+ *   `http://<SANDBOX_HOST or localhost>:<SANDBOX_PORT or 4322>/gateway`, where `npm start` runs it;
+ * - `PAYMENTS_GATEWAY_SECRET`: the server key sent with every call (default: the one the sandbox
+ *   issues into .data/payments-gateway.secret: ./gateway-key.ts);
  * - `PAYMENTS_GATEWAY_TIMEOUT_MS`: how long an answer is waited for (default 10000).
  * The network's failures become two errors the providers turn into results: GatewayUnreachable
- * (no connection, or the gateway said 503 / broke) and GatewayTimeout (no answer in time, or 504).
+ * (no connection, no key yet, or the gateway said 503 / broke) and GatewayTimeout (no answer in
+ * time, or 504).
  */
-import { keptSecret, PAYMENTS_GATEWAY_SECRET } from '@/server/kept-secret';
 import { logError } from '@/server/log';
 import { PaymentProviderError } from './errors';
+import { gatewayKey } from './gateway-key';
 
 /** The gateway could not be reached, refused the connection or failed (nothing is known to be done). */
 export class GatewayUnreachable extends Error {
@@ -47,24 +50,25 @@ export interface GatewayTransport {
 
 export interface GatewayConnection {
   baseUrl: string;
-  key: string;
+  /** The server key, read when a call is made (null until the sandbox has issued one). */
+  key: () => string | null;
   timeoutMs: number;
   fetch: NonNullable<GatewayTransport['fetch']>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** This server's own address, for the default gateway URL (a wildcard HOST is reached on loopback). */
-function ownOrigin(env: NodeJS.ProcessEnv): string {
-  const host = env.HOST?.trim();
-  const name = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${env.PORT?.trim() || '4321'}`;
+/** The local payment sandbox's address (sandbox/settings.ts; a wildcard SANDBOX_HOST is reached on loopback). */
+function sandboxOrigin(env: NodeJS.ProcessEnv): string {
+  const host = env.SANDBOX_HOST?.trim() || 'localhost';
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${env.SANDBOX_PORT?.trim() || '4322'}`;
 }
 
 /** The gateway's base URL (no trailing slash). */
 export function gatewayBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.PAYMENTS_GATEWAY_SERVER_URL?.trim();
-  return (configured || `${ownOrigin(env)}/sandbox/gateway`).replace(/\/+$/, '');
+  return (configured || `${sandboxOrigin(env)}/gateway`).replace(/\/+$/, '');
 }
 
 /** Where and how to call the gateway, from the configuration (read when a provider is made). */
@@ -73,9 +77,11 @@ export function gatewayConnection(
   transport: GatewayTransport = {},
 ): GatewayConnection {
   const timeout = Number(env.PAYMENTS_GATEWAY_TIMEOUT_MS);
+  // Read now, so a configured key too short to be one stops whoever makes the provider.
+  const key = gatewayKey(env);
   return {
     baseUrl: gatewayBaseUrl(env),
-    key: keptSecret(PAYMENTS_GATEWAY_SECRET, env),
+    key: () => key ?? gatewayKey(env),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
     fetch: transport.fetch ?? ((input, init) => fetch(input, init)),
   };
@@ -100,12 +106,18 @@ export async function callGateway<Answer>(
   path: string,
   body?: unknown,
 ): Promise<Answer> {
+  const key = connection.key();
+  if (key === null) {
+    const missing = new GatewayUnreachable('No gateway key: set PAYMENTS_GATEWAY_SECRET, or start the sandbox');
+    logError('payments', `gateway ${method} ${path.split('/')[0]}: no server key`, missing);
+    throw missing;
+  }
   let response: Response;
   try {
     response = await connection.fetch(`${connection.baseUrl}/${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${connection.key}`,
+        authorization: `Bearer ${key}`,
         accept: 'application/json',
         // On every call that changes something, body or not: a keyless call with no content type is
         // what a cross-site form sends, and the site's origin check (Astro's checkOrigin) refuses it.

@@ -48,7 +48,7 @@ async function openApproval(
     amountMinor: request.amount.amountMinor,
     currency: request.amount.currency,
     orderLines: request.orderLines,
-    returnPath: request.returnPath,
+    returnUrl: request.returnUrl,
     email: request.email,
   };
   try {

@@ -75,8 +75,8 @@ export interface ApprovalRequest {
   amount: Money;
   /** The basket as the provider's page lists it. */
   orderLines: { name: string; quantity: number; totalMinor: number }[];
-  /** The shop's path the provider sends the shopper back to (pm_status and pm_token are added). */
-  returnPath: string;
+  /** The shop's checkout URL the provider sends the shopper back to (pm_status and pm_token are added). */
+  returnUrl: string;
   /** The shopper's email, to prefill the provider's page. */
   email: string | null;
 }

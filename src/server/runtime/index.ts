@@ -12,4 +12,5 @@ export {
   mailDir,
   redeemThrottle,
 } from './accounts';
+export { gatewayBrowserOrigin, gatewayBrowserUrl } from './payments-gateway';
 export { publicOrigin, publicUrl } from './public-origin';

@@ -4,6 +4,7 @@
  * the shopper goes to the provider's page to approve; they come back with a token
  * (src/stores/checkout-redirect.ts) and Checkout.tsx finishes the payment.
  */
+import { isWebUrl } from '@/contracts/text';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
 import { rememberPendingPayment, returnUrl } from '@/stores/checkout-redirect';
@@ -31,7 +32,8 @@ export async function startPayLater(
   }
   const payload = (await response.json().catch(() => null)) as { redirectUrl?: unknown; message?: unknown } | null;
   const redirectUrl = typeof payload?.redirectUrl === 'string' ? payload.redirectUrl : null;
-  if (!response.ok || redirectUrl === null || !redirectUrl.startsWith('/')) {
+  // The provider's page is on the provider's origin (the sandbox's, by default).
+  if (!response.ok || redirectUrl === null || !isWebUrl(redirectUrl)) {
     const message = typeof payload?.message === 'string' ? payload.message : MESSAGES.paymentFailed;
     return { kind: 'refused', message };
   }

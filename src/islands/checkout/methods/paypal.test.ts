@@ -28,10 +28,10 @@ function gateway(answer: { status: number; body: unknown } | 'offline') {
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   }) as typeof fetch;
   const visited: string[] = [];
-  return { calls, visited, deps: { fetchImpl, goTo: (url: string) => visited.push(url) } };
+  return { calls, visited, deps: { fetchImpl, goTo: (url: string) => visited.push(url), origin: 'http://shop.test' } };
 }
 
-const created = { id: 'PAYID-1', approvalUrl: 'http://localhost/sandbox/paypal/approve?id=PAYID-1' };
+const created = { id: 'PAYID-1', approvalUrl: 'http://sandbox.test/paypal/approve?id=PAYID-1' };
 
 describe('startPayPal (issue 8: PayPal approval flow)', () => {
   afterEach(() => {
@@ -42,16 +42,20 @@ describe('startPayPal (issue 8: PayPal approval flow)', () => {
     const stored = new Map<string, string>();
     vi.stubGlobal('window', { sessionStorage: { setItem: (k: string, v: string) => stored.set(k, v) } });
     const fake = gateway({ status: 201, body: created });
-    const answer = await startPayPal(attempt, { gatewayUrl: '/sandbox/', credit: false, save: false }, fake.deps);
+    const answer = await startPayPal(
+      attempt,
+      { gatewayUrl: 'http://sandbox.test/', credit: false, save: false },
+      fake.deps,
+    );
     expect(answer).toEqual({ kind: 'redirected' });
-    expect(fake.calls[0]?.url).toBe('/sandbox/paypal/payments');
+    expect(fake.calls[0]?.url).toBe('http://sandbox.test/paypal/payments');
     expect(fake.calls[0]?.init?.credentials).toBe('omit');
     expect(JSON.parse(String(fake.calls[0]?.init?.body))).toEqual({
       amountMinor: 2600,
       currency: 'GBP',
       credit: false,
       flow: 'checkout',
-      returnUrl: '/checkout?pm=paypal',
+      returnUrl: 'http://shop.test/checkout?pm=paypal',
     });
     expect(fake.visited).toEqual([created.approvalUrl]);
     expect(JSON.parse([...stored.values()][0] ?? '{}')).toMatchObject({
@@ -65,10 +69,10 @@ describe('startPayPal (issue 8: PayPal approval flow)', () => {
 
   it('keeps the account (vault flow) only for plain PayPal, never for PayPal Credit', async () => {
     const plain = gateway({ status: 201, body: created });
-    await startPayPal(attempt, { gatewayUrl: '/sandbox', credit: false, save: true }, plain.deps);
+    await startPayPal(attempt, { gatewayUrl: 'http://sandbox.test', credit: false, save: true }, plain.deps);
     expect(JSON.parse(String(plain.calls[0]?.init?.body))).toMatchObject({ credit: false, flow: 'vault' });
     const credit = gateway({ status: 201, body: created });
-    await startPayPal(attempt, { gatewayUrl: '/sandbox', credit: true, save: true }, credit.deps);
+    await startPayPal(attempt, { gatewayUrl: 'http://sandbox.test', credit: true, save: true }, credit.deps);
     expect(JSON.parse(String(credit.calls[0]?.init?.body))).toMatchObject({ credit: true, flow: 'checkout' });
   });
 
@@ -79,7 +83,11 @@ describe('startPayPal (issue 8: PayPal approval flow)', () => {
     ['refused (400)', { status: 400, body: { message: 'returnUrl must be a path' } }, MESSAGES.paymentFailed],
   ])('spec 8: a gateway %s stays on the checkout with its message', async (_name, answer, message) => {
     const fake = gateway(answer);
-    const result = await startPayPal(attempt, { gatewayUrl: '/sandbox', credit: false, save: false }, fake.deps);
+    const result = await startPayPal(
+      attempt,
+      { gatewayUrl: 'http://sandbox.test', credit: false, save: false },
+      fake.deps,
+    );
     expect(result).toMatchObject({ kind: 'refused', message });
     expect(fake.visited).toEqual([]);
   });

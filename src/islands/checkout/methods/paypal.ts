@@ -20,11 +20,14 @@ export interface PayPalOptions {
 export interface PayPalDeps {
   fetchImpl: typeof fetch;
   goTo: (url: string) => void;
+  /** This page's origin: PayPal's page, on the gateway's origin, comes back to it. */
+  origin: string;
 }
 
 const browser = (): PayPalDeps => ({
   fetchImpl: (input, init) => fetch(input, init),
   goTo: (url) => window.location.assign(url),
+  origin: window.location.origin,
 });
 
 function asCreated(value: unknown): CreatePayPalPaymentResponse | null {
@@ -61,7 +64,7 @@ export async function startPayPal(
     currency: attempt.summary.currency,
     credit,
     flow: save ? 'vault' : 'checkout',
-    returnUrl: returnUrl('paypal', ''),
+    returnUrl: returnUrl('paypal', deps.origin),
   };
   let response: Response;
   try {
