@@ -1,25 +1,35 @@
 /**
- * Issue 16.4: `npm test` fails on a wrong-way import. The checker (scripts/check-imports.mjs, a step of
- * scripts/test.mjs) runs here on the real source tree, which must hold, and on small trees that break
- * each wall once, which must not.
+ * `npm test` fails on a wrong-way import. The checker (scripts/check-imports.mjs, a step of
+ * scripts/test.mjs) runs here on the real source tree, which must hold, on small trees that break
+ * each wall once, which must not, and on a copy of the real tree with one wrong-way import added,
+ * which must fail naming the file (docs/decisions/035-sandbox-as-its-own-app.md for the sandbox's walls).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const checker = path.resolve(import.meta.dirname, '../../scripts/check-imports.mjs');
+const repository = path.resolve(import.meta.dirname, '../..');
+const checker = path.join(repository, 'scripts/check-imports.mjs');
 const trees: string[] = [];
 afterAll(() => {
   for (const tree of trees) rmSync(tree, { recursive: true, force: true });
 });
 
-function check(files: Record<string, string> | null): { status: number | null; output: string } {
+/** Runs the checker on the real tree (null), on a tree of `files`, or on a copy of the real one plus `files`. */
+function check(
+  files: Record<string, string> | null,
+  options: { onCopyOfTheTree?: boolean } = {},
+): { status: number | null; output: string } {
   const args = [checker];
   if (files !== null) {
     const root = mkdtempSync(path.join(tmpdir(), 'walls-'));
     trees.push(root);
+    if (options.onCopyOfTheTree) {
+      for (const dir of ['src', 'sandbox', 'scripts'])
+        cpSync(path.join(repository, dir), path.join(root, dir), { recursive: true });
+    }
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
@@ -37,7 +47,7 @@ const service = {
   'src/domain/money.ts': 'export const PENCE = 100;\n',
 };
 
-describe('issue 16.4: the import walls', () => {
+describe('the import walls', () => {
   it("hold on the shop's own source", () => {
     const { status, output } = check(null);
     expect(output).toContain('Import walls hold');
@@ -87,27 +97,83 @@ describe('issue 16.4: the import walls', () => {
     expect(check({ ...service, 'src/islands/Deals.tsx': typeOnly }).status).toBe(0);
   });
 
-  it('fail when the shop imports the payment sandbox instead of calling it over HTTP', () => {
-    const shop = "import { tokenise } from '@/sandbox/tokenise';\nexport const t = tokenise;\n";
-    const { status, output } = check({
-      ...service,
-      'src/sandbox/tokenise.ts': 'export function tokenise() {}\n',
-      'src/server/checkout/index.ts': shop,
-    });
-    expect(status).toBe(1);
-    expect(output).toContain('the shop reaches the payment sandbox over HTTP only');
-  });
+  /** A sandbox app of its own, beside the shop, with its tests. */
+  const sandbox = {
+    'sandbox/index.ts': "import { PENCE } from '@/domain/money';\nexport function tokenise() { return PENCE; }\n",
+    'sandbox/tests/support.ts': "export { embedded } from '../../tests/integration/databases';\n",
+    'tests/integration/databases.ts': 'export const embedded = [];\n',
+  };
 
-  it('issue 16.5: no shop file is let off, the payment providers included (they call the gateway over HTTP)', () => {
-    const provider = "import { authorise } from '@/sandbox';\nexport const a = authorise;\n";
+  it('fail when the shop imports the payment sandbox instead of calling it over HTTP, statically or dynamically', () => {
+    const shop = "import { tokenise } from '../../../sandbox';\nexport const t = tokenise;\n";
+    const provider =
+      "export async function pay() {\n  return (await import('../../../sandbox/index')).tokenise();\n}\n";
     const { status, output } = check({
       ...service,
-      'src/sandbox/index.ts': 'export function authorise() {}\n',
+      ...sandbox,
+      'src/server/checkout/index.ts': shop,
       'src/server/payments/index.ts': provider,
     });
     expect(status).toBe(1);
     expect(output).toContain(
-      "src/server/payments/index.ts: '@/sandbox' (the shop reaches the payment sandbox over HTTP only)",
+      "src/server/checkout/index.ts: '../../../sandbox' (the shop reaches the payment sandbox over HTTP only)",
     );
+    // No shop file is let off, the payment providers included (they call the gateway over HTTP).
+    expect(output).toContain(
+      "src/server/payments/index.ts: '../../../sandbox/index' (the shop reaches the payment sandbox over HTTP only)",
+    );
+  });
+
+  it('let the sandbox import itself, the domain, the contracts and packages, and its tests the test support', () => {
+    const gateway =
+      "import { z } from 'zod';\nimport { createHash } from 'node:crypto';\nimport { tokenise } from './index';\nimport { MESSAGE } from '@/contracts/gateway';\nexport const g = [z, createHash, tokenise, MESSAGE];\n";
+    expect(
+      check({
+        ...service,
+        ...sandbox,
+        'src/contracts/gateway.ts': 'export const MESSAGE = 1;\n',
+        'sandbox/gateway.ts': gateway,
+      }).status,
+    ).toBe(0);
+  });
+
+  it("fail when the sandbox imports the shop's server code or anything else outside its walls, dynamically too", () => {
+    const inner =
+      "import { getDb } from '@/server/db';\nexport async function log() {\n  const { logError } = await import('@/server/log');\n  return [getDb, logError];\n}\n";
+    const outside = "import { embedded } from '../tests/integration/databases';\nexport const e = embedded;\n";
+    const { status, output } = check({
+      ...service,
+      ...sandbox,
+      'src/server/db/index.ts': 'export function getDb() {}\n',
+      'src/server/log.ts': 'export function logError() {}\n',
+      'sandbox/gateway.ts': inner,
+      'sandbox/seed.ts': outside,
+    });
+    expect(status).toBe(1);
+    const wall = '(the payment sandbox imports only sandbox/, src/domain and src/contracts)';
+    expect(output).toContain(`sandbox/gateway.ts: '@/server/db' ${wall}`);
+    expect(output).toContain(`sandbox/gateway.ts: '@/server/log' ${wall}`);
+    // The test support is for the sandbox's tests, not its code.
+    expect(output).toContain(`sandbox/seed.ts: '../tests/integration/databases' ${wall}`);
+  });
+
+  it.each([
+    [
+      'the sandbox imports the shop server',
+      'sandbox/wrong-way.ts',
+      "import { getDb } from '@/server/db';\nexport const d = getDb;\n",
+      "sandbox/wrong-way.ts: '@/server/db'",
+    ],
+    [
+      'the shop imports the sandbox dynamically',
+      'src/server/payments/wrong-way.ts',
+      "export const app = () => import('../../../sandbox/app');\n",
+      "src/server/payments/wrong-way.ts: '../../../sandbox/app'",
+    ],
+  ])('fail on a copy of the real tree when %s, naming the file', (_name, file, text, named) => {
+    const { status, output } = check({ [file]: text }, { onCopyOfTheTree: true });
+    expect(status).toBe(1);
+    expect(output).toContain('Wrong-way imports (1)');
+    expect(output).toContain(named);
   });
 });
