@@ -3,7 +3,12 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getViteConfig } from 'astro/config';
 
-const include = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+const include = [
+  'src/**/*.test.ts',
+  'sandbox/**/*.test.ts',
+  'tests/unit/**/*.test.ts',
+  'tests/integration/**/*.test.ts',
+];
 
 /**
  * Issue 16.6: test files share their worker's module graph (imports are paid once per worker, not once
@@ -21,8 +26,8 @@ export default getViteConfig({
     environment: 'node',
     // Issue 16.6: one migrated embedded database for the whole run, copied by each test file.
     globalSetup: ['tests/integration/support/prepared-database.ts'],
-    // Issue 16.5: the shop's payment providers call the sandbox gateway over HTTP; with no site
-    // running, fetch to the gateway's URL is answered in-process by the sandbox's own handler.
+    // The shop's payment providers call the payment sandbox over HTTP; with no sandbox running, fetch
+    // to its URL is answered in-process by the sandbox's own app (decision 035).
     setupFiles: ['tests/integration/support/sandbox-over-fetch.ts'],
     // Worker threads start faster than forked processes; two of them keep both cores of the 2-core
     // machine busy (one worker left a core 35% idle: 208 s against 128 s, isolated, back to back).

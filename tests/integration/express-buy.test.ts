@@ -9,19 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { ExpressBuyTokenResponseSchema } from '../../src/contracts/express-buy';
 import { CHECKOUT_COPY } from '../../src/domain/checkout-copy';
 import { MESSAGES } from '../../src/domain/messages';
 import { createBasket, retrieveBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
-import {
-  baskets,
-  categories,
-  orders,
-  paymentInstruments,
-  sandboxTransactions,
-  vouchers,
-} from '../../src/server/db/schema';
+import { baskets, categories, orders, paymentInstruments, vouchers } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

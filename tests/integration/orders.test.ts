@@ -5,25 +5,18 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenise } from '../../sandbox';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { MESSAGES } from '../../src/domain/messages';
-import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
-import {
-  dealProductStock,
-  deals,
-  orders,
-  outbox,
-  payments,
-  sandboxTransactions,
-  vouchers,
-  walletEntries,
-} from '../../src/server/db/schema';
+import { dealProductStock, deals, orders, outbox, payments, vouchers, walletEntries } from '../../src/server/db/schema';
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
@@ -113,7 +106,12 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .where(eq(dealProductStock.productId, deal.productId));
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'declined' });
     if (buyer === undefined) throw new Error('no buyer');
-    const card = await tokenise(db, { number: '4000111111111115', expiryMonth: 12, expiryYear: 2030, cvv: '123' });
+    const card = await tokenise(sandboxDb(db), {
+      number: '4000111111111115',
+      expiryMonth: 12,
+      expiryYear: 2030,
+      cvv: '123',
+    });
     if (!card.ok) throw new Error('tokenise failed');
     const result = await placeOrder(
       db,

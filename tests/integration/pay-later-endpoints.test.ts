@@ -8,20 +8,15 @@ import { randomUUID } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { payClearpayByCard, verifyClearpaySms } from '../../sandbox/clearpay';
+import { sessions as sandboxSessions, transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { confirmKlarnaCode, identifyKlarnaShopper } from '../../sandbox/klarna';
 import { MESSAGES } from '../../src/domain/messages';
-import { payClearpayByCard, verifyClearpaySms } from '../../src/sandbox/clearpay';
-import { confirmKlarnaCode, identifyKlarnaShopper } from '../../src/sandbox/klarna';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
-import {
-  baskets,
-  orders,
-  payments,
-  sandboxSessions,
-  sandboxTransactions,
-  type UserRow,
-} from '../../src/server/db/schema';
+import { baskets, orders, payments, type UserRow } from '../../src/server/db/schema';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
@@ -128,11 +123,11 @@ describe.each(embedded)('pay-later endpoints on $name', (engine) => {
     const basketToken = await basketOf(30_00, {}, 2);
     const { status, body } = await klarnaSession(basketToken, { email: 'ada@example.co.uk' });
     expect(status).toBe(201);
-    expect(body.redirectUrl).toMatch(/^\/sandbox\/klarna\/hpp\/[0-9a-f-]{36}$/);
+    expect(body.redirectUrl).toMatch(/^http:\/\/sandbox\.test\/klarna\/hpp\/[0-9a-f-]{36}$/);
     const row = await sessionRow(body.redirectUrl);
     expect(row).toMatchObject({ provider: 'klarna', amountMinor: 60_00, currency: 'GBP', status: 'created' });
     expect(row?.details).toMatchObject({
-      returnPath: '/checkout?pm=klarna',
+      returnUrl: 'http://localhost:4321/checkout?pm=klarna',
       email: 'ada@example.co.uk',
       orderLines: [{ quantity: 2, totalMinor: 60_00 }],
     });
@@ -141,7 +136,7 @@ describe.each(embedded)('pay-later endpoints on $name', (engine) => {
   it('spec 7 /cp/checkouts: the same for Clearpay, answering its checkout page', async () => {
     const { status, body } = await clearpayCheckout(await basketOf(45_00));
     expect(status).toBe(201);
-    expect(body.redirectUrl).toMatch(/^\/sandbox\/clearpay\/checkout\/002\./);
+    expect(body.redirectUrl).toMatch(/^http:\/\/sandbox\.test\/clearpay\/checkout\/002\./);
     expect(await sessionRow(body.redirectUrl)).toMatchObject({ provider: 'clearpay', amountMinor: 45_00 });
   });
 
@@ -209,8 +204,8 @@ describe.each(embedded)('pay-later endpoints on $name', (engine) => {
     const basketToken = await basketOf(60_00);
     const session = await klarnaSession(basketToken);
     const sessionId = session.body.redirectUrl.split('/').at(-1);
-    await identifyKlarnaShopper(db(), sessionId, 'customer+gb@klarna.com');
-    const approved = await confirmKlarnaCode(db(), sessionId, '123456');
+    await identifyKlarnaShopper(sandboxDb(db()), sessionId, 'customer+gb@klarna.com');
+    const approved = await confirmKlarnaCode(sandboxDb(db()), sessionId, '123456');
     if (approved.kind !== 'return') throw new Error('not approved');
     const token = new URL(approved.location, ORIGIN).searchParams.get('pm_token');
     const key = randomUUID();
@@ -242,8 +237,12 @@ describe.each(embedded)('pay-later endpoints on $name', (engine) => {
     const basketToken = await basketOf(60_00);
     const checkout = await clearpayCheckout(basketToken);
     const token = decodeURIComponent(checkout.body.redirectUrl.split('/').at(-1));
-    await verifyClearpaySms(db(), token, '111111');
-    const declined = await payClearpayByCard(db(), token, { number: '4111111111111111', expiry: '12/35', cvv: '051' });
+    await verifyClearpaySms(sandboxDb(db()), token, '111111');
+    const declined = await payClearpayByCard(sandboxDb(db()), token, {
+      number: '4111111111111111',
+      expiry: '12/35',
+      cvv: '051',
+    });
     expect(declined.kind === 'return' && declined.location).toContain('pm_status=declined');
 
     const answer = await call(clearpayPay.POST, '/api/v1/cp/pay', {

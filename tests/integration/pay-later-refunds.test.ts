@@ -6,24 +6,19 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payClearpayByCard, verifyClearpaySms } from '../../sandbox/clearpay';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { confirmKlarnaCode, identifyKlarnaShopper } from '../../sandbox/klarna';
+import { openPayLaterSession } from '../../sandbox/pay-later-sessions';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
-import { payClearpayByCard, verifyClearpaySms } from '../../src/sandbox/clearpay';
-import { confirmKlarnaCode, identifyKlarnaShopper } from '../../src/sandbox/klarna';
-import { openPayLaterSession } from '../../src/sandbox/pay-later-sessions';
 import type { Database } from '../../src/server/db/client';
-import {
-  dealProducts,
-  deals,
-  payments,
-  sandboxTransactions,
-  voucherRefunds,
-  vouchers,
-} from '../../src/server/db/schema';
+import { dealProducts, deals, payments, voucherRefunds, vouchers } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import type { PaymentProviders } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
 import { refundVoucherToCard } from '../../src/server/voucher-lifecycle';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { sandboxProviders } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
@@ -57,13 +52,13 @@ describe.each(embedded)('issue 18.3: pay-later refunds on $name', (engine) => {
   /** The shopper's approval on the provider's own page; answers the token the order pays with. */
   async function approve(method: 'klarna' | 'clearpay'): Promise<string> {
     const session = await openPayLaterSession(
-      db(),
+      sandboxDb(db()),
       method,
       {
         amountMinor: PRICE,
         currency: 'GBP',
         orderLines: [{ name: 'Voucher', quantity: 1, totalMinor: PRICE }],
-        returnPath: `/checkout?pm=${method}`,
+        returnUrl: `http://localhost:4321/checkout?pm=${method}`,
         email: null,
       },
       { env: quiet },
@@ -71,17 +66,17 @@ describe.each(embedded)('issue 18.3: pay-later refunds on $name', (engine) => {
     if (!session.ok) throw new Error(`${method} refused the session: ${session.text}`);
     let answer: { kind: string; location?: string };
     if (method === 'klarna') {
-      await identifyKlarnaShopper(db(), session.id, 'customer+gb@klarna.com');
-      answer = await confirmKlarnaCode(db(), session.id, '123456');
+      await identifyKlarnaShopper(sandboxDb(db()), session.id, 'customer+gb@klarna.com');
+      answer = await confirmKlarnaCode(sandboxDb(db()), session.id, '123456');
     } else {
-      await verifyClearpaySms(db(), session.id, '111111');
-      answer = await payClearpayByCard(db(), session.id, {
+      await verifyClearpaySms(sandboxDb(db()), session.id, '111111');
+      answer = await payClearpayByCard(sandboxDb(db()), session.id, {
         number: '4111 1111 1111 1111',
         expiry: '12/35',
         cvv: '000',
       });
     }
-    const token = new URL(answer.location ?? '/', 'http://shop.test').searchParams.get('pm_token');
+    const token = new URL(answer.location ?? '/', 'http://localhost:4321').searchParams.get('pm_token');
     if (token === null) throw new Error(`${method} did not approve: ${JSON.stringify(answer)}`);
     return token;
   }

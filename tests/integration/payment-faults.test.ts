@@ -13,9 +13,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { MESSAGES } from '../../src/domain/messages';
 import type { Database } from '../../src/server/db/client';
-import { baskets, orders, payments, sandboxTransactions } from '../../src/server/db/schema';
+import { baskets, orders, payments } from '../../src/server/db/schema';
 import { type PlaceOrderRequest, placeOrder, voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createGatewayProvider, singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
@@ -92,7 +93,7 @@ describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (e
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const nowhere = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/sandbox/gateway` },
+      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` },
     });
     const one = await buyer('nowhere');
     const result = await placeOrder(db, singleProvider(nowhere), request(one));

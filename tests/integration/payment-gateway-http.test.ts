@@ -1,18 +1,22 @@
 /**
- * Issue 16.5 on embedded PGlite: the shop reaches the payment sandbox over HTTP only. The sandbox's
- * server-to-server API (/sandbox/gateway/*) is served here by a node:http server on loopback, as the
- * site serves it, and called by the shop's own client (src/server/payments): a call without the
- * server key is refused (a browser cannot make one); a card sale, its capture and void, the vault
- * and the pay-later calls answer as the in-process gateway did; and the network's failures (nothing
- * listening, a 503, a 504, no answer in time) become the results the order service expects.
+ * The shop reaches the payment sandbox over HTTP only (docs/decisions/020-payment-gateway-over-http.md,
+ * 035-sandbox-as-its-own-app.md). The sandbox's server-to-server API (/gateway/*) is served here by a
+ * node:http server on loopback, as its own process serves it, and called by the shop's own client
+ * (src/server/payments): a call without the server key is refused (a browser cannot make one); a card
+ * sale, its capture and void, the vault and the pay-later calls answer as the in-process gateway did;
+ * the network's failures (nothing listening, a 503, a 504, no answer in time) become the results the
+ * order service expects; and with no key configured the shop reads the one the sandbox issued.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_PATHS, type PaymentMethodAnswer } from '../../src/contracts/payment-gateway';
+import { keptSecret } from '../../sandbox/kept-secret';
+import { GATEWAY_KEY, GATEWAY_PATHS, type PaymentMethodAnswer } from '../../src/contracts/payment-gateway';
 import type { Database } from '../../src/server/db/client';
-import { keptSecret, PAYMENTS_GATEWAY_SECRET } from '../../src/server/kept-secret';
 import {
   createGatewayProvider,
   gatewayBaseUrl,
@@ -24,6 +28,9 @@ import { embedded } from './databases';
 
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' as const });
 const newKey = () => `gateway-http-${randomUUID()}`;
+/** No PAYMENTS_GATEWAY_SECRET: the key the sandbox issues, kept in a file of this run's own. */
+const keyFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'tuppence-gateway-key-')), 'payments-gateway.secret');
+const issued = { PAYMENTS_GATEWAY_SECRET_FILE: keyFile() };
 
 describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
   let database: Database;
@@ -39,9 +46,9 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
 
   /** The sandbox gateway on this file's database, with its switches, and the client's env for it. */
   async function gateway(sandboxEnv: NodeJS.ProcessEnv = {}) {
-    const served = await serveSandboxGateway(database.db, { env: sandboxEnv });
+    const served = await serveSandboxGateway(database.db, { env: { ...issued, ...sandboxEnv } });
     servers.push(served);
-    return { url: served.url, env: { PAYMENTS_GATEWAY_SERVER_URL: served.url } as NodeJS.ProcessEnv };
+    return { url: served.url, env: { ...issued, PAYMENTS_GATEWAY_SERVER_URL: served.url } as NodeJS.ProcessEnv };
   }
 
   it('refuses a call without the server key, or with a wrong one (401), and says nothing more', async () => {
@@ -67,7 +74,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     const { url } = await gateway();
     const headers = {
       'content-type': 'application/json',
-      authorization: `Bearer ${keptSecret(PAYMENTS_GATEWAY_SECRET, {})}`,
+      authorization: `Bearer ${keptSecret(GATEWAY_KEY, issued)}`,
     };
     const bad = await fetch(`${url}/${GATEWAY_PATHS.sale}`, {
       method: 'POST',
@@ -122,7 +129,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     if (saved.kind !== 'authorised' || !saved.vaulted) throw new Error('the card was not vaulted');
     const lookUp = async () => {
       const response = await fetch(`${url}/${GATEWAY_PATHS.paymentMethod(saved.vaulted?.token ?? '')}`, {
-        headers: { authorization: `Bearer ${keptSecret(PAYMENTS_GATEWAY_SECRET, {})}` },
+        headers: { authorization: `Bearer ${keptSecret(GATEWAY_KEY, issued)}` },
       });
       return (await response.json()) as PaymentMethodAnswer;
     };
@@ -149,11 +156,14 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     const approval = {
       amount: gbp(60_00),
       orderLines: [{ name: 'Spa day for two', quantity: 1, totalMinor: 60_00 }],
-      returnPath: '/checkout?pm=klarna',
+      returnUrl: 'http://localhost:4321/checkout?pm=klarna',
       email: null,
     };
     const klarna = await providers.forMethod('klarna').openApproval?.(approval);
-    expect(klarna).toMatchObject({ kind: 'opened', redirectUrl: expect.stringMatching(/^\/sandbox\/klarna\/hpp\//) });
+    expect(klarna).toMatchObject({
+      kind: 'opened',
+      redirectUrl: expect.stringMatching(/^http:\/\/sandbox\.test\/klarna\/hpp\//),
+    });
     const clearpay = await providers.forMethod('clearpay').openApproval?.({ ...approval, amount: gbp(1300_00) });
     expect(clearpay).toEqual({ kind: 'refused', text: 'The amount is outside the limits for this merchant.' });
     expect(await providers.payLaterLimits('GBP')).toEqual({
@@ -189,7 +199,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const nowhere = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/sandbox/gateway` },
+      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` },
     });
     const refused = await nowhere.authorise({
       nonce: 'fake-valid-visa-nonce',
@@ -210,10 +220,29 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     expect(late).toMatchObject({ kind: 'noResponse' });
   });
 
-  it("defaults to the running site's own /sandbox/gateway, on loopback when HOST is a wildcard", () => {
-    expect(gatewayBaseUrl({})).toBe('http://127.0.0.1:4321/sandbox/gateway');
-    expect(gatewayBaseUrl({ HOST: '0.0.0.0', PORT: '8080' })).toBe('http://127.0.0.1:8080/sandbox/gateway');
-    expect(gatewayBaseUrl({ HOST: 'localhost', PORT: '4411' })).toBe('http://localhost:4411/sandbox/gateway');
+  it('with no key configured the shop reads the one the sandbox issued; until it has, the gateway is unreachable', async () => {
+    const file = keyFile();
+    const before = createGatewayProvider({
+      env: { PAYMENTS_GATEWAY_SERVER_URL: 'http://127.0.0.1:9/gateway', PAYMENTS_GATEWAY_SECRET_FILE: file },
+    });
+    const sale = { nonce: 'fake-valid-visa-nonce', amount: gbp(25_00), reference: 'order-key' };
+    expect(await before.authorise({ ...sale, idempotencyKey: newKey() })).toMatchObject({ kind: 'unreachable' });
+    const { url } = await gateway({ PAYMENTS_GATEWAY_SECRET_FILE: file });
+    // The sandbox made it at its start: owner-only, a 256-bit key.
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const after = createGatewayProvider({
+      env: { PAYMENTS_GATEWAY_SERVER_URL: url, PAYMENTS_GATEWAY_SECRET_FILE: file },
+    });
+    expect(await after.authorise({ ...sale, idempotencyKey: newKey() })).toMatchObject({ kind: 'authorised' });
+  });
+
+  it("defaults to the payment sandbox's local address, on loopback when SANDBOX_HOST is a wildcard", () => {
+    expect(gatewayBaseUrl({})).toBe('http://localhost:4322/gateway');
+    expect(gatewayBaseUrl({ SANDBOX_HOST: '0.0.0.0', SANDBOX_PORT: '8080' })).toBe('http://127.0.0.1:8080/gateway');
+    expect(gatewayBaseUrl({ SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: '4411' })).toBe('http://127.0.0.1:4411/gateway');
+    // The shop's own HOST and PORT are the shop's: the gateway is not on them.
+    expect(gatewayBaseUrl({ HOST: '0.0.0.0', PORT: '8080' })).toBe('http://localhost:4322/gateway');
     expect(gatewayBaseUrl({ PAYMENTS_GATEWAY_SERVER_URL: 'https://payments.example/api/' })).toBe(
       'https://payments.example/api',
     );

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorise, readSandboxConfig, settle, tokenise } from '../../src/sandbox';
+import { authorise, readSandboxConfig, settle, tokenise } from '../../sandbox';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import type { Database } from '../../src/server/db/client';
-import { sandboxTransactions } from '../../src/server/db/schema';
 import { PaymentProviderError } from '../../src/server/payments';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider, PaymentsConfigError } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 
@@ -27,7 +28,11 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
   });
 
   async function nonceFor(number: string, env = {}) {
-    const result = await tokenise(database.db, { number, expiryMonth: 4, expiryYear: 2032, cvv: '737' }, { env });
+    const result = await tokenise(
+      sandboxDb(database.db),
+      { number, expiryMonth: 4, expiryYear: 2032, cvv: '737' },
+      { env },
+    );
     if (!result.ok) throw new Error(result.message);
     return result.nonce;
   }
@@ -90,12 +95,12 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     const key = newKey();
     const nonce = await nonceFor('4111111111111111');
     const first = await authorise(
-      database.db,
+      sandboxDb(database.db),
       { nonce, amountMinor: 1000, currency: 'GBP', idempotencyKey: key },
       { env: {} },
     );
     const other = await authorise(
-      database.db,
+      sandboxDb(database.db),
       { nonce, amountMinor: 9000, currency: 'GBP', idempotencyKey: key },
       { env: {} },
     );
@@ -118,7 +123,7 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     await provider.capture(result.transactionId, `${key}:capture`);
     await provider.capture(result.transactionId, `${key}:capture`);
     expect((await transactionRows(key))[0]?.status).toBe('submitted_for_settlement');
-    expect(await settle(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await settle(sandboxDb(database.db))).toBeGreaterThanOrEqual(1);
     expect((await transactionRows(key))[0]?.status).toBe('settled');
     await expect(provider.void(result.transactionId, `${key}:void`)).rejects.toMatchObject({ code: 'invalidState' });
   });
@@ -233,7 +238,7 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
   it('no table or column holds a card number or CVV: only brand, last four and expiry', async () => {
     const number = '4012888888881881';
     const result = await tokenise(
-      database.db,
+      sandboxDb(database.db),
       { number, expiryMonth: 4, expiryYear: 2032, cvv: '9173', postcode: 'LS1 4AP' },
       { env: {} },
     );
@@ -241,24 +246,28 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     expect(result.details).toEqual({ cardType: 'Visa', lastFour: '1881', expiryMonth: '04', expiryYear: '2032' });
     const key = newKey();
     await authorise(
-      database.db,
+      sandboxDb(database.db),
       { nonce: result.nonce, amountMinor: 1200, currency: 'GBP', idempotencyKey: key },
       { env: {} },
     );
-    const columns = await database.db.execute<{ table_name: string; column_name: string }>(sql`
-      select table_name, column_name from information_schema.columns
-      where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+    // The shop's tables and the sandbox's own (its schema, on the same database here).
+    const columns = await database.db.execute<{ table_schema: string; table_name: string; column_name: string }>(sql`
+      select table_schema, table_name, column_name from information_schema.columns
+      where table_schema in (current_schema(), 'sandbox') and data_type in ('text', 'character varying', 'jsonb', 'json')`);
     expect(columns.rows.length).toBeGreaterThan(10);
+    expect(columns.rows.some((column) => column.table_schema === 'sandbox' && column.table_name === 'nonces')).toBe(
+      true,
+    );
     const found: string[] = [];
-    for (const { table_name, column_name } of columns.rows) {
+    for (const { table_schema, table_name, column_name } of columns.rows) {
       const hits = await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ${sql.identifier(table_name)}
+        sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)}
             where ${sql.identifier(column_name)}::text like ${`%${number}%`}
                or ${sql.identifier(column_name)}::text = ${'9173'}
                or ${sql.identifier(column_name)}::text like ${'%"9173"%'}
                or ${sql.identifier(column_name)}::text like ${'%40128888%'}`,
       );
-      if (Number(hits.rows[0]?.n) > 0) found.push(`${table_name}.${column_name}`);
+      if (Number(hits.rows[0]?.n) > 0) found.push(`${table_schema}.${table_name}.${column_name}`);
     }
     expect(found).toEqual([]);
   });

@@ -7,28 +7,29 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/domain/messages';
-import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import {
   cancelClearpayCheckout,
   createClearpayCheckout,
   payClearpayByCard,
   retrieveClearpayConfiguration,
   verifyClearpaySms,
-} from '../../src/sandbox/clearpay';
+} from '../../sandbox/clearpay';
+import { sessions as sandboxSessions, transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import {
   cancelKlarnaSession,
   confirmKlarnaCode,
   createKlarnaSession,
   identifyKlarnaShopper,
   KLARNA_PAGE_COPY,
-} from '../../src/sandbox/klarna';
-import { GatewayTimeout, GatewayUnreachable } from '../../src/sandbox/network';
-import { payLaterSale } from '../../src/sandbox/pay-later-sales';
+} from '../../sandbox/klarna';
+import { GatewayTimeout, GatewayUnreachable } from '../../sandbox/network';
+import { payLaterSale } from '../../sandbox/pay-later-sales';
+import { MESSAGES } from '../../src/domain/messages';
+import { describePaymentFailure } from '../../src/domain/payment-outcome';
 import type { Database } from '../../src/server/db/client';
-import { sandboxSessions, sandboxTransactions } from '../../src/server/db/schema';
 import type { PaymentProvider } from '../../src/server/payments';
 import { CLEARPAY_CONFIGURATION_TTL_MS, forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxClearpayProvider, createSandboxKlarnaProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
@@ -37,9 +38,10 @@ const unreachable = { PAYMENTS_FAULT: 'unreachable' };
 const newKey = () => `pay-later-${randomUUID()}`;
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' as const });
 
-/** The return URL's query, as the checkout reads it. */
+/** The return URL's query, as the checkout reads it (the provider's page sends the shopper to the shop). */
 function returned(location: string) {
-  const url = new URL(location, 'http://shop.test');
+  const url = new URL(location);
+  expect(url.origin).toBe('http://shop.test');
   return {
     path: url.pathname,
     method: url.searchParams.get('pm'),
@@ -67,19 +69,19 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
     amountMinor,
     currency: 'GBP',
     orderLines: [{ name: 'Spa day for two', quantity: 1, totalMinor: amountMinor }],
-    returnPath: '/checkout?pm=klarna',
+    returnUrl: 'http://shop.test/checkout?pm=klarna',
   });
 
   async function klarnaSession(amountMinor: number): Promise<string> {
-    const answer = await createKlarnaSession(database.db, order(amountMinor), { env: quiet });
+    const answer = await createKlarnaSession(sandboxDb(database.db), order(amountMinor), { env: quiet });
     if (!answer.ok) throw new Error(`Klarna refused ${amountMinor}: ${answer.text}`);
     return answer.sessionId;
   }
 
   /** The shopper's steps on Klarna's page; answers where Klarna sends them back. */
   async function approveAtKlarna(sessionId: string, email = 'customer+gb@klarna.com', code = '123456') {
-    expect(await identifyKlarnaShopper(database.db, sessionId, email)).toEqual({ kind: 'step' });
-    const answer = await confirmKlarnaCode(database.db, sessionId, code);
+    expect(await identifyKlarnaShopper(sandboxDb(database.db), sessionId, email)).toEqual({ kind: 'step' });
+    const answer = await confirmKlarnaCode(sandboxDb(database.db), sessionId, code);
     if (answer.kind !== 'return') throw new Error(`Klarna did not finish: ${JSON.stringify(answer)}`);
     return returned(answer.location);
   }
@@ -127,20 +129,23 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
 
     it("PAYMENTS.md: code 999999 fails on Klarna's page; the shopper tries again and is approved", async () => {
       const sessionId = await klarnaSession(60_00);
-      await identifyKlarnaShopper(database.db, sessionId, 'customer+gb@klarna.com');
-      expect(await confirmKlarnaCode(database.db, sessionId, '999999')).toEqual({
+      await identifyKlarnaShopper(sandboxDb(database.db), sessionId, 'customer+gb@klarna.com');
+      expect(await confirmKlarnaCode(sandboxDb(database.db), sessionId, '999999')).toEqual({
         kind: 'error',
         field: 'code',
         message: KLARNA_PAGE_COPY.codeFailed,
       });
-      expect(await confirmKlarnaCode(database.db, sessionId, '12345')).toMatchObject({ kind: 'error', field: 'code' });
-      const again = await confirmKlarnaCode(database.db, sessionId, '424242');
+      expect(await confirmKlarnaCode(sandboxDb(database.db), sessionId, '12345')).toMatchObject({
+        kind: 'error',
+        field: 'code',
+      });
+      const again = await confirmKlarnaCode(sandboxDb(database.db), sessionId, '424242');
       expect(again.kind === 'return' && returned(again.location).status).toBe('approved');
     });
 
     it('an email that is not one refuses step 1 with a message, and keeps the shopper there', async () => {
       const sessionId = await klarnaSession(60_00);
-      expect(await identifyKlarnaShopper(database.db, sessionId, 'customer')).toEqual({
+      expect(await identifyKlarnaShopper(sandboxDb(database.db), sessionId, 'customer')).toEqual({
         kind: 'error',
         field: 'email',
         message: KLARNA_PAGE_COPY.emailInvalid,
@@ -178,7 +183,7 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
       const token = await approvedKlarnaToken(60_00);
       const later = new Date(Date.now() + 61 * 60 * 1000);
       const answer = await payLaterSale(
-        database.db,
+        sandboxDb(database.db),
         'klarna',
         { token, amountMinor: 60_00, currency: 'GBP', idempotencyKey: newKey() },
         later,
@@ -188,14 +193,16 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
 
     it('PAYMENTS.md: "Cancel" returns with pm_status=cancelled; the session is over', async () => {
       const sessionId = await klarnaSession(60_00);
-      const cancelled = await cancelKlarnaSession(database.db, sessionId);
+      const cancelled = await cancelKlarnaSession(sandboxDb(database.db), sessionId);
       expect(cancelled.kind === 'return' && returned(cancelled.location)).toEqual({
         path: '/checkout',
         method: 'klarna',
         status: 'cancelled',
         token: null,
       });
-      expect(await identifyKlarnaShopper(database.db, sessionId, 'customer+gb@klarna.com')).toEqual({ kind: 'ended' });
+      expect(await identifyKlarnaShopper(sandboxDb(database.db), sessionId, 'customer+gb@klarna.com')).toEqual({
+        kind: 'ended',
+      });
     });
 
     it.each([
@@ -204,7 +211,7 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
       [4000_00, true],
       [4000_01, false],
     ])("PAYMENTS.md Klarna's UK limits: a session of %i pence is opened: %s", async (amountMinor, opened) => {
-      const answer = await createKlarnaSession(database.db, order(amountMinor), { env: quiet });
+      const answer = await createKlarnaSession(sandboxDb(database.db), order(amountMinor), { env: quiet });
       expect(answer.ok).toBe(opened);
       if (!answer.ok) expect(answer.code).toBe('amount_outside_limits');
     });
@@ -229,9 +236,9 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
     });
 
     it('PAYMENTS_FAULT: an unreachable Klarna opens no session and pays nothing ("We couldn\'t contact the payment provider right now...")', async () => {
-      await expect(createKlarnaSession(database.db, order(60_00), { env: unreachable })).rejects.toBeInstanceOf(
-        GatewayUnreachable,
-      );
+      await expect(
+        createKlarnaSession(sandboxDb(database.db), order(60_00), { env: unreachable }),
+      ).rejects.toBeInstanceOf(GatewayUnreachable);
       const token = await approvedKlarnaToken(60_00);
       const offline = createSandboxKlarnaProvider(database.db, { env: unreachable });
       const result = await pay(offline, token, 60_00);
@@ -248,20 +255,21 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
   describe('Clearpay sandbox', () => {
     async function clearpayCheckout(amountMinor: number): Promise<string> {
       const answer = await createClearpayCheckout(
-        database.db,
-        { ...order(amountMinor), returnPath: '/checkout?pm=clearpay' },
+        sandboxDb(database.db),
+        { ...order(amountMinor), returnUrl: 'http://shop.test/checkout?pm=clearpay' },
         { env: quiet },
       );
       if (!answer.ok) throw new Error(`Clearpay refused ${amountMinor}: ${answer.text}`);
-      expect(answer.redirectCheckoutUrl).toBe(`/sandbox/clearpay/checkout/${answer.token}`);
+      // The sandbox's default browser origin (sandbox/settings.ts): no SANDBOX_PUBLIC_URL in `quiet`.
+      expect(answer.redirectCheckoutUrl).toBe(`http://localhost:4322/clearpay/checkout/${answer.token}`);
       return answer.token;
     }
 
     const card = (cvv: string) => ({ number: '4111 1111 1111 1111', expiry: '12/35', cvv });
 
     async function atClearpay(token: string, cvv: string) {
-      expect(await verifyClearpaySms(database.db, token, '111111')).toEqual({ kind: 'step' });
-      const answer = await payClearpayByCard(database.db, token, card(cvv));
+      expect(await verifyClearpaySms(sandboxDb(database.db), token, '111111')).toEqual({ kind: 'step' });
+      const answer = await payClearpayByCard(sandboxDb(database.db), token, card(cvv));
       if (answer.kind !== 'return') throw new Error(`Clearpay did not finish: ${JSON.stringify(answer)}`);
       return returned(answer.location);
     }
@@ -290,19 +298,19 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
 
     it('PAYMENTS.md: any SMS code but 111111 fails on the page; the card waits until it passes', async () => {
       const token = await clearpayCheckout(60_00);
-      expect(await verifyClearpaySms(database.db, token, '123456')).toMatchObject({
+      expect(await verifyClearpaySms(sandboxDb(database.db), token, '123456')).toMatchObject({
         kind: 'error',
         errors: { code: expect.stringContaining('incorrect') },
       });
       // A card posted before the code is not taken.
-      expect(await payClearpayByCard(database.db, token, card('000'))).toEqual({ kind: 'step' });
-      expect(await verifyClearpaySms(database.db, token, '111111')).toEqual({ kind: 'step' });
+      expect(await payClearpayByCard(sandboxDb(database.db), token, card('000'))).toEqual({ kind: 'step' });
+      expect(await verifyClearpaySms(sandboxDb(database.db), token, '111111')).toEqual({ kind: 'step' });
     });
 
     it('a card typed wrongly is refused field by field on the page, and nothing is kept of it', async () => {
       const token = await clearpayCheckout(60_00);
-      await verifyClearpaySms(database.db, token, '111111');
-      const answer = await payClearpayByCard(database.db, token, {
+      await verifyClearpaySms(sandboxDb(database.db), token, '111111');
+      const answer = await payClearpayByCard(sandboxDb(database.db), token, {
         number: '4111 1111 1111 1112',
         expiry: '01/20',
         cvv: '',
@@ -318,7 +326,7 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
 
     it('"Cancel" returns with pm_status=cancelled', async () => {
       const token = await clearpayCheckout(60_00);
-      const answer = await cancelClearpayCheckout(database.db, token);
+      const answer = await cancelClearpayCheckout(sandboxDb(database.db), token);
       expect(answer.kind === 'return' && returned(answer.location).status).toBe('cancelled');
     });
 
@@ -328,7 +336,7 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
       [1200_00, true],
       [1200_01, false],
     ])("PAYMENTS.md the merchant's limits: a checkout of %i pence is opened: %s", async (amountMinor, opened) => {
-      const answer = await createClearpayCheckout(database.db, order(amountMinor), { env: quiet });
+      const answer = await createClearpayCheckout(sandboxDb(database.db), order(amountMinor), { env: quiet });
       expect(answer.ok).toBe(opened);
     });
 
@@ -357,11 +365,11 @@ describe.each(embedded)('Klarna and Clearpay sandboxes on $name', (engine) => {
     });
 
     it('PAYMENTS_FAULT: an unreachable Clearpay opens no checkout and authorises nothing', async () => {
-      await expect(createClearpayCheckout(database.db, order(60_00), { env: unreachable })).rejects.toBeInstanceOf(
-        GatewayUnreachable,
-      );
       await expect(
-        createClearpayCheckout(database.db, order(60_00), { env: { PAYMENTS_FAULT: 'timeout' } }),
+        createClearpayCheckout(sandboxDb(database.db), order(60_00), { env: unreachable }),
+      ).rejects.toBeInstanceOf(GatewayUnreachable);
+      await expect(
+        createClearpayCheckout(sandboxDb(database.db), order(60_00), { env: { PAYMENTS_FAULT: 'timeout' } }),
       ).rejects.toBeInstanceOf(GatewayTimeout);
       const token = await clearpayCheckout(45_00);
       await atClearpay(token, '000');

@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenise } from '../../sandbox';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
-import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
 import type { PaymentProvider } from '../../src/server/payments';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
@@ -31,7 +32,7 @@ describe.each(embedded)('card payments through the sandbox provider on $name', (
 
   async function nonceFor(number: string, extra: { cvv?: string; postcode?: string; expiryYear?: number } = {}) {
     const result = await tokenise(
-      database.db,
+      sandboxDb(database.db),
       {
         number,
         expiryMonth: 12,

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { parseCheckoutParams } from '../../src/domain/checkout';
 import { BasketError, createBasket, retrievePricedBasket } from '../../src/server/basket';
 import { loadCheckout } from '../../src/server/checkout';
@@ -19,7 +20,6 @@ import {
   orderLines,
   orders,
   payments,
-  sandboxTransactions,
   type UserRow,
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';

@@ -9,18 +9,20 @@ import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenise } from '../../sandbox';
+import { nonces as sandboxNonces, vault as sandboxVault } from '../../sandbox/db/schema';
+import { approvePayPalPayment, createPayPalPayment } from '../../sandbox/paypal';
 import { CustomerResponseSchema } from '../../src/contracts/customer';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { describePaymentFailure } from '../../src/domain/payment-outcome';
-import { tokenise } from '../../src/sandbox';
-import { approvePayPalPayment, createPayPalPayment } from '../../src/sandbox/paypal';
 import { anonymizeUser } from '../../src/server/accounts';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
-import { expressBuyTokens, orders, paymentInstruments, sandboxNonces, sandboxVault } from '../../src/server/db/schema';
+import { expressBuyTokens, orders, paymentInstruments } from '../../src/server/db/schema';
 import { listInstruments } from '../../src/server/instruments';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { type PaymentProvider, singleProvider } from '../../src/server/payments';
+import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
@@ -86,7 +88,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
   });
 
   async function nonceFor(number: string, expiryYear = 2031) {
-    const result = await tokenise(db(), { number, expiryMonth: 12, expiryYear, cvv: '123' }, { env });
+    const result = await tokenise(sandboxDb(db()), { number, expiryMonth: 12, expiryYear, cvv: '123' }, { env });
     if (!result.ok) throw new Error(`tokenise refused ${number}`);
     return result.nonce;
   }
@@ -195,16 +197,16 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     const billing = await sale({ nonce: 'fake-paypal-billing-agreement-nonce', storeInVault: true });
     expect(billing).toMatchObject({ kind: 'authorised', vaulted: { type: 'paypal' } });
     // The buyer approves on PayPal's sandbox page: the approval's nonce carries their account email.
-    const payment = await createPayPalPayment(db(), {
+    const payment = await createPayPalPayment(sandboxDb(db()), {
       amountMinor: 2500,
       currency: 'GBP',
       credit: false,
       flow: 'vault',
-      returnUrl: '/checkout',
+      returnUrl: 'http://localhost:4321/checkout',
     });
-    const approved = await approvePayPalPayment(db(), { id: payment.id, email: 'buyer@example.co.uk' });
+    const approved = await approvePayPalPayment(sandboxDb(db()), { id: payment.id, email: 'buyer@example.co.uk' });
     if (!approved.ok) throw new Error('not approved');
-    const nonce = new URL(approved.redirectTo, 'http://shop.test').searchParams.get('pm_token') ?? '';
+    const nonce = new URL(approved.redirectTo).searchParams.get('pm_token') ?? '';
     const first = await sale({ nonce, storeInVault: true });
     expect(first).toMatchObject({
       kind: 'authorised',
@@ -317,16 +319,16 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
   it('issue 8: a PayPal account approved at checkout is saved with its email and pays the next order', async () => {
     const user = await addShopper(db());
     await basketFor(user);
-    const payment = await createPayPalPayment(db(), {
+    const payment = await createPayPalPayment(sandboxDb(db()), {
       amountMinor: 2500,
       currency: 'GBP',
       credit: false,
       flow: 'vault',
-      returnUrl: '/checkout',
+      returnUrl: 'http://localhost:4321/checkout',
     });
-    const approved = await approvePayPalPayment(db(), { id: payment.id, email: 'ada.paypal@example.co.uk' });
+    const approved = await approvePayPalPayment(sandboxDb(db()), { id: payment.id, email: 'ada.paypal@example.co.uk' });
     if (!approved.ok) throw new Error('not approved');
-    const nonce = new URL(approved.redirectTo, 'http://shop.test').searchParams.get('pm_token') ?? '';
+    const nonce = new URL(approved.redirectTo).searchParams.get('pm_token') ?? '';
     const first = await pay(user, { paymentMethod: 'paypal', nonce, saveInstrument: true });
     expect(first.status).toBe(201);
     const [saved] = await listInstruments(db(), user.id);

@@ -5,19 +5,12 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import type { LifecycleError } from '../../src/domain/errors';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { addMonths } from '../../src/domain/wallet';
 import type { Database } from '../../src/server/db/client';
-import {
-  deals,
-  orders,
-  payments,
-  sandboxTransactions,
-  voucherRefunds,
-  voucherStatusChanges,
-  vouchers,
-} from '../../src/server/db/schema';
+import { deals, orders, payments, voucherRefunds, voucherStatusChanges, vouchers } from '../../src/server/db/schema';
 import { onVoucherRefunded, placeOrder, type VoucherRefunded } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
