@@ -12,6 +12,12 @@ const executablePath =
   process.env.CHROMIUM_PATH ??
   ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
 const port = Number(process.env.E2E_PORT ?? 4399);
+/**
+ * The payment sandbox the end-to-end server starts beside the shop (docs/decisions/035): its pages
+ * are on this port of 127.0.0.1, which the specs read back (tests/e2e/sandbox.ts). Away from the
+ * reliability run's ports (4394 to 4398), which npm test runs beside these tests.
+ */
+process.env.E2E_SANDBOX_PORT ??= '4395';
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 /**
@@ -90,6 +96,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT },
   },
 });

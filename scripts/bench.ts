@@ -116,7 +116,13 @@ const seedArgs = ['tsx', path.join(root, 'scripts/db-seed.ts'), '--deals', Strin
 const seeded = spawnSync('npx', seedArgs, { cwd: root, env, stdio: 'inherit' });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
+// The pages alone: nothing here pays, so no payment sandbox beside them (the purchase bench hosts its
+// own, scripts/bench/purchase.ts; the scale section starts one with the demo).
+const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-sandbox'], {
+  cwd: root,
+  env,
+  stdio: 'ignore',
+});
 let http: LoadResult[] = [];
 const weights: { page: string; kb: number; firstKb: number; modules: number }[] = [];
 try {

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-/** Starts the site for the end-to-end tests on a fresh embedded database of its own (removed on exit). */
+/**
+ * Starts the site for the end-to-end tests on a fresh embedded database of its own (removed on exit),
+ * and the payment sandbox beside it (scripts/start.mjs) on E2E_SANDBOX_PORT, with a database of its own
+ * in the same folder (docs/decisions/035-sandbox-as-its-own-app.md).
+ */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +20,22 @@ if (prepared && existsSync(path.join(prepared, 'PG_VERSION'))) {
 // The cache e2e test changes a deal through the operator endpoint.
 process.env.OPERATOR_TOKEN ??= 'e2e-operator-token';
 delete process.env.DATABASE_URL;
+// The sandbox: its own port beside the shop's (away from a developer's npm start on 4322 and the
+// reliability run's ports), its own fresh database. The browser reaches both on 127.0.0.1.
+// The rest of its settings start.mjs derives from the shop's, as for npm start.
+process.env.SANDBOX_PORT = process.env.E2E_SANDBOX_PORT || '4395';
+process.env.SANDBOX_PGLITE_DIR = path.join(dir, 'sandbox-pglite');
+process.env.PAYMENTS_GATEWAY_SECRET_FILE = path.join(dir, 'payments-gateway.secret');
+for (const derived of [
+  'SANDBOX_DATABASE_URL',
+  'SANDBOX_HOST',
+  'SANDBOX_PUBLIC_URL',
+  'SANDBOX_SHOP_ORIGINS',
+  'PAYMENTS_GATEWAY_URL',
+  'PAYMENTS_GATEWAY_SERVER_URL',
+]) {
+  delete process.env[derived];
+}
 // Accounts (issue 6): sessions and mail (.eml files) live in the run's temp folder too; the tests
 // read the mail back through the dev mailbox, which is switched on for this server.
 process.env.SESSION_DIR ??= path.join(dir, 'sessions');

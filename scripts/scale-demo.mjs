@@ -12,15 +12,19 @@
  *   SCALE_PROCESSES   how many server processes (default 2)
  *   SEED_DEALS        how many deals an empty database is seeded with (default 3200)
  *   HAPROXY_PATH      the haproxy binary (default: haproxy on PATH, else /usr/sbin/haproxy)
+ *   SANDBOX_PORT      the payment sandbox's port (default PORT - 1)
  *
- * Prints one line "scale-demo ready: http://127.0.0.1:PORT/ (processes: ...)" once every process and
- * the balancer answer; Ctrl-C (SIGINT/SIGTERM) stops them all.
+ * The payment sandbox is an app of its own (docs/decisions/035-sandbox-as-its-own-app.md): one
+ * sandbox process serves every shop process, on the same database in its own `sandbox` schema.
+ * Prints one line "scale-demo ready: http://127.0.0.1:PORT/ (processes: ...)" once the sandbox, every
+ * process and the balancer answer; Ctrl-C (SIGINT/SIGTERM) stops them all.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SANDBOX_READY } from '../sandbox/ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/tuppence_scale';
@@ -28,6 +32,9 @@ const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const port = Number(process.env.PORT || 4600);
 const count = Number(process.env.SCALE_PROCESSES || 2);
 const host = '127.0.0.1';
+const siteUrl = process.env.SITE_URL || `http://${host}:${port}`;
+const sandboxPort = Number(process.env.SANDBOX_PORT || port - 1);
+const sandbox = `http://${host}:${sandboxPort}`;
 if (!Number.isInteger(count) || count < 1 || count > 16) {
   console.error('✖ SCALE_PROCESSES must be a whole number from 1 to 16');
   process.exit(2);
@@ -61,10 +68,41 @@ async function ensureDatabase() {
   await client.end();
 }
 
-/** Starts process i through scripts/start.mjs (build when stale, migrate, seed when empty, serve). */
+/** The one payment sandbox every process pays through; resolves once it answers. */
+function startSandbox() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sandbox/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_HOST: host,
+      SANDBOX_DATABASE_URL: databaseUrl,
+      SANDBOX_PUBLIC_URL: sandbox,
+      SANDBOX_SHOP_ORIGINS: [
+        ...new Set([new URL(siteUrl).origin, `http://${host}:${port}`, `http://localhost:${port}`]),
+      ].join(','),
+    },
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    console.error(`✖ The payment sandbox (port ${sandboxPort}) stopped (${signal ?? code})`);
+    stopAll(1);
+  });
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line.trim()) console.log(`[sandbox] ${line}`);
+      if (String(chunk).includes(SANDBOX_READY)) resolve();
+    });
+  });
+}
+
+/** Starts process i through scripts/start.mjs (build when stale, migrate, seed when empty, serve), paying through the sandbox. */
 function startProcess(i) {
   const processPort = port + i;
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-sandbox'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -73,7 +111,9 @@ function startProcess(i) {
       REDIS_URL: redisUrl,
       PORT: String(processPort),
       HOST: host,
-      SITE_URL: process.env.SITE_URL || `http://${host}:${port}`,
+      SITE_URL: siteUrl,
+      PAYMENTS_GATEWAY_URL: sandbox,
+      PAYMENTS_GATEWAY_SERVER_URL: `${sandbox}/gateway`,
     },
   });
   children.add(child);
@@ -159,6 +199,7 @@ async function waitForBalancer(expected) {
 }
 
 await ensureDatabase();
+await startSandbox();
 // The first process builds (when stale), migrates and seeds; the others then start on the ready build and database.
 const ports = [await startProcess(1)];
 ports.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => startProcess(i + 2)))));

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
  * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
- * then serve on PORT/HOST (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers).
+ * start the payment sandbox beside the shop (its own process on SANDBOX_PORT, default 4322, which
+ * migrates its own database: docs/decisions/035-sandbox-as-its-own-app.md), then serve on PORT/HOST
+ * (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers). Stopping the shop
+ * stops the sandbox. `--no-sandbox` serves the shop alone (a sandbox elsewhere, or a real provider,
+ * is configured with PAYMENTS_GATEWAY_URL and PAYMENTS_GATEWAY_SERVER_URL).
  * Exits non-zero with a clear message when anything fails.
  */
 import { spawn } from 'node:child_process';
@@ -9,7 +13,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { answerClientError, createEdgeHandler } from './http-edge.mjs';
+import { SANDBOX_READY } from '../sandbox/ready.mjs';
+import { allowedHostNames, answerClientError, createEdgeHandler } from './http-edge.mjs';
 import { compressAndCache } from './serve/compress-and-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,10 +52,78 @@ function run(command, args) {
 }
 
 const children = new Set();
+let stopping = false;
 function fail(label, code) {
+  stopping = true;
   console.error(`\n✖ ${label} failed; the site was not started.`);
   for (const child of children) child.kill('SIGTERM');
   process.exit(code || 1);
+}
+
+process.env.PORT ??= '4321';
+process.env.HOST ??= 'localhost';
+
+/**
+ * The payment sandbox's settings, where unset, so the shop and the sandbox agree (decision 035): it
+ * listens on SANDBOX_PORT beside the shop; browsers reach it on the shop's host name at that port
+ * (the shop's PAYMENTS_GATEWAY_URL is the sandbox's SANDBOX_PUBLIC_URL); it answers and returns to
+ * the origins the shop is served on (SITE_URL's, and every host name the edge allows at PORT). The
+ * shop calls it server to server at SANDBOX_HOST:SANDBOX_PORT (src/server/payments/gateway-client.ts).
+ */
+function sandboxSettings() {
+  const env = process.env;
+  env.SANDBOX_PORT ??= '4322';
+  env.SANDBOX_HOST ??= env.HOST;
+  const site = new URL(env.SITE_URL || 'http://localhost:4321');
+  env.PAYMENTS_GATEWAY_URL ??= `${site.protocol}//${site.hostname}:${env.SANDBOX_PORT}`;
+  env.SANDBOX_PUBLIC_URL ??= new URL(env.PAYMENTS_GATEWAY_URL).origin;
+  const shopOrigins = [site.origin, ...[...allowedHostNames(env)].map((name) => `http://${name}:${env.PORT}`)];
+  env.SANDBOX_SHOP_ORIGINS ??= [...new Set(shopOrigins)].join(',');
+}
+
+/**
+ * Starts the sandbox (`node --import tsx sandbox/server.ts`, one process, so a signal reaches it) and
+ * resolves once it answers. Its failure to start (a port in use, a bad setting) fails the start; its
+ * exit later stops the shop too, so one command never leaves half of the shop running.
+ */
+function startSandbox() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sandbox/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its fault switch is refused in production, as the shop serves (NODE_ENV below).
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  });
+  children.add(child);
+  return new Promise((resolve) => {
+    let ready = false;
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      if (!ready && String(chunk).includes(SANDBOX_READY)) {
+        ready = true;
+        resolve();
+      }
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      if (!ready) fail('Starting the payment sandbox', code);
+      console.error(`\n✖ The payment sandbox stopped (${signal ?? code}); stopping the shop too.`);
+      process.exit(1);
+    });
+  });
+}
+
+/** Stopping the shop stops the sandbox (and anything else still running). */
+function stopChildren() {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+}
+process.on('exit', stopChildren);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopChildren();
+    process.exit(0);
+  });
 }
 
 const started = performance.now();
@@ -63,12 +136,15 @@ const prepare = run(bin('tsx'), [path.join(root, 'scripts/db-prepare.ts')]).then
   if (code !== 0) fail('Preparing the database', code);
 });
 const build = stale || process.argv.includes('--build') ? run(bin('astro'), ['build']) : Promise.resolve(0);
+let sandbox = Promise.resolve();
+if (!process.argv.includes('--no-sandbox')) {
+  sandboxSettings();
+  sandbox = startSandbox();
+}
 await prepare;
 const buildCode = await build;
 if (buildCode !== 0) fail('The build', buildCode);
-
-process.env.PORT ??= '4321';
-process.env.HOST ??= 'localhost';
+await sandbox;
 // The adapter's own handler (static files, then the app) behind our edge: the Host check, 405s and
 // security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
 // and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).

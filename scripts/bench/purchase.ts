@@ -2,8 +2,8 @@
  * Purchase bench (issue 7): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
  * oversell nothing and leave no authorisation unvoided; plus orders per second without contention.
  * In-process against the order service on fresh databases (PGlite, and a throwaway database on the
- * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the sandbox gateway as the
- * payment provider.
+ * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox's gateway
+ * as the payment provider, hosted on the same database in its own schema (decision 035).
  */
 import { count, eq } from 'drizzle-orm';
 import { type Database, dealProductStock, openDatabase, orders } from '@/server/db';
@@ -11,6 +11,7 @@ import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { seedCatalogue } from '@/server/seed';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
+import { migrateSandbox } from '../../tests/fixtures/sandbox-database';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 
@@ -33,7 +34,7 @@ export interface PurchaseBenchResult {
 
 /**
  * Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP
- * client to the sandbox gateway served on loopback (issue 16.5: the shop reaches it over HTTP only).
+ * client to the sandbox served on loopback (the shop reaches it over HTTP only: decision 020).
  */
 async function buyAll(
   database: Database,
@@ -88,6 +89,7 @@ async function benchOne(
 ): Promise<PurchaseBenchResult> {
   const { db } = database;
   await database.migrate();
+  await migrateSandbox(db);
   await seedCatalogue(db, { deals: 120, seed: 7 });
 
   // Contended: `buyersCount` buyers, `stock` units.

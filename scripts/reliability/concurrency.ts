@@ -65,7 +65,7 @@ const PROMO = { buyers: 150, uses: 100 };
  */
 const LOYALTY_ROUNDS = 6;
 const ROUNDS = 3;
-/** The sandbox's reusable Visa test nonce (src/sandbox/test-data.ts). */
+/** The sandbox's reusable Visa test nonce (sandbox/test-data.ts). */
 const VISA_NONCE = 'fake-valid-visa-nonce';
 
 interface Answer {

@@ -1,7 +1,9 @@
 /**
- * The faults rows of `npm run test:reliability` (issue 26.1): guest card purchases through the real
- * checkout endpoints of a second shop process whose payment gateway is reached through a small
- * fault proxy run here, each purchase checked in the database, the sandbox's transactions and the
+ * The faults rows of `npm run test:reliability` (docs/decisions/032-reliability-suite-and-csp.md):
+ * guest card purchases through the real checkout endpoints of a second shop process (started
+ * without a sandbox of its own) whose payment gateway, the run's payment sandbox, is reached through
+ * a small fault proxy run here, each purchase checked in the database, the sandbox's transactions
+ * (its `sandbox` schema on the same database: docs/decisions/035-sandbox-as-its-own-app.md) and the
  * mail afterwards:
  *  1. the gateway unreachable (its port closed): the spec's message, no order, no authorisation, the basket kept;
  *  2. the gateway slow (its answer held past PAYMENTS_GATEWAY_TIMEOUT_MS, after the sale was made):
@@ -24,8 +26,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@/domain/messages';
-import { baskets, type Db, orderLines, orders, outbox, payments, sandboxTransactions, vouchers } from '@/server/db';
+import { baskets, type Db, orderLines, orders, outbox, payments, vouchers } from '@/server/db';
 import { ABANDONED_AFTER_SECONDS } from '@/server/orders';
+import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
 
 export interface FaultsContext {
@@ -33,8 +36,10 @@ export interface FaultsContext {
   db: Db;
   /** The run's throwaway database. */
   databaseUrl: string;
-  /** The running shop: its sandbox gateway is the healthy one behind the proxy. */
+  /** The running shop. */
   origin: string;
+  /** The running payment sandbox: the healthy gateway behind the proxy. */
+  sandbox: string;
   /** The run's scratch folder (removed by the caller). */
   folder: string;
   /** The first of this section's two ports: the fault shop on it, the gateway proxy on the next. */
@@ -156,7 +161,8 @@ class FaultShop {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [path.join(this.context.root, 'scripts/start.mjs')], {
+    // The shop alone: its gateway is the run's sandbox, behind the proxy.
+    const child = spawn(process.execPath, [path.join(this.context.root, 'scripts/start.mjs'), '--no-sandbox'], {
       cwd: this.context.root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: this.env,
@@ -230,8 +236,13 @@ function cookieHeader(headers: Headers, previous = ''): string {
   return [...jar.values()].join('; ');
 }
 
-/** A guest's basket through POST /api/v1/basket, its total from the checkout, a card nonce from the tokeniser. */
-async function guestAtCheckout(shop: string, product: { dealId: number; productId: number }, label: string) {
+/** A guest's basket through POST /api/v1/basket, its total from the checkout, a card nonce from the sandbox's tokeniser. */
+async function guestAtCheckout(
+  shop: string,
+  sandbox: string,
+  product: { dealId: number; productId: number },
+  label: string,
+) {
   const created = await fetch(`${shop}/api/v1/basket`, {
     method: 'POST',
     headers: { origin: shop, 'content-type': 'application/json' },
@@ -245,9 +256,10 @@ async function guestAtCheckout(shop: string, product: { dealId: number; productI
   if (view.status !== 200) throw new Error(`${label}: checkout answered ${view.status}`);
   cookie = cookieHeader(view.headers, cookie);
   const { orderSummary } = (await view.json()) as { orderSummary: { totalOrderAmount: number } };
-  const tokenised = await fetch(`${shop}/sandbox/bt/tokenize`, {
+  // Server to sandbox, as this run's client: no browser's Origin (the fault shop is not one it serves).
+  const tokenised = await fetch(`${sandbox}/bt/tokenize`, {
     method: 'POST',
-    headers: { origin: shop, 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(CARD),
   });
   const { nonce } = (await tokenised.json()) as { nonce?: string };
@@ -377,7 +389,7 @@ interface Pending {
 export async function faults(context: FaultsContext): Promise<void> {
   const { db } = context;
   const proxyPort = context.port + 1;
-  const proxy = new GatewayProxy(`${context.origin}`);
+  const proxy = new GatewayProxy(context.sandbox);
   const faultMail = path.join(context.folder, 'faults-mail');
   mkdirSync(faultMail, { recursive: true });
   const databaseUrl = new URL(context.databaseUrl);
@@ -390,7 +402,7 @@ export async function faults(context: FaultsContext): Promise<void> {
     SITE_URL: `http://127.0.0.1:${context.port}`,
     SESSION_DIR: path.join(context.folder, 'faults-sessions'),
     MAIL_DIR: faultMail,
-    PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${proxyPort}/sandbox/gateway`,
+    PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${proxyPort}/gateway`,
     PAYMENTS_GATEWAY_TIMEOUT_MS: String(CLIENT_TIMEOUT_MS),
   });
   const pending: Pending[] = [];
@@ -400,7 +412,7 @@ export async function faults(context: FaultsContext): Promise<void> {
     const onSale = await prepareLimitedDeal(db, 1000);
     await shop.start();
     const at = async (label: string) => {
-      const guest = await guestAtCheckout(shop.origin, onSale, label);
+      const guest = await guestAtCheckout(shop.origin, context.sandbox, onSale, label);
       guests.push(guest);
       return guest;
     };
@@ -652,7 +664,7 @@ async function runHourlyJobs(context: FaultsContext, mailDir: string): Promise<{
       env: {
         ...process.env,
         DATABASE_URL: context.databaseUrl,
-        PAYMENTS_GATEWAY_SERVER_URL: `${context.origin}/sandbox/gateway`,
+        PAYMENTS_GATEWAY_SERVER_URL: `${context.sandbox}/gateway`,
         MAIL_DIR: mailDir,
       },
     },

@@ -40,6 +40,12 @@ const totalRequests = Number(argValue('requests') ?? 10_000);
 const seed = Number(argValue('seed') ?? Date.now() % 2 ** 31);
 const port = Number(process.env.RELIABILITY_PORT ?? 4396);
 const origin = `http://127.0.0.1:${port}`;
+/**
+ * The payment sandbox npm start runs beside the shop (decision 035): two ports below the shop's, on
+ * the run's database in its own schema, so the faults rows read its transactions beside the orders.
+ */
+const sandboxPort = port - 2;
+const sandbox = `http://127.0.0.1:${sandboxPort}`;
 const serverUrl =
   process.env.RELIABILITY_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -61,6 +67,8 @@ const folder = mkdtempSync(path.join(tmpdir(), 'tuppence-reliability-'));
 const serverLog = path.join(folder, 'server.log');
 /** The run's database: the shop migrates and seeds it; the fixtures and the secrets scan use this connection. */
 const database = await openThrowawayDatabase(serverUrl, 'tuppence_reliability');
+// The gateway key the run's sandbox issues, read by its shops and the sweep (every child inherits it).
+process.env.PAYMENTS_GATEWAY_SECRET_FILE = path.join(folder, 'payments-gateway.secret');
 let server: ChildProcess | undefined;
 async function cleanup(): Promise<void> {
   if (server && server.exitCode === null) {
@@ -82,6 +90,8 @@ async function startShop(): Promise<void> {
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: origin,
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_DATABASE_URL: database.url,
       SEED_DEALS: '200',
       OPERATOR_TOKEN,
       SESSION_DIR: path.join(folder, 'sessions'),
@@ -410,13 +420,13 @@ async function payByCard(shopper: Shopper): Promise<string> {
   });
   if (view.status !== 200) return `checkout answered ${view.status}`;
   const { orderSummary } = JSON.parse(view.body) as { orderSummary: { totalOrderAmount: number } };
-  const tokenised = await send({
+  // The card goes to the sandbox's tokeniser, from the shop's page (its origin), as a browser sends it.
+  const tokenised = await fetch(`${sandbox}/bt/tokenize`, {
     method: 'POST',
-    path: '/sandbox/bt/tokenize',
     headers: { origin, 'content-type': 'application/json' },
     body: JSON.stringify({ number: CARD.number, expiryMonth: 12, expiryYear: 31, cvv: CARD.cvv, postcode: 'LS1 4AP' }),
   });
-  const { nonce } = JSON.parse(tokenised.body) as { nonce?: string };
+  const { nonce } = (await tokenised.json()) as { nonce?: string };
   const paid = await send({
     method: 'POST',
     path: `/api/v1/pay?token=${shopper.basketToken}`,
@@ -437,7 +447,8 @@ async function payByCard(shopper: Shopper): Promise<string> {
 /**
  * Issue 26.3: no card number, CVV or password at rest. After everything above ran (a card purchase
  * with the card saved, sign-ins and registrations, 10,000 fuzzed requests), every text and JSON
- * column of every table, every line the server logged and every mail written is searched.
+ * column of every table (the shop's and the payment sandbox's, in its own schema), every line the
+ * servers logged and every mail written is searched.
  */
 async function secretsAtRest(shopper: Shopper): Promise<void> {
   const purchase = await payByCard(shopper);
@@ -450,20 +461,22 @@ async function secretsAtRest(shopper: Shopper): Promise<void> {
   const needles = [CARD.number.replaceAll(' ', ''), CARD.number, PASSWORD];
   const found: string[] = [];
   {
-    const columns = await database.db.execute<{ table_name: string; column_name: string }>(sql`
-      select table_name, column_name from information_schema.columns
-       where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`);
-    for (const { table_name: table, column_name: column } of columns.rows) {
+    const columns = await database.db.execute<{ table_schema: string; table_name: string; column_name: string }>(sql`
+      select table_schema, table_name, column_name from information_schema.columns
+       where table_schema in ('public', 'sandbox') and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+    for (const { table_schema: schema, table_name: name, column_name: column } of columns.rows) {
+      const table = `${schema}.${name}`;
       for (const needle of needles) {
         const hits = await database.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)}::text like ${`%${needle}%`}`,
+          sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(name)} where ${sql.identifier(column)}::text like ${`%${needle}%`}`,
         );
         if (Number(hits.rows[0]?.n ?? 0) > 0)
           found.push(`${table}.${column} holds ${needle === PASSWORD ? 'a password' : 'a card number'}`);
       }
     }
     const cvvColumns = columns.rows.filter((c) => /cvv|cvc|card_?number|pan$|password$/i.test(c.column_name));
-    for (const c of cvvColumns) found.push(`${c.table_name}.${c.column_name} is a column for a secret`);
+    for (const c of cvvColumns)
+      found.push(`${c.table_schema}.${c.table_name}.${c.column_name} is a column for a secret`);
   }
   row(
     'secrets',
@@ -515,7 +528,7 @@ try {
   await secretsAtRest(owner);
   // npm test starts the end-to-end tests on this line: the faults section mostly waits on its timeouts.
   console.log(FAULTS_BEGIN);
-  await faults({ root, db: database.db, databaseUrl: database.url, origin, folder, port: port + 1, row });
+  await faults({ root, db: database.db, databaseUrl: database.url, origin, sandbox, folder, port: port + 1, row });
 } catch (error) {
   failed = true;
   console.error(`✖ the reliability run stopped: ${(error as Error).stack ?? error}`);
