@@ -6,6 +6,7 @@
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { registerConfirmed } from './account-helpers';
 import { buyableDeal } from './deal-fixtures';
+import { SANDBOX_ORIGIN } from './sandbox';
 
 const NUL = '\u0000';
 const PASSWORD = 'Sunshine1';
@@ -40,16 +41,13 @@ test('issue 14.8: a NUL search is a 400 JSON on the API and a normal page on /se
   expectPageNot5xx(await request.get('/near-me?q=%00'));
 });
 
-test('issue 14.8: the sandbox approval pages given a NUL id say the payment is unknown', async ({
-  request,
-  baseURL,
-}) => {
-  for (const path of ['/sandbox/paypal/approve?id=%00', '/sandbox/klarna/hpp/%00', '/sandbox/clearpay/checkout/%00']) {
-    const response = await request.get(path);
+test('issue 14.8: the sandbox approval pages given a NUL id say the payment is unknown', async ({ request }) => {
+  for (const path of ['/paypal/approve?id=%00', '/klarna/hpp/%00', '/clearpay/checkout/%00']) {
+    const response = await request.get(`${SANDBOX_ORIGIN}${path}`);
     expect(response.status(), path).toBe(404);
   }
-  const posted = await request.post('/sandbox/paypal/approve', {
-    headers: { Origin: baseURL ?? '' },
+  const posted = await request.post(`${SANDBOX_ORIGIN}/paypal/approve`, {
+    headers: { Origin: SANDBOX_ORIGIN },
     form: { id: `PAY${NUL}`, decision: 'cancel' },
   });
   expectPageNot5xx(posted);

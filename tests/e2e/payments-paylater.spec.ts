@@ -9,6 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
+import { sandboxPage } from './sandbox';
 import { addOptionToBasket, paymentChoice, setOptionPrice, uniqueEmail } from './shopping';
 
 const slot = (n: number) => {
@@ -32,7 +33,7 @@ async function leaveForProvider(
   await paymentChoice(page).getByRole('radio', { name: option }).check();
   await payButton(page).click();
   // On the provider's own page (which has an email field too) before anything is typed.
-  await expect(page).toHaveURL(/\/sandbox\/(klarna|clearpay)\//);
+  await expect(page).toHaveURL(sandboxPage('/(klarna|clearpay)/'));
 }
 
 /** Back at the shop after approval: "Purchase Successful", then the order's vouchers. */
@@ -72,7 +73,7 @@ test.describe('Klarna (pay in 3)', () => {
     await payButton(page).click();
 
     // Klarna's own page, not the shop's.
-    await expect(page).toHaveURL(/\/sandbox\/klarna\/hpp\//);
+    await expect(page).toHaveURL(sandboxPage('/klarna/hpp/'));
     await expect(page.getByRole('heading', { name: 'Pay in 3 with Klarna' })).toBeVisible();
     await expect(page.getByText('Playground', { exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your instalments' }).getByRole('listitem')).toHaveCount(3);
@@ -135,7 +136,7 @@ test.describe('Clearpay (pay in 4)', () => {
     await expect(paymentChoice(page)).toContainText('4 interest-free payments of £15.00');
     await payButton(page).click();
 
-    await expect(page).toHaveURL(/\/sandbox\/clearpay\/checkout\//);
+    await expect(page).toHaveURL(sandboxPage('/clearpay/checkout/'));
     await expect(page.getByRole('heading', { name: 'Pay in 4 with Clearpay' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your instalments' }).getByRole('listitem')).toHaveCount(4);
     await expectAccessible(page);

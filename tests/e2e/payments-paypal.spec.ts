@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { AxeBuilder } from './axe';
 import { priceableDeals } from './deal-fixtures';
+import { sandboxPage } from './sandbox';
 import {
   addOptionToBasket,
   checkoutForm,
@@ -30,7 +31,7 @@ async function goToPayPal(page: Page, option: { dealId: number; productId: numbe
   await checkoutForm(page)
     .getByRole('button', { name: `Continue to ${name}` })
     .click();
-  await expect(page).toHaveURL(/\/sandbox\/paypal\/approve\?id=PAYID-/);
+  await expect(page).toHaveURL(sandboxPage('/paypal/approve\\?id=PAYID-'));
   return page.url();
 }
 
@@ -48,7 +49,7 @@ test.describe('issue 8: PayPal at checkout', () => {
     await checkoutForm(page).getByRole('button', { name: 'Continue to PayPal' }).click();
 
     // The sandbox's own page: merchant, amount, a prefilled sandbox buyer.
-    await expect(page).toHaveURL(/\/sandbox\/paypal\/approve\?id=PAYID-/);
+    await expect(page).toHaveURL(sandboxPage('/paypal/approve\\?id=PAYID-'));
     await expect(page.getByText('PayPal sandbox: test payments only')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pay Tuppence £30' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('sb-buyer@personal.example.com');

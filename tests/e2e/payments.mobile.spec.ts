@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { priceableDeals } from './deal-fixtures';
 import { emulateDeviceWallets } from './device-wallets';
+import { sandboxPage } from './sandbox';
 import { addOptionToBasket, setOptionPrice } from './shopping';
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -25,7 +26,7 @@ test('a guest on a phone pays with PayPal: the choice and the approval page fit 
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await choice(page).getByRole('radio', { name: 'PayPal', exact: true }).check();
   await page.locator('form.checkout').getByRole('button', { name: 'Continue to PayPal' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/paypal\/approve/);
+  await expect(page).toHaveURL(sandboxPage('/paypal/approve'));
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
