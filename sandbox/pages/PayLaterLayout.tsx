@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatToThePenny, instalmentPlan, PAY_LATER_NAMES, type PayLaterOption } from '@/domain/pay-later-plan';
-import type { PayLaterOrderLine } from '../pay-later-sessions';
+import type { PayLaterOrderLine, PayLaterSession } from '../pay-later-sessions';
 
 type Props = {
   provider: PayLaterOption;
@@ -81,5 +81,51 @@ export default function PayLaterLayout({ provider, heading, amount, orderLines =
         </main>
       </body>
     </html>
+  );
+}
+
+type SessionPageProps = {
+  provider: PayLaterOption;
+  /** The session, or null when the id or token is unknown. */
+  session: PayLaterSession | null;
+  /** The headings of the unknown, the ended and (by its step) the open session. */
+  headings: { unknown: string; ended: string; open: string };
+  /** Said when there is no such session. */
+  unknownText: string;
+  /** The open session's step. */
+  children: ReactNode;
+};
+
+/**
+ * A provider's page for one session: its step while it is open, with "Cancel and return to
+ * Tuppence"; once it has ended, a link back to the shop's checkout it came from.
+ */
+export function PayLaterSessionPage({ provider, session, headings, unknownText, children }: SessionPageProps) {
+  const isOpen = session !== null && session.status === 'created' && !session.isExpired;
+  const heading = session === null ? headings.unknown : isOpen ? headings.open : headings.ended;
+  const amount =
+    session !== null && isOpen
+      ? { amountMinor: session.amountMinor, currency: session.currency as 'GBP' | 'EUR' }
+      : null;
+  return (
+    <PayLaterLayout provider={provider} heading={heading} amount={amount} orderLines={session?.orderLines}>
+      {session === null && <p>{unknownText}</p>}
+      {session !== null && !isOpen && (
+        <>
+          <p>It was finished, cancelled or has expired. Go back to the shop to choose how to pay.</p>
+          <a className="link-button secondary" href={session.returnUrl}>
+            Back to Tuppence
+          </a>
+        </>
+      )}
+      {isOpen && children}
+      {isOpen && (
+        <form method="post">
+          <button className="secondary" type="submit" name="action" value="cancel">
+            Cancel and return to Tuppence
+          </button>
+        </form>
+      )}
+    </PayLaterLayout>
   );
 }

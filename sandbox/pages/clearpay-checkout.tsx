@@ -6,12 +6,11 @@
  * checked, never kept.
  */
 import { type ClearpayPageAnswer, cancelClearpayCheckout, payClearpayByCard, verifyClearpaySms } from '../clearpay';
-import { seeOther } from '../http';
 import { CLEARPAY_APPROVING_CVV, CLEARPAY_DECLINING_CVV, CLEARPAY_SMS_CODE } from '../pay-later-config';
 import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
 import type { SandboxContext } from '../routes/context';
-import PayLaterLayout from './PayLaterLayout';
-import { formOf, page } from './render';
+import { PayLaterSessionPage } from './PayLaterLayout';
+import { afterStep, formOf, page } from './render';
 
 type Errors = Extract<ClearpayPageAnswer, { kind: 'error' }>['errors'];
 type ErrorField = keyof Errors;
@@ -129,43 +128,17 @@ function ClearpayPage({
   errors: Errors;
   typed: { number: string; expiry: string };
 }) {
-  const isOpen = session !== null && session.status === 'created' && !session.isExpired;
-  const heading =
-    session === null
-      ? 'Checkout not found'
-      : !isOpen
-        ? 'This Clearpay checkout has ended'
-        : session.step === 'code'
-          ? 'Pay in 4 with Clearpay'
-          : 'Add your card';
-  const amount =
-    session === null ? null : { amountMinor: session.amountMinor, currency: session.currency as 'GBP' | 'EUR' };
+  const open = session?.step === 'code' ? 'Pay in 4 with Clearpay' : 'Add your card';
   return (
-    <PayLaterLayout
+    <PayLaterSessionPage
       provider="clearpay"
-      heading={heading}
-      amount={isOpen ? amount : null}
-      orderLines={session?.orderLines}
+      session={session}
+      headings={{ unknown: 'Checkout not found', ended: 'This Clearpay checkout has ended', open }}
+      unknownText="There is no Clearpay checkout with this token. Go back to the shop and start again."
     >
-      {session === null && <p>There is no Clearpay checkout with this token. Go back to the shop and start again.</p>}
-      {session !== null && !isOpen && (
-        <>
-          <p>It was finished, cancelled or has expired. Go back to the shop to choose how to pay.</p>
-          <a className="link-button secondary" href={session.returnUrl}>
-            Back to Tuppence
-          </a>
-        </>
-      )}
-      {isOpen && session.step === 'code' && <CodeStep errors={errors} />}
-      {isOpen && session.step === 'card' && <CardStep errors={errors} typed={typed} />}
-      {isOpen && (
-        <form method="post">
-          <button className="secondary" type="submit" name="action" value="cancel">
-            Cancel and return to Tuppence
-          </button>
-        </form>
-      )}
-    </PayLaterLayout>
+      {session?.step === 'code' && <CodeStep errors={errors} />}
+      {session?.step === 'card' && <CardStep errors={errors} typed={typed} />}
+    </PayLaterSessionPage>
   );
 }
 
@@ -190,9 +163,9 @@ export async function clearpayPage(request: Request, context: SandboxContext, to
         answer = await cancelClearpayCheckout(db, token);
         break;
     }
-    if (answer.kind === 'return') return seeOther(answer.location);
-    if (answer.kind !== 'error') return seeOther(new URL(request.url).pathname);
-    errors = answer.errors;
+    const next = afterStep(request, answer);
+    if (next !== null) return next;
+    if (answer.kind === 'error') errors = answer.errors;
   }
   const session = await retrieveSession(db, 'clearpay', token);
   const status = session === null ? 404 : Object.keys(errors).length > 0 ? 422 : 200;

@@ -4,7 +4,6 @@
  * them back to the shop's checkout with pm_status approved (and the authorization token), denied, or
  * cancelled. Plain forms that post here (post, redirect, get), so it works without JavaScript.
  */
-import { seeOther } from '../http';
 import {
   cancelKlarnaSession,
   changeKlarnaEmail,
@@ -15,8 +14,8 @@ import {
 import { KLARNA_APPROVED_EMAIL, KLARNA_DENIED_EMAIL, KLARNA_FAILING_CODE } from '../pay-later-config';
 import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
 import type { SandboxContext } from '../routes/context';
-import PayLaterLayout from './PayLaterLayout';
-import { formOf, page } from './render';
+import { PayLaterSessionPage } from './PayLaterLayout';
+import { afterStep, formOf, page } from './render';
 
 type FieldError = { field: 'email' | 'code'; message: string };
 
@@ -108,45 +107,17 @@ function KlarnaPage({
   typedEmail: string | null;
   error: FieldError | null;
 }) {
-  const isOpen = session !== null && session.status === 'created' && !session.isExpired;
-  const heading =
-    session === null
-      ? 'Session not found'
-      : !isOpen
-        ? 'This Klarna session has ended'
-        : session.step === 'identify'
-          ? 'Pay in 3 with Klarna'
-          : 'Confirm it’s you';
-  const amount =
-    session === null ? null : { amountMinor: session.amountMinor, currency: session.currency as 'GBP' | 'EUR' };
+  const open = session?.step === 'identify' ? 'Pay in 3 with Klarna' : 'Confirm it’s you';
   return (
-    <PayLaterLayout
+    <PayLaterSessionPage
       provider="klarna"
-      heading={heading}
-      amount={isOpen ? amount : null}
-      orderLines={session?.orderLines}
+      session={session}
+      headings={{ unknown: 'Session not found', ended: 'This Klarna session has ended', open }}
+      unknownText="There is no Klarna session with this id. Go back to the shop and start again."
     >
-      {session === null && <p>There is no Klarna session with this id. Go back to the shop and start again.</p>}
-      {session !== null && !isOpen && (
-        <>
-          <p>It was finished, cancelled or has expired. Go back to the shop to choose how to pay.</p>
-          <a className="link-button secondary" href={session.returnUrl}>
-            Back to Tuppence
-          </a>
-        </>
-      )}
-      {isOpen && session.step === 'identify' && (
-        <IdentifyStep session={session} typedEmail={typedEmail} error={error} />
-      )}
-      {isOpen && session.step === 'code' && <CodeStep session={session} error={error} />}
-      {isOpen && (
-        <form method="post">
-          <button className="secondary" type="submit" name="action" value="cancel">
-            Cancel and return to Tuppence
-          </button>
-        </form>
-      )}
-    </PayLaterLayout>
+      {session?.step === 'identify' && <IdentifyStep session={session} typedEmail={typedEmail} error={error} />}
+      {session?.step === 'code' && <CodeStep session={session} error={error} />}
+    </PayLaterSessionPage>
   );
 }
 
@@ -173,9 +144,9 @@ export async function klarnaPage(request: Request, context: SandboxContext, id: 
         answer = await cancelKlarnaSession(db, id);
         break;
     }
-    if (answer.kind === 'return') return seeOther(answer.location);
-    if (answer.kind !== 'error') return seeOther(new URL(request.url).pathname);
-    error = { field: answer.field, message: answer.message };
+    const next = afterStep(request, answer);
+    if (next !== null) return next;
+    if (answer.kind === 'error') error = { field: answer.field, message: answer.message };
   }
   const session = await retrieveSession(db, 'klarna', id);
   const status = session === null ? 404 : error !== null ? 422 : 200;

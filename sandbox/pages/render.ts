@@ -8,7 +8,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { plainText } from '@/contracts/text';
-import { html } from '../http';
+import { html, seeOther } from '../http';
 import type { SandboxContext } from '../routes/context';
 
 /** The page as a response, with the sandbox's page headers (../http.ts). */
@@ -20,4 +20,15 @@ export function page(element: ReactElement, context: SandboxContext, status = 20
 export async function formOf(request: Request): Promise<(name: string) => string> {
   const form = await request.formData().catch(() => new FormData());
   return (name) => plainText(form.get(name));
+}
+
+/**
+ * What a provider's page does after a step's form post: back to the shop when the step ended the
+ * session, else the page again (post, redirect, get); null when the step refused a field, which the
+ * page then shows with a 422.
+ */
+export function afterStep(request: Request, answer: { kind: string; location?: string }): Response | null {
+  if (answer.kind === 'return' && answer.location) return seeOther(answer.location);
+  if (answer.kind === 'error') return null;
+  return seeOther(new URL(request.url).pathname);
 }

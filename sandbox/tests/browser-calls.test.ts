@@ -6,11 +6,10 @@
  * a card number.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/domain/messages';
-import type { SandboxDb } from '../db/client';
 import { nonces, sessions } from '../db/schema';
-import { appOn, fromShop, SHOP, sandboxEmbedded } from './support';
+import { appOn, databaseOf, fromShop, SHOP, sandboxEmbedded } from './support';
 
 const good = { number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 31, cvv: '123', postcode: 'LS1 4AP' };
 const order = {
@@ -22,20 +21,8 @@ const order = {
 };
 
 describe.each(sandboxEmbedded)("the shopper's browser calls on $name", (engine) => {
-  let database: { db: SandboxDb; close(): Promise<void> } | undefined;
-  const app = appOn(() => database?.db);
-  const db = () => {
-    if (!database) throw new Error('test database not open');
-    return database.db;
-  };
-
-  beforeAll(async () => {
-    database = await engine.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const db = databaseOf(engine);
+  const app = appOn(db);
   afterEach(() => {
     vi.unstubAllEnvs();
   });

@@ -9,12 +9,11 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentsConfigError } from '../config';
-import type { SandboxDb } from '../db/client';
 import { nonces } from '../db/schema';
 import { tokenise } from '../index';
-import { sandboxEmbedded } from './support';
+import { databaseOf, sandboxEmbedded } from './support';
 
 const VISA = '4111111111111111';
 /** The key once written in the source: anyone with the source could rebuild every fingerprint. */
@@ -40,20 +39,12 @@ describe('no fingerprint key in the source', () => {
 });
 
 describe.each(sandboxEmbedded)('card fingerprints on $name', (engine) => {
-  let database: { db: SandboxDb; close(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    database = await engine.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const db = databaseOf(engine);
 
   async function fingerprintWith(env: NodeJS.ProcessEnv, number = VISA): Promise<string | null> {
-    if (!database) throw new Error('test database not open');
-    const { db } = database;
-    const result = await tokenise(db, { number, expiryMonth: 12, expiryYear: 2031, cvv: '123' }, { env });
+    const result = await tokenise(db(), { number, expiryMonth: 12, expiryYear: 2031, cvv: '123' }, { env });
     if (!result.ok) throw new Error(`tokenise refused ${number}`);
-    const [row] = await db.select().from(nonces).where(eq(nonces.nonce, result.nonce));
+    const [row] = await db().select().from(nonces).where(eq(nonces.nonce, result.nonce));
     return row?.fingerprint ?? null;
   }
 

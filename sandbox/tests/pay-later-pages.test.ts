@@ -4,11 +4,10 @@
  * checkout's absolute URL, the shopper is sent to the page on the sandbox's origin, steps through its
  * plain forms, and is sent back to the shop's checkout (docs/decisions/035-sandbox-as-its-own-app.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, GATEWAY_PATHS } from '@/contracts/payment-gateway';
-import type { SandboxDb } from '../db/client';
 import { keptSecret } from '../kept-secret';
-import { appOn, formPost, SHOP, sandboxEmbedded } from './support';
+import { appOn, databaseOf, formPost, SHOP, sandboxEmbedded } from './support';
 
 const basket = {
   amountMinor: 60_00,
@@ -18,16 +17,7 @@ const basket = {
 };
 
 describe.each(sandboxEmbedded)("the pay-later providers' pages on $name", (engine) => {
-  let database: { db: SandboxDb; close(): Promise<void> } | undefined;
-  const app = appOn(() => database?.db);
-
-  beforeAll(async () => {
-    database = await engine.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const app = appOn(databaseOf(engine));
 
   /** The shop's server opening a session, as its provider client does (with the server key). */
   async function open(provider: 'klarna' | 'clearpay', returnUrl = `${SHOP}/checkout?pm=${provider}`) {

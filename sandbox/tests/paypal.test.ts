@@ -5,11 +5,10 @@
  * origin, never a path on the sandbox's (docs/decisions/035-sandbox-as-its-own-app.md).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxDb } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { nonces, sessions } from '../db/schema';
 import { approvePayPalPayment, cancelPayPalPayment, createPayPal } from '../index';
-import { appOn, formPost, SHOP, SITE, sandboxEmbedded } from './support';
+import { appOn, databaseOf, formPost, SHOP, SITE, sandboxEmbedded } from './support';
 
 const order = {
   amountMinor: 3000,
@@ -27,20 +26,8 @@ function tokenOf(redirectTo: string): string {
 }
 
 describe.each(sandboxEmbedded)('the PayPal sandbox on $name', (engine) => {
-  let database: { db: SandboxDb; close(): Promise<void> } | undefined;
-  const app = appOn(() => database?.db);
-  const db = () => {
-    if (!database) throw new Error('test database not open');
-    return database.db;
-  };
-
-  beforeAll(async () => {
-    database = await engine.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const db = databaseOf(engine);
+  const app = appOn(db);
 
   async function approved(amountMinor: number, email = 'sb-buyer@personal.example.com') {
     const payment = await createPayPal(db(), { ...order, amountMinor });

@@ -4,6 +4,7 @@
  * server too where TEST_DATABASE_URL names one), on which the sandbox takes its own handle, and the
  * app on it, called in-process as its process serves it (../app.ts).
  */
+import { afterAll, beforeAll } from 'vitest';
 import { sandboxDb } from '../../tests/fixtures/sandbox-database';
 import { type Engine, embedded, enginesWhereSqlDiffers } from '../../tests/integration/databases';
 import { createSandboxApp } from '../app';
@@ -35,17 +36,25 @@ export const sandboxEnginesWhereSqlDiffers: SandboxEngine[] = enginesWhereSqlDif
 export const SHOP = 'http://shop.test';
 export const SITE: SandboxSite = { publicUrl: 'http://sandbox.test', shopOrigins: [SHOP, 'http://127.0.0.1:4321'] };
 
-/** The app on `db`, with `env` for its switches (default process.env), answering requests to SITE's URL. */
-export function appOn(db: () => SandboxDb | undefined, env?: NodeJS.ProcessEnv) {
-  const handle = createSandboxApp({
-    db: async () => {
-      const open = db();
-      if (!open) throw new Error('test database not open');
-      return open;
-    },
-    env,
-    site: SITE,
+/** Opens `engine`'s database for the enclosing describe block; the answer gives it while the block runs. */
+export function databaseOf(engine: SandboxEngine): () => SandboxDb {
+  let database: Awaited<ReturnType<SandboxEngine['open']>> | undefined;
+  beforeAll(async () => {
+    database = await engine.open();
   });
+  afterAll(async () => {
+    await database?.close();
+    database = undefined;
+  });
+  return () => {
+    if (!database) throw new Error('test database not open');
+    return database.db;
+  };
+}
+
+/** The app on `db`, with `env` for its switches (default process.env), answering requests to SITE's URL. */
+export function appOn(db: () => SandboxDb, env?: NodeJS.ProcessEnv) {
+  const handle = createSandboxApp({ db: async () => db(), env, site: SITE });
   return (path: string, init: RequestInit = {}) => handle(new Request(`${SITE.publicUrl}${path}`, init));
 }
 
