@@ -9,10 +9,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '@/contracts/account';
 import { AccountError } from '@/domain/errors';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { accountTokens, outbox, type UserRow, users } from '@/server/db';
 import { forgetInstruments, releaseForgottenInstruments } from '@/server/instruments';
-import { type DbOrTx, enqueueMail } from '@/server/mail';
+import { enqueueMail } from '@/server/mail';
 import { knownDeviceId } from './devices';
 import { endOutstandingLinks, queueLink } from './links';
 import { hashPassword, newToken, verifyPassword } from './secrets';

@@ -10,10 +10,10 @@ import type { CustomerInstrument } from '@/contracts/customer';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AppError } from '@/domain/errors';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '@/server/db';
 import { logError } from '@/server/log';
-import type { Tx } from '@/server/orders';
+
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 

@@ -18,10 +18,10 @@ import {
   pointsForSpend,
 } from '@/domain/loyalty';
 import { walletCreditExpiry } from '@/domain/wallet';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { loyaltyAccounts, loyaltyActivities, orders } from '@/server/db';
 import { onOrderPlaced, onVoucherRefunded, type VoucherRefunded } from '@/server/orders';
-import { creditWallet, type Tx } from '@/server/wallet';
+import { creditWallet } from '@/server/wallet';
 
 type DbOrTx = Db | Tx;
 

@@ -7,12 +7,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { outbox } from '@/server/db';
 import { describeError, logError } from '@/server/log';
-
-/** A Drizzle handle or an open transaction on it. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update'>;
 
 export interface OutgoingMail {
   userId: number | null;

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { baskets, deals, orderLines, orders, payments } from '@/server/db';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode } from '@/server/promotions';
@@ -15,7 +15,7 @@ import { issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
 import { recordOrderPlaced } from './events';
 import { consumeHold } from './hold';
-import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
+import { loadOrderLines, type OrderLineSource } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
 import { recordUserPurchase, stayFieldsOf, takeStayNights, takeStock } from './stock';

@@ -14,10 +14,9 @@
  * (`onVoucherRefunded('loyalty-points', handler)`: points taken back, and so on).
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { orderEvents } from '@/server/db';
 import { describeError, logError } from '@/server/log';
-import type { Tx } from './lines';
 
 /** What an `order.placed` event carries (stored as its payload). */
 export interface OrderPlaced {

@@ -21,7 +21,6 @@ export {
 } from './events';
 export { countDealPurchasesSince, listBoughtDealIds } from './history';
 export { releaseExpiredHolds, STOCK_HOLD_SECONDS } from './hold';
-export type { Tx } from './lines';
 export {
   type OrderPayment,
   type PlacedOrder,

@@ -14,9 +14,9 @@ import {
   isFrequency,
   isTopic,
 } from '@/domain/email-preferences';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { basketReminders, emailSubscribers, type SubscriberRow } from '@/server/db';
-import { type DbOrTx, enqueueMail } from '@/server/mail';
+import { enqueueMail } from '@/server/mail';
 
 /** A double opt-in link works for 7 days. */
 export const VERIFY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -20,10 +20,10 @@ import {
   VIP_MAX_COST_MINOR,
   VIP_SUBSCRIPTION_DEAL_ID,
 } from '@/domain/subscription';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { baskets, dealProducts, orderLines, orders, subscriptions } from '@/server/db';
 import { onOrderPlaced } from '@/server/orders';
-import { type DbOrTx, factsOf, findSubscription, setVipStatus } from './records';
+import { factsOf, findSubscription, setVipStatus } from './records';
 
 export { RENEWAL_GRACE_MS, type RenewalRun, renewDueSubscriptions } from './renewal';
 export { setVipStatus };

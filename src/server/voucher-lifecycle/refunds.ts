@@ -10,7 +10,7 @@ import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
 import { returnRefusal, splitRefund, walletCreditExpiry } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { orders, payments, voucherRefunds, vouchers } from '@/server/db';
 import { logError } from '@/server/log';
 import { handleOrderEvents, recordVoucherRefunded } from '@/server/orders';
@@ -19,7 +19,7 @@ import '@/server/order-followups';
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
 import { creditWallet } from '@/server/wallet';
-import { loadVoucherContext, type Tx, type VoucherContext } from './context';
+import { loadVoucherContext, type VoucherContext } from './context';
 
 export interface RefundRequest {
   voucherId: number;
