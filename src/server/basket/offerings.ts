@@ -8,7 +8,7 @@ import type { Money } from '@/contracts/deal';
 import type { UnavailableCode } from '@/domain/basket-copy';
 import { notOnSaleReason } from '@/domain/on-sale';
 import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db, DbOrTx } from '@/server/db';
+import type { DbOrTx } from '@/server/db';
 import {
   type DealProductRow,
   type DealRow,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatGiftCode } from '@/domain/gifting';
-import type { Db, Tx } from '@/server/db';
+import type { Tx } from '@/server/db';
 import { gifts, orderLines, users } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
 

@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db, DbOrTx, GiftDetails } from '@/server/db';
+import type { DbOrTx, GiftDetails } from '@/server/db';
 import {
   basketLines,
   baskets,

@@ -1,7 +1,7 @@
 /** The subscription rows as the service's modules share them (not exported from the service). */
 import { eq } from 'drizzle-orm';
 import type { SubscriptionFacts } from '@/domain/subscription';
-import type { Db, DbOrTx, SubscriptionRow, Tx } from '@/server/db';
+import type { DbOrTx, SubscriptionRow } from '@/server/db';
 import { baskets, subscriptions, users } from '@/server/db';
 
 /** A row as the domain rules read it. */

@@ -3,7 +3,7 @@
  * its order and the card payment that paid for it, and what has already gone back from that order.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/server/db';
+import type { Tx } from '@/server/db';
 import { deals, orderLines, orders, payments, type VoucherRow, voucherRefunds } from '@/server/db';
 import { lockVoucher } from '@/server/vouchers';
 

@@ -13,7 +13,7 @@ import {
   voucherCodeFrom,
   voucherExpiry,
 } from '@/domain/vouchers';
-import type { Db, DbOrTx } from '@/server/db';
+import type { DbOrTx } from '@/server/db';
 import {
   dealImages,
   dealProducts,

@@ -16,7 +16,7 @@ import {
   type WalletCreditKind,
   type WalletCurrency,
 } from '@/domain/wallet';
-import type { Db, DbOrTx, Tx } from '@/server/db';
+import type { DbOrTx, Tx } from '@/server/db';
 import { users, type WalletEntryRow, walletEntries } from '@/server/db';
 
 export type { WalletBalance, WalletCreditKind, WalletCurrency };
