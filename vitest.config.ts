@@ -23,7 +23,7 @@ export default getViteConfig({
     globalSetup: ['tests/integration/support/prepared-database.ts'],
     // Issue 16.5: the shop's payment providers call the sandbox gateway over HTTP; with no site
     // running, fetch to the gateway's URL is answered in-process by the sandbox's own handler.
-    setupFiles: ['tests/integration/support/sandbox-over-fetch.ts'],
+    setupFiles: ['tests/integration/support/load-subscribers.ts', 'tests/integration/support/sandbox-over-fetch.ts'],
     // Worker threads start faster than forked processes; two of them keep both cores of the 2-core
     // machine busy (one worker left a core 35% idle: 208 s against 128 s, isolated, back to back).
     pool: 'threads',

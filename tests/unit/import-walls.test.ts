@@ -1,5 +1,5 @@
 /**
- * Issue 16.4: `npm test` fails on a wrong-way import. The checker (scripts/check-imports.mjs, a step of
+ * `npm test` fails on a wrong-way import (docs/decisions/037). The checker (scripts/check-imports.mjs, a step of
  * scripts/test.mjs) runs here on the real source tree, which must hold, and on small trees that break
  * each wall once, which must not.
  */
@@ -37,7 +37,7 @@ const service = {
   'src/domain/money.ts': 'export const PENCE = 100;\n',
 };
 
-describe('issue 16.4: the import walls', () => {
+describe('the import walls', () => {
   it("hold on the shop's own source", () => {
     const { status, output } = check(null);
     expect(output).toContain('Import walls hold');
@@ -98,7 +98,7 @@ describe('issue 16.4: the import walls', () => {
     expect(output).toContain('the shop reaches the payment sandbox over HTTP only');
   });
 
-  it('issue 16.5: no shop file is let off, the payment providers included (they call the gateway over HTTP)', () => {
+  it('no shop file is let off, the payment providers included (they call the gateway over HTTP)', () => {
     const provider = "import { authorise } from '@/sandbox';\nexport const a = authorise;\n";
     const { status, output } = check({
       ...service,
@@ -108,6 +108,46 @@ describe('issue 16.4: the import walls', () => {
     expect(status).toBe(1);
     expect(output).toContain(
       "src/server/payments/index.ts: '@/sandbox' (the shop reaches the payment sandbox over HTTP only)",
+    );
+  });
+
+  it('fail on a dynamic import between services, which would hide the arrow', () => {
+    const lazy =
+      "export async function later() { const { listDeals } = await import('@/server/catalog'); return listDeals(); }\n";
+    const { status, output } = check({ ...service, 'src/server/accounts/session.ts': lazy });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/accounts/session.ts: '@/server/catalog' (no dynamic import between parts of the server",
+    );
+  });
+
+  it('fail on a circle between services, naming the file behind each arrow', () => {
+    const { status, output } = check({
+      ...service,
+      'src/server/catalog/queries.ts':
+        "import { owner } from '@/server/accounts';\nexport function listDeals() { return [owner]; }\n",
+      'src/server/accounts/index.ts':
+        "import { listDeals } from '@/server/catalog';\nexport const owner = 'me';\nexport const deals = listDeals;\n",
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('a circle between src/server/accounts/, src/server/catalog/');
+    expect(output).toContain('src/server/accounts/ -> src/server/catalog/ (src/server/accounts/index.ts)');
+    expect(output).toContain('src/server/catalog/ -> src/server/accounts/ (src/server/catalog/queries.ts)');
+  });
+
+  it('let the one list of subscribers import a subscriber file, and nobody else', () => {
+    const subscriber = {
+      'src/server/loyalty/index.ts': 'export const points = 1;\n',
+      'src/server/loyalty/subscribers/award-points.ts':
+        "export const config = { event: 'order.placed', subscriberId: 'loyalty-points' };\nexport default async function award() {}\n",
+    };
+    const list =
+      "import * as awardPoints from '@/server/loyalty/subscribers/award-points';\nexport const SUBSCRIBERS = [awardPoints];\n";
+    expect(check({ ...service, ...subscriber, 'src/server/subscribers.ts': list }).status).toBe(0);
+    const { status, output } = check({ ...service, ...subscriber, 'src/server/orders/index.ts': list });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/orders/index.ts: '@/server/loyalty/subscribers/award-points' (outside src/server/loyalty/ import only src/server/loyalty/index.ts)",
     );
   });
 });

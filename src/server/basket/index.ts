@@ -308,13 +308,5 @@ export async function reconcileBasketAtLogin(
   }
   return owned.id;
 }
-export {
-  type BasketContext,
-  ownBasketToken,
-  ownedFields,
-  ownPathToken,
-  pricedBasketResponse,
-} from './api';
-export { basketTokenForRequest, forgetBasket, rememberBasket } from './cookies';
-export { reconcileBasketCookies } from './login';
+export { mayUseBasket } from './access';
 export { loadOfferings } from './offerings';

@@ -27,6 +27,14 @@ export interface MailTransport {
 
 const HEADER_PREFIX = 'header:';
 
+/**
+ * Account deletion (spec 7 anonymize): the mail a person was sent keeps its row (what was sent, and
+ * when) but no longer their address or what it said. Runs in the deletion's transaction.
+ */
+export async function forgetRecipient(tx: DbOrTx, userId: number, placeholder: string): Promise<void> {
+  await tx.update(outbox).set({ recipient: placeholder, body: '' }).where(eq(outbox.userId, userId));
+}
+
 /** The headers a queued row carries (its payload's `header:` entries). */
 export function headersOf(payload: Record<string, string> | null | undefined): Record<string, string> {
   const headers: Record<string, string> = {};

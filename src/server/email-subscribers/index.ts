@@ -1,6 +1,6 @@
 /**
- * The email subscribers service (issue 25.3-25.5; spec 7 email and email/verify; the
- * email-preferences service of spec 7 "Other services"): sign-up with double opt-in through the
+ * The email subscribers service (spec 7 email and email/verify; the email-preferences service of
+ * spec 7 "Other services"; docs/decisions/025): sign-up with double opt-in through the
  * outbox, confirmation, preferences and one-click unsubscribe (RFC 8058 List-Unsubscribe), reached
  * by each subscriber's manage link without signing in.
  */
