@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 /**
- * The import walls, checked on every `npm test` (static imports, re-exports and dynamic `import()`):
+ * The import walls (docs/decisions/037), checked on every `npm test` (static imports, re-exports and
+ * dynamic `import()`):
  * - a service folder `src/server/<name>/` is reached from outside only through its `index.ts`
- *   (the one exception: `src/server/db/schema.ts` gathers each service's `schema.ts` for drizzle-kit,
- *   and a service's `schema.ts` may name another service's tables for foreign keys);
+ *   (the exceptions: `src/server/db/schema.ts` gathers each service's `schema.ts` for drizzle-kit,
+ *   a service's `schema.ts` may name another service's tables for foreign keys, and the one list of
+ *   subscribers, `src/server/subscribers.ts`, imports each `src/server/<name>/subscribers/*.ts`);
+ * - no file under `src/server` imports another part of the server dynamically (`import('@/server/…')`
+ *   hides an arrow from this check and from a reader);
+ * - the services and the server's top-level modules form no circle: an arrow one way between two
+ *   of them means none comes back, however many steps round (type-only imports included; the
+ *   database module, which gathers every schema, and foreign keys between schemas are left out);
  * - `src/domain` imports nothing from `src/contracts`, `src/server` or Astro;
  * - components, islands, layouts and stores import no server runtime code (types are fine);
  * - the payment sandbox is an app of its own (docs/decisions/035-sandbox-as-its-own-app.md): nothing
@@ -58,7 +65,7 @@ function specifiers(text) {
     found.push({ spec: m[1], typeOnly: false });
   // A dynamic import of a literal path, quoted or a template without substitutions.
   for (const m of text.matchAll(/\bimport\(\s*(?:['"]([^'"]+)['"]|`([^`$]+)`)\s*[,)]/g))
-    found.push({ spec: m[1] ?? m[2], typeOnly: false });
+    found.push({ spec: m[1] ?? m[2], typeOnly: false, dynamic: true });
   return found;
 }
 
@@ -79,6 +86,14 @@ function serviceOf(file) {
   return m ? `src/server/${m[1]}/` : null;
 }
 
+/** The node of the server's module graph a file belongs to: its service folder, or a top-level server file. */
+function serverNodeOf(file) {
+  const r = rel(file);
+  const folder = /^src\/server\/([^/]+)\/.+/.exec(r);
+  if (folder) return `src/server/${folder[1]}/`;
+  return /^src\/server\/[^/]+\.(ts|tsx|mjs|js)$/.test(r) ? r.replace(/\.(test\.)?(ts|tsx|mjs|js)$/, '') : null;
+}
+
 /** What a sandbox file may import: itself, the shop's pure domain and wire contracts (tests: test support too). */
 function sandboxMayImport(from, to) {
   if (/^(sandbox|src\/domain|src\/contracts)\//.test(to)) return true;
@@ -86,12 +101,17 @@ function sandboxMayImport(from, to) {
   return isTest && to.startsWith('tests/');
 }
 
+const SUBSCRIBER_LIST = 'src/server/subscribers.ts';
+const isSubscriberFile = (p) => /^src\/server\/[^/]+\/subscribers\/[^/]+\.ts$/.test(p);
+
 const problems = [];
+/** node -> node -> the first file seen making that arrow (for the message). */
+const arrows = new Map();
 const files = [...walk(src), ...walk(path.join(root, 'sandbox')), ...walk(path.join(root, 'scripts'))];
 for (const file of files) {
   const from = rel(file);
   const text = readFileSync(file, 'utf8');
-  for (const { spec, typeOnly } of specifiers(text)) {
+  for (const { spec, typeOnly, dynamic } of specifiers(text)) {
     const wrong = (why) => problems.push(`${from}: '${spec}' ${why}`);
     if (from.startsWith('src/domain/') && /^(astro|astro:)/.test(spec))
       wrong('(src/domain imports nothing from Astro)');
@@ -112,13 +132,69 @@ for (const file of files) {
       wrong('(the payment sandbox imports only sandbox/, src/domain and src/contracts)');
       continue;
     }
+    const fromNode = serverNodeOf(file);
+    const toNode = serverNodeOf(target);
+    if (fromNode !== null && toNode !== null && fromNode !== toNode) {
+      if (dynamic) wrong('(no dynamic import between parts of the server: import it at the top, or raise an event)');
+      // The database module gathers every schema and each schema names the tables its foreign keys
+      // point at: those arrows are data, not code, and would put every service in one circle.
+      const dataOnly = from.startsWith('src/server/db/') || (from.endsWith('/schema.ts') && to.endsWith('/schema.ts'));
+      if (!dataOnly && !from.endsWith('.test.ts') && !from.endsWith('.test.tsx')) {
+        if (!arrows.has(fromNode)) arrows.set(fromNode, new Map());
+        if (!arrows.get(fromNode).has(toNode)) arrows.get(fromNode).set(toNode, from);
+      }
+    }
     const service = serviceOf(target);
     if (!service || serviceOf(file) === service) continue;
     if (to === `${service}index.ts`) continue;
+    if (from === SUBSCRIBER_LIST && isSubscriberFile(to)) continue;
     if (from === 'src/server/db/schema.ts' && to.endsWith('/schema.ts')) continue;
     if (from.endsWith('/schema.ts') && to.endsWith('/schema.ts')) continue;
     wrong(`(outside ${service} import only ${service}index.ts)`);
   }
+}
+
+/** Circles in the server's module graph (Tarjan's strongly connected components), each named by its arrows. */
+function circles() {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  let counter = 0;
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of arrows.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of [...arrows.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+for (const component of circles()) {
+  const members = new Set(component);
+  const inside = [];
+  for (const from of component)
+    for (const [to, file] of arrows.get(from) ?? []) if (members.has(to)) inside.push(`${from} -> ${to} (${file})`);
+  problems.push(`a circle between ${component.join(', ')}: ${inside.join('; ')}`);
 }
 
 if (problems.length > 0) {

@@ -1,5 +1,12 @@
-/** Shared bits of the database scripts: open the database, report failures without leaking credentials. */
+/**
+ * Shared bits of the database scripts: open the database, report failures without leaking
+ * credentials. Every script is an entry point, so this loads the shop's subscribers first: an order,
+ * refund or account deletion a script causes gets its follow-ups (docs/decisions/037).
+ */
 import { type Database, DatabaseUnreachable, openDatabase } from '@/server/db';
+import { loadSubscribers } from '@/server/subscribers';
+
+loadSubscribers();
 
 /** Runs `work` against the configured database, closing it after; exits non-zero with a clear message on failure. */
 export async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {

@@ -5,18 +5,22 @@
 
 import { GOOGLE_CLIENT_ID, TAG_MANAGER_URL, THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from '@/server/accounts';
+
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import {
   answerUnexpectedFailures,
   checkFormOrigin,
+  isPersonalRoute,
+  loadRequestUser,
+  PERSONAL_CACHE_CONTROL,
   recordNotFound,
   refuseUnreadableActionBodies,
   withExperimentCookies,
 } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
-import { gatewayBrowserOrigin } from '@/server/runtime';
+import { flushOutbox, gatewayBrowserOrigin } from '@/server/runtime';
+import { loadSubscribers } from '@/server/subscribers';
 import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { isSecureCookieContext } from './domain/cookies';
@@ -29,8 +33,11 @@ export const LOCATION_COOKIE = 'location';
 /** spec 9: post-login url cookie, 30 days. */
 export const POST_LOGIN_COOKIE = 'post_login_url';
 
-// Issue 7: the hourly jobs (voucher expiry, authorisation sweep) live with the server process (once; never under test).
-startHourlyJobs();
+// The server is an entry point: every subscriber is loaded before any request or job raises an
+// event (docs/decisions/037). The hourly jobs (voucher expiry, authorisation sweep, event retries)
+// live with the server process (once; never under test).
+loadSubscribers();
+startHourlyJobs(flushOutbox);
 
 /** Requests that need none of the page context (generated images, the read API's own handlers). */
 function isBarePath(path: string): boolean {

@@ -10,10 +10,14 @@ import { type Database, dealProductStock, openDatabase, orders } from '@/server/
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { seedCatalogue } from '@/server/seed';
+import { loadSubscribers } from '@/server/subscribers';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { migrateSandbox } from '../../tests/fixtures/sandbox-database';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
+
+// The bench places real orders, so it loads the shop's subscribers as every entry point does.
+loadSubscribers();
 
 export interface PurchaseBenchResult {
   engine: string;

@@ -27,6 +27,6 @@ await withDatabase(async (database) => {
     if (sent === 0) break;
   }
   console.log(
-    `✔ ${done.expiredVouchers} voucher(s) expired, ${done.voidedAuthorisations} authorisation(s) voided, ${done.capturedPayments} payment(s) captured, ${done.purgedKeys} idempotency key(s) purged, ${done.retriedOrderEvents} order event(s) retried, ${done.releasedHolds} stock hold(s) released, ${done.paidRefunds} refund(s) paid, ${done.grantedCredit} credit grant(s) paid, ${done.cancelledCredit} cancelled, ${done.renewedSubscriptions} VIP subscription(s) renewed, ${done.lapsedSubscriptions} lapsed, ${done.giftsSent} e-gift(s) sent, ${done.expiredGiftCards} gift card(s) expired, ${mailed} mail(s) sent (${database.engine}, ${database.where})`,
+    `✔ ${done.expiredVouchers} voucher(s) expired, ${done.voidedAuthorisations} authorisation(s) voided, ${done.capturedPayments} payment(s) captured, ${done.purgedKeys} idempotency key(s) purged, ${done.retriedEvents} event(s) retried, ${done.releasedHolds} stock hold(s) released, ${done.paidRefunds} refund(s) paid, ${done.grantedCredit} credit grant(s) paid, ${done.cancelledCredit} cancelled, ${done.renewedSubscriptions} VIP subscription(s) renewed, ${done.lapsedSubscriptions} lapsed, ${done.giftsSent} e-gift(s) sent, ${done.expiredGiftCards} gift card(s) expired, ${mailed} mail(s) sent (${database.engine}, ${database.where})`,
   );
 });

@@ -5,6 +5,7 @@
  * without JavaScript. Input is the form's own contract (`formInput`): a field's message reads as the
  * browser's check before posting. A refusal keeps its status and spec 8 wording through `answer`.
  */
+
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import {
@@ -25,19 +26,15 @@ import {
   authenticateUser,
   changePassword,
   consumeSignInToken,
-  currentUser,
   DEVICE_COOKIE,
-  refreshSessionEpoch,
   registerUser,
-  rememberDeletedEmail,
   requestEmailLink,
   resetPassword,
-  signIn,
-  signOut,
   updateProfile,
 } from '@/server/accounts';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
+import { currentUser, refreshSessionEpoch, rememberDeletedEmail, signIn, signOut } from '@/server/http';
 import { flushOutbox, loginThrottle, publicOrigin } from '@/server/runtime';
 import { answer, clientIp } from './answer';
 

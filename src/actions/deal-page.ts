@@ -4,23 +4,16 @@
  * page answers each with a 303 (to /checkout, or back to its own cached GET with the outcome in the
  * query), so a POST response is never a page the route cache could keep (decision 030).
  */
+
 import { defineAction } from 'astro:actions';
 import { AddToBasketFormSchema, type BasketProductInput } from '@/contracts/basket';
 import { SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import { formInput } from '@/contracts/form';
 import { NotFound } from '@/domain/errors';
-import { currentUser } from '@/server/accounts';
-import {
-  addToBasket,
-  BasketError,
-  basketTokenForRequest,
-  createBasket,
-  loadOfferings,
-  rememberBasket,
-  retrievePricedBasket,
-} from '@/server/basket';
+import { addToBasket, BasketError, createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
 import { addSoldOutNotification } from '@/server/catalog';
 import { getDb } from '@/server/db';
+import { basketTokenForRequest, currentUser, rememberBasket } from '@/server/http';
 import { logError } from '@/server/log';
 import { checkStayChoice } from '@/server/travel';
 import { answer } from './answer';

@@ -4,6 +4,7 @@
  * its failures through `answer()` (./answer.ts): a refusal of the error family (src/domain/errors) becomes an
  * ActionError with the same status and wording a JSON endpoint gives.
  */
+
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { BookingAcceptFormSchema, BookingDecisionFormSchema, BookingRequestFormSchema } from '@/contracts/booking';
@@ -34,16 +35,7 @@ import { AccountError, Forbidden, Invalid, NotFound, Unauthorised } from '@/doma
 import { MESSAGES } from '@/domain/messages';
 import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
-import { currentUser, signOut } from '@/server/accounts';
-import {
-  addToBasket,
-  basketTokenForRequest,
-  changeLineGifting,
-  createBasket,
-  rememberBasket,
-  retrieveBasket,
-  retrievePricedBasket,
-} from '@/server/basket';
+import { addToBasket, changeLineGifting, createBasket, retrieveBasket, retrievePricedBasket } from '@/server/basket';
 import {
   acceptProposedDate,
   confirmBooking,
@@ -64,6 +56,7 @@ import {
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { claimGift, GIFT_MESSAGES, giftVoucher, redeemGiftCard } from '@/server/gifting';
+import { basketTokenForRequest, currentUser, rememberBasket, signOut } from '@/server/http';
 import { makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 import { exchangePoints } from '@/server/loyalty';
 import {

@@ -11,9 +11,9 @@
 import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { AstroGlobal } from 'astro';
 import { PathRuleError, resolveDealFeedPath, resolvePageType } from '@/domain/page-type';
-import { currentUser } from '@/server/accounts';
 import { editorAccess } from '@/server/content';
 import { getDb } from '@/server/db';
+import { currentUser } from '@/server/http';
 import { logError } from '@/server/log';
 import { retrieveMembership } from '@/server/merchants';
 import { resolveEvergreenDeal } from '@/server/travel';

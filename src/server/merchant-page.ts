@@ -4,11 +4,12 @@
  * header, and the database. The middleware has already sent guests to the login page (the dashboard
  * page type has the account layout).
  */
+
 import type { AstroGlobal } from 'astro';
 import { DbIdInputSchema } from '@/contracts/text';
-import { currentUser } from '@/server/accounts';
 import type { HeaderData } from '@/server/catalog';
 import { type Db, getDb, type UserRow } from '@/server/db';
+import { currentUser } from '@/server/http';
 import { type Membership, retrieveMembership } from '@/server/merchants';
 import { loadHeader } from '@/server/page-chrome';
 

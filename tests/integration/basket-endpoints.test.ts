@@ -21,7 +21,7 @@ const basketRoute = await import('../../src/pages/api/v1/basket/[token]');
 const productRoute = await import('../../src/pages/api/v1/basket/[token]/product');
 const lineRoute = await import('../../src/pages/api/v1/basket/[token]/product/[lineId]');
 const checkoutRoute = await import('../../src/pages/api/v1/checkout');
-const { reconcileBasketCookies } = await import('../../src/server/basket/login');
+const { runSignInHooks } = await import('../../src/server/http');
 const { server: actions } = await import('../../src/actions');
 
 /** Runs the deal page's addToBasket action (issue 16.3) as Astro would for the posted form. */
@@ -322,7 +322,7 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
     const guestToken = (await (await create()).response.json()).id as string;
 
     const { context, set } = call('POST', '/login', { cookies: { basket_token: guestToken } });
-    await reconcileBasketCookies(context, shopper);
+    await runSignInHooks({ context, db, user: shopper });
     expect(set.get('basket_token')?.value).toBe(ownedToken);
     expect(set.get('basket_qty')?.value).toBe('1');
     expect((await retrieveBasket(db, ownedToken))?.lines.map((l) => l.dealProductId)).toEqual([productId]);

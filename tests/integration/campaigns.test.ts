@@ -20,7 +20,7 @@ import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
 serveTestDatabase(shared);
-const subscribers = await import('../../src/server/subscribers');
+const subscribers = await import('../../src/server/email-subscribers');
 const landings = await import('../../src/server/landings');
 const campaignRoute = await import('../../src/pages/api/v1/campaign');
 const emailRoute = await import('../../src/pages/api/v1/email');

@@ -3,7 +3,7 @@
  * migration 0006: a saved card's fingerprint becomes a hash of its vault token, which says nothing
  * about the card. (The payment sandbox's own fingerprints and key: sandbox/tests/card-fingerprint.test.ts.
  * The sandbox's old tables in the shop's database, which that migration also cleaned, left it in
- * migration 0023: docs/decisions/035-sandbox-as-its-own-app.md.)
+ * migration 0025: docs/decisions/035-sandbox-as-its-own-app.md.)
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ describe.each(embedded)('retired card fingerprints on $name', (engine) => {
       path.resolve(import.meta.dirname, '../../src/server/db/migrations/0006_retire_card_fingerprints.sql'),
       'utf8',
     );
-    // Its statements on the tables the shop still has (the sandbox's old ones are gone since 0023).
+    // Its statements on the tables the shop still has (the sandbox's old ones are gone since 0025).
     for (const statement of migration.split('--> statement-breakpoint')) {
       if (statement.includes('"payment_instruments"')) await database.db.execute(sql.raw(statement));
     }

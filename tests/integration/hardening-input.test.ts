@@ -3,11 +3,12 @@
  * bodies are a 400 JSON `{ message, status }` that says what was wrong, never a 5xx; and whatever
  * an /api endpoint still throws is answered as JSON, logged without its query parameters.
  */
+
 import type { APIContext, MiddlewareNext } from 'astro';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NUL_MESSAGE } from '../../src/contracts/text';
-import { BASKET_TOKEN_COOKIE } from '../../src/server/basket/cookies';
+import { BASKET_TOKEN_COOKIE } from '../../src/domain/basket';
 import type { Database } from '../../src/server/db/client';
 import type { UserRow } from '../../src/server/db/schema';
 import { BODY_MESSAGES } from '../../src/server/http/api';

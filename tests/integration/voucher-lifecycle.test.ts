@@ -11,9 +11,11 @@ import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { addMonths } from '../../src/domain/wallet';
 import type { Database } from '../../src/server/db/client';
 import { deals, orders, payments, voucherRefunds, voucherStatusChanges, vouchers } from '../../src/server/db/schema';
-import { onVoucherRefunded, placeOrder, type VoucherRefunded } from '../../src/server/orders';
+import { EVENTS, installSubscribers, type VoucherRefunded } from '../../src/server/events';
+import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
 import { seedCatalogue } from '../../src/server/seed';
+import { loadSubscribers, SUBSCRIBERS } from '../../src/server/subscribers';
 import {
   buyAddon,
   expireDueVouchers,
@@ -33,11 +35,14 @@ import { embedded } from './databases';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// Issue 19's loyalty points (say) hear of every refund after it commits.
+// A subscriber of voucher.refunded (as the loyalty points are) hears of every refund after it commits.
 const heard: VoucherRefunded[] = [];
-onVoucherRefunded('test-loyalty-points', async (_db, event) => {
-  heard.push(event);
-});
+const hearRefunds = {
+  config: { event: EVENTS.voucherRefunded, subscriberId: 'test-loyalty-points' },
+  default: async (_db: unknown, event: VoucherRefunded) => {
+    heard.push(event);
+  },
+} as const;
 
 describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => {
   let database: Database;
@@ -47,6 +52,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
   const db = () => database.db;
 
   beforeAll(async () => {
+    installSubscribers([...SUBSCRIBERS, hearRefunds]);
     database = await engine.open();
     await seedCatalogue(database.db, { deals: 60, seed: 7 });
     deal = await prepareLimitedDeal(database.db, 100);
@@ -56,6 +62,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
   }, 120_000);
 
   afterAll(async () => {
+    loadSubscribers();
     await database?.close();
   });
 

@@ -1,8 +1,8 @@
 /**
- * `npm test` fails on a wrong-way import. The checker (scripts/check-imports.mjs, a step of
- * scripts/test.mjs) runs here on the real source tree, which must hold, on small trees that break
- * each wall once, which must not, and on a copy of the real tree with one wrong-way import added,
- * which must fail naming the file (docs/decisions/035-sandbox-as-its-own-app.md for the sandbox's walls).
+ * `npm test` fails on a wrong-way import (docs/decisions/037; the sandbox's walls: 035). The checker
+ * (scripts/check-imports.mjs, a step of scripts/test.mjs) runs here on the real source tree, which
+ * must hold, on small trees that break each wall once, which must not, and on a copy of the real tree
+ * with one wrong-way import added, which must fail naming the file.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -175,5 +175,45 @@ describe('the import walls', () => {
     expect(status).toBe(1);
     expect(output).toContain('Wrong-way imports (1)');
     expect(output).toContain(named);
+  });
+
+  it('fail on a dynamic import between services, which would hide the arrow', () => {
+    const lazy =
+      "export async function later() { const { listDeals } = await import('@/server/catalog'); return listDeals(); }\n";
+    const { status, output } = check({ ...service, 'src/server/accounts/session.ts': lazy });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/accounts/session.ts: '@/server/catalog' (no dynamic import between parts of the server",
+    );
+  });
+
+  it('fail on a circle between services, naming the file behind each arrow', () => {
+    const { status, output } = check({
+      ...service,
+      'src/server/catalog/queries.ts':
+        "import { owner } from '@/server/accounts';\nexport function listDeals() { return [owner]; }\n",
+      'src/server/accounts/index.ts':
+        "import { listDeals } from '@/server/catalog';\nexport const owner = 'me';\nexport const deals = listDeals;\n",
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('a circle between src/server/accounts/, src/server/catalog/');
+    expect(output).toContain('src/server/accounts/ -> src/server/catalog/ (src/server/accounts/index.ts)');
+    expect(output).toContain('src/server/catalog/ -> src/server/accounts/ (src/server/catalog/queries.ts)');
+  });
+
+  it('let the one list of subscribers import a subscriber file, and nobody else', () => {
+    const subscriber = {
+      'src/server/loyalty/index.ts': 'export const points = 1;\n',
+      'src/server/loyalty/subscribers/award-points.ts':
+        "export const config = { event: 'order.placed', subscriberId: 'loyalty-points' };\nexport default async function award() {}\n",
+    };
+    const list =
+      "import * as awardPoints from '@/server/loyalty/subscribers/award-points';\nexport const SUBSCRIBERS = [awardPoints];\n";
+    expect(check({ ...service, ...subscriber, 'src/server/subscribers.ts': list }).status).toBe(0);
+    const { status, output } = check({ ...service, ...subscriber, 'src/server/orders/index.ts': list });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/orders/index.ts: '@/server/loyalty/subscribers/award-points' (outside src/server/loyalty/ import only src/server/loyalty/index.ts)",
+    );
   });
 });

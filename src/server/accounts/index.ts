@@ -1,14 +1,13 @@
 /**
- * The accounts service (issue 6; spec 7 account service): the one module pages and endpoints use.
- * Functions take a database handle and plain arguments; failures are AccountError codes.
+ * The accounts service (spec 7 account service; docs/decisions/009): users, passwords, emailed
+ * links, throttles and known devices. Functions take a database handle and plain arguments;
+ * failures are AccountError codes. Sessions and cookies are the web layer's (src/server/http).
  */
 
 export { AccountError, type AccountErrorCode } from '@/domain/errors';
-export { DEVICE_COOKIE, knownDeviceId, rememberDevice } from './devices';
+export { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, knownDeviceId, rememberDevice } from './devices';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
-export { isPersonalRoute, loadRequestUser, PERSONAL_CACHE_CONTROL } from './request-user';
 export { hashPassword, verifyPassword } from './secrets';
-export { currentUser, refreshSessionEpoch, rememberDeletedEmail, signIn, signOut } from './session';
 export {
   ACCOUNT_CHECK_LIMIT,
   ACCOUNT_FAILURE_LIMIT,

@@ -3,8 +3,9 @@
  * (issue 14.6). Shared by tokens.ts and users.ts inside their transactions.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db';
 import { accountTokens, type UserRow } from '@/server/db';
-import { type DbOrTx, enqueueMail } from '@/server/mail';
+import { enqueueMail } from '@/server/mail';
 import { hashToken, newToken } from './secrets';
 
 /** Issue 6: reset links are valid for 1 hour. */

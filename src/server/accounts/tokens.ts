@@ -6,9 +6,9 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { AccountError } from '@/domain/errors';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { accountTokens, type UserRow, users } from '@/server/db';
-import type { DbOrTx } from '@/server/mail';
+
 import { endOutstandingLinks, type LinkPurpose, queueLink, type StoredPurpose } from './links';
 import { hashPassword, hashToken } from './secrets';
 import type { LoginThrottle, ThrottleKey } from './throttle';

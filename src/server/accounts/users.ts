@@ -9,10 +9,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '@/contracts/account';
 import { AccountError } from '@/domain/errors';
-import type { Db } from '@/server/db';
-import { accountTokens, outbox, type UserRow, users } from '@/server/db';
-import { forgetInstruments, releaseForgottenInstruments } from '@/server/instruments';
-import { type DbOrTx, enqueueMail } from '@/server/mail';
+import type { Db, DbOrTx } from '@/server/db';
+import { accountTokens, type UserRow, users } from '@/server/db';
+import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
+import { enqueueMail, forgetRecipient } from '@/server/mail';
 import { knownDeviceId } from './devices';
 import { endOutstandingLinks, queueLink } from './links';
 import { hashPassword, newToken, verifyPassword } from './secrets';
@@ -265,8 +265,9 @@ export async function activatePassword(db: Db, userId: number, newPassword: stri
 
 /**
  * spec 7 anonymize: deleting an account blanks the person's name and email and ends sign-in, but
- * keeps the users row (and every row that points at it, such as orders) for accounting. Saved
- * payment instruments are removed, and deleted from the gateway's vault.
+ * keeps the users row (and every row that points at it, such as orders) for accounting. The mail
+ * sent to them keeps no address or body. What the person left in other services (saved cards and
+ * their vault entries) goes through the `account.deleted` event after commit.
  * Returns the email the account had, for the delete-email cookie.
  */
 export async function anonymizeUser(db: Db, userId: number, password: string): Promise<string> {
@@ -276,7 +277,7 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
     throw new AccountError('wrongCurrentPassword');
   }
   const placeholder = `deleted-${user.id}@anonymized.invalid`;
-  const forgotten = await db.transaction(async (tx) => {
+  const eventIds = await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
@@ -294,14 +295,13 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, user.id));
-    await tx.update(outbox).set({ recipient: placeholder, body: '' }).where(eq(outbox.userId, user.id));
+    await forgetRecipient(tx, user.id, placeholder);
     await tx
       .update(accountTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
-    // Saved cards and PayPal accounts go with the account (and from the gateway's vault below).
-    return forgetInstruments(tx, user.id);
+    return recordEvent(tx, EVENTS.accountDeleted, user.id, { userId: user.id });
   });
-  await releaseForgottenInstruments(forgotten);
+  await handleEventsQuietly(db, eventIds);
   return user.email;
 }

@@ -11,7 +11,7 @@ import { BasketError, Invalid } from '@/domain/errors';
 import { changeGifting } from '@/domain/gifting';
 import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { checkPromoCode } from '@/server/promotions';
 import { retrieveStayExtras } from '@/server/travel';
@@ -23,7 +23,7 @@ import {
   setLineGifting,
 } from './gifting';
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
-import { type DbOrTx, loadOfferings } from './offerings';
+import { loadOfferings } from './offerings';
 import { type BasketPricing, priceBasket, promoLinesOf } from './pricing';
 
 export type { PricedBasket, PricedLine } from '@/contracts/basket';
@@ -308,13 +308,5 @@ export async function reconcileBasketAtLogin(
   }
   return owned.id;
 }
-export {
-  type BasketContext,
-  ownBasketToken,
-  ownedFields,
-  ownPathToken,
-  pricedBasketResponse,
-} from './api';
-export { basketTokenForRequest, forgetBasket, rememberBasket } from './cookies';
-export { reconcileBasketCookies } from './login';
+export { mayUseBasket } from './access';
 export { loadOfferings } from './offerings';

@@ -9,8 +9,9 @@ import type { BasketProductInput } from '@/contracts/basket';
 import { mergeBasketLines } from '@/domain/basket';
 import { BasketError } from '@/domain/errors';
 import { clampQuantity } from '@/domain/purchase-cap';
+import type { DbOrTx } from '@/server/db';
 import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
-import { type DbOrTx, loadOfferings, type Offering, type Shopper, userIdForCustomerToken } from './offerings';
+import { loadOfferings, type Offering, type Shopper, userIdForCustomerToken } from './offerings';
 
 export interface ApplyOptions {
   /** Skip lines that cannot be bought instead of refusing the whole change (login merge). */

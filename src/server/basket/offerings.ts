@@ -8,7 +8,7 @@ import type { Money } from '@/contracts/deal';
 import type { UnavailableCode } from '@/domain/basket-copy';
 import { notOnSaleReason } from '@/domain/on-sale';
 import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db } from '@/server/db';
+import type { DbOrTx } from '@/server/db';
 import {
   type DealProductRow,
   type DealRow,
@@ -20,9 +20,6 @@ import {
   userDealPurchases,
   users,
 } from '@/server/db';
-
-/** A database handle or an open transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One deal option as the basket sees it now. */
 export interface Offering {

@@ -4,15 +4,15 @@
  * it, only when spec 5 offers the method, and the shopper is sent to approve it. Paying with the
  * approval's token is the ordinary pay call with the method fixed.
  */
+
 import type { APIContext } from 'astro';
 import type { PayFailure, PayRequest } from '@/contracts/pay';
 import type { PayLaterPayRequest, PayLaterSessionRequest, PayLaterSessionResponse } from '@/contracts/pay-later';
 import { CHECKOUT_PARAM_DEFAULTS } from '@/domain/checkout';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
-import { basketTokenForRequest } from '@/server/basket';
 import type { Db } from '@/server/db';
+import { basketTokenForRequest, currentUser } from '@/server/http';
 import { paymentProviders } from '@/server/payments';
 import { publicOrigin } from '@/server/runtime';
 import { type CheckoutDeps, loadCheckout } from './index';

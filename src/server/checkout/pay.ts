@@ -3,6 +3,7 @@
  * shopper, or a guest by email through express-register), which basket, and the idempotency key
  * wrapped round the order service. The endpoint stays a thin adapter over this.
  */
+
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
 import type { APIContext } from 'astro';
 import type { OrderResponse, PayFailure, PayRequest } from '@/contracts/pay';
@@ -13,10 +14,11 @@ import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentOption } from '@/domain/payment-methods';
 import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
-import { canSignIn, currentUser, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
-import { basketTokenForRequest, forgetBasket, retrievePricedBasket } from '@/server/basket';
+import { canSignIn, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
+import { retrievePricedBasket } from '@/server/basket';
 import { attachReferral } from '@/server/credit';
 import type { Db, UserRow } from '@/server/db';
+import { basketTokenForRequest, currentUser, forgetBasket } from '@/server/http';
 import { idempotencyOwner, runIdempotently } from '@/server/idempotency';
 import { findOwnInstrument } from '@/server/instruments';
 import { type OrderPayment, placeOrder } from '@/server/orders';
@@ -24,8 +26,6 @@ import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { accountCheckThrottle, flushOutbox, publicOrigin } from '@/server/runtime';
 import { rememberGuestOrder } from '@/server/vouchers';
 import { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
-// Registers the checkout's order-event handler (spec 4 sign-in link).
-import '@/server/order-followups';
 
 type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> & { clientAddress?: string };
 
@@ -159,7 +159,7 @@ export async function pay(
     const payment = await orderPayment(db, providers, { request, basketToken, user, isGuest });
     if (!payment.ok) return payment.answer;
     // spec 4: a buyer without a password or third-party login confirms their email from a link,
-    // sent after the order commits by its order-event handler (src/server/order-followups).
+    // sent after the order commits by the accounts' `email-confirmation-link` subscriber.
     const confirmEmail = needsEmailConfirmation(CHECKOUT_EMAIL_CONFIRMATION, {
       hasPassword: hasUsablePassword(user),
       isThirdPartyLogin: user.isThirdPartyLogin,

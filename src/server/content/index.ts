@@ -3,8 +3,9 @@
  * feeds; the content editor role and the audit of every change; and the switches and links of the
  * content pages that live in content collections (src/content). Callers import only this module.
  */
-import { currentUser } from '@/server/accounts';
+
 import { getDb } from '@/server/db';
+import { currentUser } from '@/server/http';
 import { isContentEditor } from './editors';
 
 export { grantContentEditor, isContentEditor, revokeContentEditor } from './editors';

@@ -18,6 +18,12 @@ import * as schema from './schema';
 /** The one database handle type every service takes. */
 export type Db = NodePgDatabase<typeof schema>;
 
+/** An open transaction on `Db`: what a service takes when its writes join the caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A handle or an open transaction: reads and writes that work either way. */
+export type DbOrTx = Db | Tx;
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';

@@ -4,7 +4,7 @@
  */
 import { type Database, openDatabase } from './client';
 
-export { type Database, DatabaseUnreachable, type Db, describeUrl, openDatabase } from './client';
+export { type Database, DatabaseUnreachable, type Db, type DbOrTx, describeUrl, openDatabase, type Tx } from './client';
 export * as schema from './schema';
 
 let shared: Promise<Database> | undefined;

@@ -12,9 +12,9 @@ import { fieldErrorsOf } from '@/contracts/account';
 import { DbIdInputSchema } from '@/contracts/text';
 import { AccountError, AppError, Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
+
 import type { UserRow } from '@/server/db';
-import { apiError, describeIssues, json, parseQuery, readRequestBody } from '@/server/http';
+import { apiError, currentUser, describeIssues, json, parseQuery, readRequestBody } from '@/server/http';
 import { isValidIdempotencyKey } from '@/server/idempotency';
 import { logError } from '@/server/log';
 

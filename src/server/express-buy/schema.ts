@@ -1,6 +1,4 @@
-/**
- * Express Buy tokens (issue 8).
- */
+/** Express Buy tokens (spec 7 express-buy-token). */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { paymentInstruments } from '../instruments/schema';
@@ -16,9 +14,10 @@ export const expressBuyTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    // A token pays with its instrument only: removing the instrument removes its tokens with it.
     instrumentId: integer('instrument_id')
       .notNull()
-      .references(() => paymentInstruments.id),
+      .references(() => paymentInstruments.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

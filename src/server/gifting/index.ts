@@ -2,7 +2,7 @@
  * Gifts and gift cards (issue 20.2, 20.3; docs/decisions/028-gifting.md). Reached only through
  * this module.
  *
- * - After an order commits (an order-event handler), each e-gifted line becomes a gift with a
+ * - After an order commits (the `gifts` subscriber of `order.placed`), each e-gifted line becomes a gift with a
  *   code; its email is written to the outbox on the send date (now, when that is today; else by
  *   the hourly jobs, `sendDueGifts`).
  * - The recipient claims the gift at /mygift (or the claim-my-gift guide page) with the code: in
@@ -25,7 +25,6 @@ import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db } from '@/server/db';
 import { dealProducts, deals, giftCards, gifts, orderLines, orders, vouchers } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
-import { onOrderPlaced } from '@/server/orders';
 import { creditWallet } from '@/server/wallet';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
 
@@ -115,8 +114,6 @@ export async function recordOrderGifts(
     }
   });
 }
-
-onOrderPlaced('gifts', (db, event) => recordOrderGifts(db, event));
 
 /** The hourly job: every gift whose send date has come and whose email is not written yet. */
 export async function sendDueGifts(db: Db, options: { now: Date; origin: string; limit?: number }): Promise<number> {

@@ -5,11 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatGiftCode } from '@/domain/gifting';
-import type { Db } from '@/server/db';
+import type { Tx } from '@/server/db';
 import { gifts, orderLines, users } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const GIFT_MESSAGES = {
   unknownCode: "We can't find a gift with that code. Check it against your email and try again.",

@@ -10,10 +10,10 @@ import type { CustomerInstrument } from '@/contracts/customer';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AppError } from '@/domain/errors';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
-import type { Db } from '@/server/db';
-import { expressBuyTokens, type PaymentInstrumentRow, paymentInstruments } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
+import { type PaymentInstrumentRow, paymentInstruments } from '@/server/db';
 import { logError } from '@/server/log';
-import type { Tx } from '@/server/orders';
+
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 
@@ -192,7 +192,6 @@ export async function removeInstrument(
       .where(and(eq(paymentInstruments.id, id), eq(paymentInstruments.userId, userId)))
       .returning();
     if (row === undefined) throw new InstrumentError('notFound');
-    await tx.delete(expressBuyTokens).where(eq(expressBuyTokens.instrumentId, id));
     if (row.isDefault) {
       const rest = await listInstruments(tx, userId);
       const next = rest.find((instrument) => !isInstrumentExpired(instrument, options.now));
@@ -207,23 +206,16 @@ export async function removeInstrument(
 }
 
 /**
- * Account deletion (spec 7 /user/anonymize): removes every instrument and Express Buy token of the
- * shopper inside the caller's transaction, and answers what to delete from the vault after it commits.
+ * Account deletion (spec 7 /user/anonymize, through the `account.deleted` subscriber): removes every
+ * instrument of the shopper (their Express Buy tokens go with them, by the tokens' foreign key) and
+ * then deletes them from the gateway's vault. Safe to run again: a second run finds nothing.
  */
-export async function forgetInstruments(tx: Tx, userId: number): Promise<{ gateway: string; token: string }[]> {
-  await tx.delete(expressBuyTokens).where(eq(expressBuyTokens.userId, userId));
-  return tx
+export async function forgetInstruments(db: Db, userId: number, providers?: PaymentProviders): Promise<void> {
+  const forgotten = await db
     .delete(paymentInstruments)
     .where(eq(paymentInstruments.userId, userId))
     .returning({ gateway: paymentInstruments.gateway, token: paymentInstruments.token });
-}
-
-/** Deletes forgotten instruments from the vault (after forgetInstruments' transaction committed). */
-export async function releaseForgottenInstruments(
-  rows: { gateway: string; token: string }[],
-  providers?: PaymentProviders,
-): Promise<void> {
-  await deleteFromVault(providers, rows);
+  await deleteFromVault(providers, forgotten);
 }
 
 /** spec 7 /customer: the shopper's saved instruments as the account page and the API show them. */

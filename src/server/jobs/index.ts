@@ -2,19 +2,13 @@
 
 import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
+import { remindAbandonedBaskets } from '@/server/email-subscribers';
+import { handleEvents } from '@/server/events';
 import { expireGiftCards, sendDueGifts } from '@/server/gifting';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
-import {
-  captureCommittedAuthorisations,
-  handleOrderEvents,
-  releaseExpiredHolds,
-  voidAbandonedAuthorisations,
-} from '@/server/orders';
-// Every order-event handler registered, so the retry can run each one (issue 16.2).
-import '@/server/order-followups';
+import { captureCommittedAuthorisations, releaseExpiredHolds, voidAbandonedAuthorisations } from '@/server/orders';
 import { paymentProviders } from '@/server/payments';
-import { remindAbandonedBaskets } from '@/server/subscribers';
 import { renewDueSubscriptions } from '@/server/subscriptions';
 import { expireDueVouchers, payPendingRefunds, processCreditRequests } from '@/server/voucher-lifecycle';
 
@@ -23,8 +17,8 @@ export interface HourlyRun {
   voidedAuthorisations: number;
   capturedPayments: number;
   purgedKeys: number;
-  /** Order events whose handler failed after commit, now handled (issue 16.2). */
-  retriedOrderEvents: number;
+  /** Events whose subscriber failed after commit, now handled. */
+  retriedEvents: number;
   /** Abandoned-basket reminders queued (issue 25.5). */
   basketReminders: number;
   /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
@@ -101,7 +95,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     paidRefunds: await settle(() => payPendingRefunds(db, allProviders), 'refund retry'),
     processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
-    retriedOrderEvents: await settle(() => handleOrderEvents(db), 'order event retry'),
+    retriedEvents: await settle(() => handleEvents(db), 'event retry'),
     basketReminders: await settle(
       () => remindAbandonedBaskets(db, { now, origin: jobsOrigin() }),
       'abandoned-basket reminders',

@@ -1,13 +1,13 @@
 /**
- * The server's hourly housekeeping (issue 7), in process: unused vouchers past their expiry become
- * Expired, authorisations that never got their order are voided, payments whose capture failed
- * after their order committed are captured, and old idempotency keys are forgotten. First run a
- * minute after start, then hourly; the timers are unref'd so they never keep a process alive, and
- * tests never start them. `npm run jobs:hourly` runs the same by hand or from cron
- * (`jobs:expire-vouchers` runs only the expiry).
+ * The server's hourly housekeeping, in process: unused vouchers past their expiry become Expired,
+ * authorisations that never got their order are voided, payments whose capture failed after their
+ * order committed are captured, events whose subscriber failed are retried, and old idempotency
+ * keys are forgotten. First run a minute after start, then hourly; the timers are unref'd so they
+ * never keep a process alive, and tests never start them. `npm run jobs:hourly` runs the same by
+ * hand or from cron (`jobs:expire-vouchers` runs only the expiry).
  *
- * Issue 26.4: with several processes on one database, the run is leased: the process holding the
- * lease renews it each hour, and another takes over only once a holder has missed its hour.
+ * With several processes on one database the run is leased (docs/decisions/031): the process
+ * holding the lease renews it each hour, and another takes over only once a holder has missed its hour.
  */
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
@@ -21,7 +21,10 @@ const EVERY_MS = 60 * 60 * 1000;
 const LEASE_MS = 65 * 60 * 1000;
 let started = false;
 
-async function runOnce(): Promise<void> {
+/** What the server sends mail with (the web runtime's outbox flush: SMTP or the mail folder). */
+type FlushOutbox = () => Promise<unknown>;
+
+async function runOnce(flushOutbox: FlushOutbox): Promise<void> {
   try {
     const { db } = await getDb();
     if (!(await takeLease(db, 'hourly-jobs', LEASE_MS, new Date()))) return;
@@ -30,7 +33,7 @@ async function runOnce(): Promise<void> {
       done.expiredVouchers +
         done.voidedAuthorisations +
         done.capturedPayments +
-        done.retriedOrderEvents +
+        done.retriedEvents +
         done.basketReminders +
         done.grantedCredit +
         done.renewedSubscriptions +
@@ -40,8 +43,7 @@ async function runOnce(): Promise<void> {
       console.log('[jobs]', done);
     // Mail the jobs queued (abandoned-basket reminders, a confirmation whose order event is retried,
     // e-gifts) goes out now, not at the next request's flush; so does mail a process that died left
-    // in the outbox (issue 26.1: no lost outbox email). Delivery claims each row, so it goes once.
-    const { flushOutbox } = await import('@/server/runtime');
+    // in the outbox (no lost outbox email). Delivery claims each row, so it goes once.
     await flushOutbox();
   } catch (error) {
     logError('jobs', 'hourly run failed', error);
@@ -49,11 +51,11 @@ async function runOnce(): Promise<void> {
 }
 
 /** Starts the hourly run in this process, once; does nothing under test. */
-export function startHourlyJobs(): void {
+export function startHourlyJobs(flushOutbox: FlushOutbox): void {
   if (started || process.env.VITEST || process.env.NODE_ENV === 'test') return;
   started = true;
   setTimeout(() => {
-    void runOnce();
-    setInterval(() => void runOnce(), EVERY_MS).unref();
+    void runOnce(flushOutbox);
+    setInterval(() => void runOnce(flushOutbox), EVERY_MS).unref();
   }, FIRST_RUN_MS).unref();
 }

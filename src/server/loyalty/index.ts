@@ -2,8 +2,9 @@
  * The loyalty club service (issue 19.2-4; spec 3 Loyalty status, 5 Loyalty exchange, 7 /reward/*).
  * Points are written as one activity row plus the account's totals in one transaction; every
  * activity has a unique key, so an order, a refund, an exchange or a day's view of a deal counts
- * once however often it is retried. Points from orders arrive through an order event after commit
- * (registered on import); `reversePointsForRefund` is the refund event's handler, registered below.
+ * once however often it is retried. Points from orders arrive after commit through the
+ * `loyalty-points` subscriber of `order.placed`; a refund takes them back through its subscriber of
+ * `voucher.refunded` (./subscribers).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Invalid } from '@/domain/errors';
@@ -18,10 +19,10 @@ import {
   pointsForSpend,
 } from '@/domain/loyalty';
 import { walletCreditExpiry } from '@/domain/wallet';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { loyaltyAccounts, loyaltyActivities, orders } from '@/server/db';
-import { onOrderPlaced, onVoucherRefunded, type VoucherRefunded } from '@/server/orders';
-import { creditWallet, type Tx } from '@/server/wallet';
+import type { VoucherRefunded } from '@/server/events';
+import { creditWallet } from '@/server/wallet';
 
 type DbOrTx = Db | Tx;
 
@@ -133,16 +134,12 @@ export async function awardOrderPoints(db: Db, orderId: number, now: Date = new 
   return done ? points : 0;
 }
 
-onOrderPlaced('loyalty-points', async (db, event) => {
-  await awardOrderPoints(db, event.orderId);
-});
-
 /**
  * Issue 19.4: a refunded voucher takes back the points its money earned (never more than the order
  * earned, less what earlier refunds of the order took back), once per voucher. Current points never
  * go below zero (points already exchanged stay spent); lifetime points, and so the level, go down by
- * the whole amount. Returns the points taken back. Registered below as the refund event's
- * `loyalty-points` handler (after the refund commits).
+ * the whole amount. Returns the points taken back. Run after the refund commits by the
+ * `loyalty-points` subscriber of `voucher.refunded`.
  */
 export async function reversePointsForRefund(
   db: Db,
@@ -276,7 +273,3 @@ export async function exchangePoints(
     return { points: input.points, creditMinor, isNew: true };
   });
 }
-
-onVoucherRefunded('loyalty-points', async (db, event) => {
-  await reversePointsForRefund(db, event);
-});

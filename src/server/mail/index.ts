@@ -7,12 +7,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { outbox } from '@/server/db';
 import { describeError, logError } from '@/server/log';
-
-/** A Drizzle handle or an open transaction on it. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update'>;
 
 export interface OutgoingMail {
   userId: number | null;
@@ -29,6 +26,14 @@ export interface MailTransport {
 }
 
 const HEADER_PREFIX = 'header:';
+
+/**
+ * Account deletion (spec 7 anonymize): the mail a person was sent keeps its row (what was sent, and
+ * when) but no longer their address or what it said. Runs in the deletion's transaction.
+ */
+export async function forgetRecipient(tx: DbOrTx, userId: number, placeholder: string): Promise<void> {
+  await tx.update(outbox).set({ recipient: placeholder, body: '' }).where(eq(outbox.userId, userId));
+}
 
 /** The headers a queued row carries (its payload's `header:` entries). */
 export function headersOf(payload: Record<string, string> | null | undefined): Record<string, string> {

@@ -7,15 +7,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { baskets, deals, orderLines, orders, payments } from '@/server/db';
+import { EVENTS, recordEvent } from '@/server/events';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode } from '@/server/promotions';
 import { issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
-import { recordOrderPlaced } from './events';
 import { consumeHold } from './hold';
-import { loadOrderLines, type OrderLineSource, type Tx } from './lines';
+import { loadOrderLines, type OrderLineSource } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
 import { recordUserPurchase, stayFieldsOf, takeStayNights, takeStock } from './stock';
@@ -158,7 +158,7 @@ async function writeOrder(
     });
   }
   // What follows the order (the confirmation email, ...) is owed from this commit on.
-  const eventIds = await recordOrderPlaced(tx, {
+  const eventIds = await recordEvent(tx, EVENTS.orderPlaced, order.id, {
     orderId: order.id,
     buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
     origin: request.origin,

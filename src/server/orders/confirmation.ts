@@ -1,16 +1,16 @@
 /**
- * The order confirmation email (issue 7: "a confirmation email with the vouchers goes through the
- * outbox"), the first order-event handler (issue 16.2): written to the mail outbox after the
- * order commits, from the order as stored. Its event row is written in the order transaction, so
- * the email is owed exactly when the order exists; the hourly jobs retry it if this step fails.
+ * The order confirmation email with the vouchers, written to the mail outbox after the order commits
+ * (by the `confirmation-email` subscriber, ./subscribers), from the order as stored. Its event row is
+ * written in the order transaction, so the email is owed exactly when the order exists; the hourly
+ * jobs retry it if this step fails.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { formatLongDate } from '@/domain/format';
 import { formatMoney } from '@/domain/money';
 import type { Db } from '@/server/db';
 import { dealProducts, deals, orders, outbox, vouchers } from '@/server/db';
+import type { OrderPlaced } from '@/server/events';
 import { enqueueMail } from '@/server/mail';
-import { type OrderPlaced, onOrderPlaced } from './events';
 
 /** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */
 export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {
@@ -60,5 +60,3 @@ export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<v
     body: `Hi ${buyer.firstName || 'there'},\n\nThank you for your order. Here are your vouchers:\n\n${voucherText}\n\n${paid}\n\nSee all your vouchers at ${origin}/myaccount/vouchers\n`,
   });
 }
-
-onOrderPlaced('confirmation-email', enqueueConfirmation);

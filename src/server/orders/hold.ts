@@ -8,9 +8,9 @@
  */
 import { eq, lte, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx, Tx } from '@/server/db';
 import { stockHolds } from '@/server/db';
-import type { DbOrTx, OrderLineSource, Tx } from './lines';
+import type { OrderLineSource } from './lines';
 import { takeStock } from './stock';
 
 /** How long a hold waits for its order (an authorisation takes seconds; a pay-later approval longer). */

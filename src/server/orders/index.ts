@@ -1,27 +1,13 @@
 /**
- * The orders service (issue 7): placing an order as explicit steps (price, authorise, commit,
- * settle; issue 16.2), order events handled after commit by the handlers features register, and
- * releasing authorisations that never got their order.
+ * The orders service: placing an order as explicit steps (price, authorise, commit, settle;
+ * docs/decisions/012), raising `order.placed` in the order transaction for the subscribers to
+ * handle after commit (docs/decisions/037), and releasing authorisations that never got their order.
  */
-// The confirmation email is the first order-event handler; importing it registers it.
-import './confirmation';
 
 export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
 export { type AddonOrderRequest, type AddonOrderResult, placeAddonOrder } from './addon';
-export {
-  handleOrderEvents,
-  MAX_ATTEMPTS as ORDER_EVENT_MAX_ATTEMPTS,
-  type OrderPlaced,
-  type OrderPlacedHandler,
-  onOrderPlaced,
-  onVoucherRefunded,
-  recordVoucherRefunded,
-  type VoucherRefunded,
-  type VoucherRefundedHandler,
-} from './events';
 export { countDealPurchasesSince, listBoughtDealIds } from './history';
 export { releaseExpiredHolds, STOCK_HOLD_SECONDS } from './hold';
-export type { Tx } from './lines';
 export {
   type OrderPayment,
   type PlacedOrder,

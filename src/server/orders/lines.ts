@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db, GiftDetails } from '@/server/db';
+import type { DbOrTx, GiftDetails } from '@/server/db';
 import {
   basketLines,
   baskets,
@@ -19,10 +19,6 @@ import {
   userDealPurchases,
 } from '@/server/db';
 import { retrieveStayExtras } from '@/server/travel';
-
-/** A Drizzle handle or an open transaction on it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface OrderLineSource extends OrderLineCheck {
   basketLineId: number;

@@ -17,12 +17,12 @@ import { describeError as describeOrderFailure, OrderError } from '@/domain/erro
 import { MESSAGES } from '@/domain/messages';
 import type { Db } from '@/server/db';
 import { orders, vouchers } from '@/server/db';
+import { handleEventsQuietly } from '@/server/events';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
-import { handleOrderEvents } from './events';
 import { holdStock, releaseHold } from './hold';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
@@ -101,12 +101,8 @@ export async function placeOrder(
   if (authorisation !== null && provider !== null) {
     await capturePayment(db, provider, authorisation, idempotencyKey);
   }
-  // What follows the order; a handler that fails is retried by the hourly jobs.
-  try {
-    await handleOrderEvents(db, committed.eventIds);
-  } catch (error) {
-    logError('orders', 'order events left for the hourly retry', error);
-  }
+  // What follows the order; a subscriber that fails is retried by the hourly jobs.
+  await handleEventsQuietly(db, committed.eventIds);
   return { ok: true, order: committed.order };
 }
 

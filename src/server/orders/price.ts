@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import { checkOrderLine } from '@/domain/order-lines';
 import { type PricingWallet, priceLines } from '@/domain/pricing';
+import type { DbOrTx } from '@/server/db';
 import { baskets } from '@/server/db';
 import { checkPromoCode, type PricingPromotion, type PromoLine } from '@/server/promotions';
 import { walletBalances } from '@/server/wallet';
-import { type DbOrTx, loadOrderLines, type OrderLineSource } from './lines';
+import { loadOrderLines, type OrderLineSource } from './lines';
 import type { OrderPricing, PlaceOrderRequest } from './request';
 
 /** The lines checked and priced; throws emptyBasket, or notEnoughLeft for the first line that fails. */

@@ -90,39 +90,6 @@ export const orderLines = pgTable(
 );
 
 /**
- * What follows a committed order (issue 16.2): one row per event and handler, written in the order
- * transaction (so it exists exactly when the order does) and handled after commit by the handler
- * its feature registered (`onOrderPlaced`). A failure is kept on the row and retried by the
- * hourly jobs, like the mail outbox, up to a few attempts.
- */
-export const orderEvents = pgTable(
-  'order_events',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    /** What happened, e.g. `order.placed`. */
-    kind: text('kind').notNull(),
-    /** The registered handler that owns this row, e.g. `confirmation-email`. */
-    handler: text('handler').notNull(),
-    /** What the event is about within the order (issue 18: a refunded voucher's id); '' for the order itself. */
-    subject: text('subject').notNull().default(''),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    /** Set while a process runs the handler, so two never run it at once. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('order_events_pending_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
-    uniqueIndex('order_events_order_subject_handler_key').on(t.orderId, t.kind, t.subject, t.handler),
-  ],
-);
-
-/**
  * One payment attempt at a provider. Written as `authorising` before the provider is called, so
  * an authorisation whose order never committed (a crash, a lost race for stock) is found and voided.
  */
@@ -197,4 +164,3 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -7,9 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { PricedLineBreakdown } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
 import { balanceDueDate, roomsFor } from '@/domain/stays';
+import type { Tx } from '@/server/db';
 import { dealProductStock } from '@/server/db';
 import { takeNightStock } from '@/server/travel';
-import type { OrderLineSource, Tx } from './lines';
+import type { OrderLineSource } from './lines';
 
 /**
  * Takes `quantity` of a product from its stock and today's allowance (a new day resets the

@@ -1,7 +1,7 @@
 /**
  * The VIP subscription service (issue 19.1; spec 1, 3 Subscription statuses, 7 subscription,
  * subscription/cancel, update-vip-status). A shopper joins by buying the subscription deal through
- * checkout; the order event (registered on import) starts or extends the subscription after commit.
+ * checkout; the `vip-subscription` subscriber of `order.placed` starts or extends it after commit.
  * `renewDueSubscriptions` (the hourly jobs, clock injected) charges each due member's saved
  * instrument for the next month, or lets the subscription lapse when the member cancelled the
  * renewal or the charge fails. The user's VIP flag and their open baskets' eligibleForVip follow
@@ -20,10 +20,9 @@ import {
   VIP_MAX_COST_MINOR,
   VIP_SUBSCRIPTION_DEAL_ID,
 } from '@/domain/subscription';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { baskets, dealProducts, orderLines, orders, subscriptions } from '@/server/db';
-import { onOrderPlaced } from '@/server/orders';
-import { type DbOrTx, factsOf, findSubscription, setVipStatus } from './records';
+import { factsOf, findSubscription, setVipStatus } from './records';
 
 export { RENEWAL_GRACE_MS, type RenewalRun, renewDueSubscriptions } from './renewal';
 export { setVipStatus };
@@ -124,10 +123,6 @@ export async function startSubscriptionFromOrder(db: Db, orderId: number): Promi
     return true;
   });
 }
-
-onOrderPlaced('vip-subscription', async (db, event) => {
-  await startSubscriptionFromOrder(db, event.orderId);
-});
 
 /**
  * spec 2 Cancel Renewal (spec 7 subscription/cancel): the member stays VIP until the period ends,

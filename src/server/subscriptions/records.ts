@@ -1,11 +1,8 @@
 /** The subscription rows as the service's modules share them (not exported from the service). */
 import { eq } from 'drizzle-orm';
 import type { SubscriptionFacts } from '@/domain/subscription';
-import type { Db, SubscriptionRow } from '@/server/db';
+import type { DbOrTx, SubscriptionRow } from '@/server/db';
 import { baskets, subscriptions, users } from '@/server/db';
-import type { Tx } from '@/server/wallet';
-
-export type DbOrTx = Db | Tx;
 
 /** A row as the domain rules read it. */
 export function factsOf(row: SubscriptionRow): SubscriptionFacts {

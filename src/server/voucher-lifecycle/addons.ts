@@ -18,13 +18,13 @@ import {
   extensionMonthsLeft,
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { deals, orders as ordersTable, users, voucherAddons, vouchers } from '@/server/db';
 import { findOwnInstrument } from '@/server/instruments';
 import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
 import type { PaymentProviders } from '@/server/payments';
-import { loadVoucherContext, type Tx, type VoucherContext } from './context';
+import { loadVoucherContext, type VoucherContext } from './context';
 
 /** What the add-on page shows: the voucher, and what each add-on would cost and do. */
 export interface AddonQuote {

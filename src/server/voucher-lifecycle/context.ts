@@ -3,12 +3,9 @@
  * its order and the card payment that paid for it, and what has already gone back from that order.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db';
+import type { Tx } from '@/server/db';
 import { deals, orderLines, orders, payments, type VoucherRow, voucherRefunds } from '@/server/db';
 import { lockVoucher } from '@/server/vouchers';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface VoucherContext {
   voucher: VoucherRow;

@@ -10,16 +10,15 @@ import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
 import { returnRefusal, splitRefund, walletCreditExpiry } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { orders, payments, voucherRefunds, vouchers } from '@/server/db';
+import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
-import { handleOrderEvents, recordVoucherRefunded } from '@/server/orders';
 // Every refund handler (loyalty points taken back) registered before a refund writes its events.
-import '@/server/order-followups';
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
 import { creditWallet } from '@/server/wallet';
-import { loadVoucherContext, type Tx, type VoucherContext } from './context';
+import { loadVoucherContext, type VoucherContext } from './context';
 
 export interface RefundRequest {
   voucherId: number;
@@ -119,7 +118,7 @@ async function writeRefund(
     });
   }
   await settleOrderStatus(tx, context.order.id);
-  const eventIds = await recordVoucherRefunded(tx, {
+  const eventIds = await recordEvent(tx, EVENTS.voucherRefunded, voucher.id, {
     orderId: context.order.id,
     voucherId: voucher.id,
     userId: voucher.userId,
@@ -131,15 +130,6 @@ async function writeRefund(
     eventIds,
     outcome: { voucherId: voucher.id, refundedTo, cardMinor, walletMinor, cardPending: cardMinor > 0 },
   };
-}
-
-/** After commit: the events' handlers, failures left for the hourly retry. */
-async function afterCommit(db: Db, eventIds: number[]): Promise<void> {
-  try {
-    await handleOrderEvents(db, eventIds);
-  } catch (error) {
-    logError('vouchers', 'refund events left for the hourly retry', error);
-  }
 }
 
 /**
@@ -160,7 +150,7 @@ export async function refundVoucherToCard(
     return writeRefund(tx, context, request);
   });
   const paid = await payRefund(db, providers, written.refundId);
-  await afterCommit(db, written.eventIds);
+  await handleEventsQuietly(db, written.eventIds);
   return { ...written.outcome, cardPending: written.outcome.cardMinor > 0 && !paid };
 }
 
@@ -176,7 +166,7 @@ export async function refundReturnedProduct(
     return writeRefund(tx, context, { ...request, actor: request.actor ?? 'system' });
   });
   const paid = await payRefund(db, providers, written.refundId);
-  await afterCommit(db, written.eventIds);
+  await handleEventsQuietly(db, written.eventIds);
   return { ...written.outcome, cardPending: written.outcome.cardMinor > 0 && !paid };
 }
 
@@ -295,7 +285,7 @@ export async function processCreditRequest(db: Db, voucherId: number, now: Date)
         description: `Credit for voucher ${voucher.code}`,
       });
     }
-    const eventIds = await recordVoucherRefunded(tx, {
+    const eventIds = await recordEvent(tx, EVENTS.voucherRefunded, voucherId, {
       orderId: context.order.id,
       voucherId,
       userId: voucher.userId,
@@ -305,7 +295,7 @@ export async function processCreditRequest(db: Db, voucherId: number, now: Date)
     return { amount: context.valueMinor, eventIds };
   });
   if (written === null) return null;
-  await afterCommit(db, written.eventIds);
+  await handleEventsQuietly(db, written.eventIds);
   return written.amount;
 }
 

@@ -4,9 +4,9 @@
  * bought its order, gets it; anyone else gets the same 404 as for a voucher that does not exist.
  */
 import type { APIContext } from 'astro';
-import { currentUser } from '@/server/accounts';
+
 import { getDb } from '@/server/db';
-import { apiError } from '@/server/http';
+import { apiError, currentUser } from '@/server/http';
 import { canViewVoucher, guestOrderIds } from './guest-access';
 import { renderVoucherPdf, retrieveVoucher } from './index';
 

@@ -13,7 +13,7 @@ import {
   voucherCodeFrom,
   voucherExpiry,
 } from '@/domain/vouchers';
-import type { Db } from '@/server/db';
+import type { DbOrTx } from '@/server/db';
 import {
   dealImages,
   dealProducts,
@@ -27,11 +27,6 @@ import {
 } from '@/server/db';
 
 export { renderVoucherPdf } from './pdf';
-
-/** An open transaction on the shared handle (what the order service passes in). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A Drizzle handle or an open transaction on it. */
-export type DbOrTx = Db | Tx;
 
 export interface IssueLine {
   orderLineId: number;

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
 import { checkTransition, type VoucherActor, type VoucherEvent } from '@/domain/voucher-status';
+import type { Tx } from '@/server/db';
 import { type VoucherRow, type VoucherStatus, voucherStatusChanges, vouchers } from '@/server/db';
-import type { Tx } from './index';
 
 export interface VoucherMove {
   voucherId: number;

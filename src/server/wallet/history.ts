@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { WalletCreditKind, WalletCurrency } from '@/domain/wallet';
+import type { DbOrTx } from '@/server/db';
 import { walletEntries } from '@/server/db';
-import type { DbOrTx } from './index';
 
 export interface WalletHistoryEntry {
   id: number;

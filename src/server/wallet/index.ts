@@ -16,13 +16,8 @@ import {
   type WalletCreditKind,
   type WalletCurrency,
 } from '@/domain/wallet';
-import type { Db } from '@/server/db';
+import type { DbOrTx, Tx } from '@/server/db';
 import { users, type WalletEntryRow, walletEntries } from '@/server/db';
-
-/** An open transaction on the shared handle (what the order service passes in). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A Drizzle handle or an open transaction on it. */
-export type DbOrTx = Db | Tx;
 
 export type { WalletBalance, WalletCreditKind, WalletCurrency };
 

@@ -13,8 +13,6 @@ import type { Db } from '@/server/db';
 import { deals } from '@/server/db';
 import { type WishlistRow, wishlistDeals, wishlists } from './schema';
 
-export { forgetWishlistCookie, readWishlistCookie, rememberWishlistCookie } from './cookies';
-
 /** A wishlist as callers see it: spec 3 id, customerToken and deals (ids, newest first). */
 export interface WishlistView {
   id: string;
@@ -214,5 +212,4 @@ async function retrieveWishlistIn(tx: Tx, owner: WishlistOwner): Promise<Wishlis
   return row === null ? null : viewOf(tx, row);
 }
 
-export { mergeWishlistAtLogin } from './login';
-export { requestWishlistOwner, toWishlistResponse } from './request';
+export { toWishlistResponse } from './response';

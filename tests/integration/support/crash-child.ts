@@ -6,7 +6,10 @@
 import { openDatabase } from '../../../src/server/db/client';
 import { placeOrder } from '../../../src/server/orders';
 import { singleProvider } from '../../../src/server/payments';
+import { loadSubscribers } from '../../../src/server/subscribers';
 import { createSandboxProvider } from '../../fixtures/sandbox-gateway';
+
+loadSubscribers();
 
 const [target, basketToken, userId, total] = process.argv.slice(2);
 if (!target || !basketToken || !userId || !total)

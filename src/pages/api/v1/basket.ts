@@ -3,10 +3,12 @@
  * (spec 4 merge rules, spec 5 bounds). 201 with a Location header whose last path segment is the
  * token (spec 4), the priced basket as the body, and the token in the basket cookie.
  */
+
 import { CreateBasketSchema } from '@/contracts/basket';
-import { createBasket, ownedFields, pricedBasketResponse } from '@/server/basket';
+import { createBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { ownedFields, pricedBasketResponse } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

@@ -7,12 +7,11 @@
 import { hasNul, NUL_MESSAGE } from '@/contracts/text';
 import { parseCheckoutParams } from '@/domain/checkout';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
-import { basketTokenForRequest, ownBasketToken } from '@/server/basket';
+
 import { loadCheckout } from '@/server/checkout';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { apiError } from '@/server/http';
+import { apiError, basketTokenForRequest, currentUser, ownBasketToken } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

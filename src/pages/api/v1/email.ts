@@ -6,10 +6,10 @@
 import { type EmailSignUpAnswer, EmailSignUpSchema } from '@/contracts/email';
 import { PREFERENCES_COPY } from '@/domain/email-preferences';
 import { getDb } from '@/server/db';
+import { signUp } from '@/server/email-subscribers';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
-import { signUp } from '@/server/subscribers';
 
 export const POST = endpoint({
   who: 'anyone',

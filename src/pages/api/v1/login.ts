@@ -2,11 +2,13 @@
  * spec 7 POST /v1/login: body loginRequest { j_username, j_password } (or email/password), query
  * remember-me. On success the spec 4 login flow runs and the customer token is in the response data.
  */
+
 import { z } from 'zod';
 import { LoginSchema } from '@/contracts/account';
-import { authenticateUser, DEVICE_COOKIE, signIn, toProfile } from '@/server/accounts';
+import { authenticateUser, DEVICE_COOKIE, toProfile } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { signIn } from '@/server/http';
 import { loginThrottle } from '@/server/runtime';
 
 /** The wire's loginRequest names, mapped onto the shared login contract. */

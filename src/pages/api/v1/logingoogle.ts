@@ -5,10 +5,10 @@
 import { GoogleLoginSchema } from '@/contracts/account';
 import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { postLoginDestination } from '@/domain/post-login';
-import { AccountError, retrieveUserByEmail, signIn, toProfile, verifyGoogleIdToken } from '@/server/accounts';
+import { AccountError, retrieveUserByEmail, toProfile, verifyGoogleIdToken } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { apiError, readRequestBody } from '@/server/http';
+import { apiError, readRequestBody, signIn } from '@/server/http';
 import { googleSignIn } from '@/server/runtime';
 
 export const POST = endpoint({

@@ -1,6 +1,7 @@
 /** spec 7 /logout (PUT to the session endpoint; POST also accepted): the session ends in the store. */
-import { signOut } from '@/server/accounts';
+
 import { endpoint } from '@/server/endpoints';
+import { signOut } from '@/server/http';
 
 const logout = endpoint({
   who: 'anyone',

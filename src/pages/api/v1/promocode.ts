@@ -3,13 +3,14 @@
  * shows it (spec 3 promoCode: applicable, message; spec 5 message classes), with what it takes off.
  * GET /api/v1/promocode?code=SAVE20 (the basket cookie, or token=, names the basket).
  */
+
 import { z } from 'zod';
 import { text } from '@/contracts/text';
 import { PROMO_MESSAGES } from '@/domain/promotions';
-import { currentUser } from '@/server/accounts';
-import { basketTokenForRequest, ownBasketToken, retrieveBasketPricing } from '@/server/basket';
+import { retrieveBasketPricing } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { basketTokenForRequest, currentUser, ownBasketToken } from '@/server/http';
 
 const PromoQuerySchema = z.object({ code: text().trim().min(1).max(40), token: text().max(200).optional() });
 

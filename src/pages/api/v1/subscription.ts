@@ -2,10 +2,11 @@
  * spec 7 GET subscription (and the user subscription check, field valid): the shopper's VIP
  * subscription status (spec 3); a guest is NOT_CHECKED. Writes spec 4's subscription-validity cookie.
  */
+
 import type { SubscriptionResponse } from '@/contracts/subscription';
-import { currentUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { currentUser } from '@/server/http';
 import { rememberSubscriptionValidity, retrieveSubscription } from '@/server/subscriptions';
 
 export const GET = endpoint({

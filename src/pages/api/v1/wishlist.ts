@@ -16,16 +16,13 @@ import { Forbidden, Invalid, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { json, readWishlistCookie, rememberWishlistCookie, requestWishlistOwner } from '@/server/http';
 import {
   addToWishlist,
   clearWishlist,
   mergeGuestWishlist,
-  readWishlistCookie,
-  rememberWishlistCookie,
   removeFromWishlist,
   replaceWishlistDeals,
-  requestWishlistOwner,
   retrieveWishlist,
   toWishlistResponse,
   type WishlistView,

@@ -2,11 +2,12 @@
  * GET /merchant/{id}/reports.csv (issue 23 item 4): the report by deal and month as a CSV download,
  * for members of the merchant only (anyone else: 404, as for a merchant that does not exist).
  */
+
 import type { APIRoute } from 'astro';
 import { DbIdInputSchema } from '@/contracts/text';
 import { reportCsv } from '@/domain/merchant-reports';
-import { currentUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
+import { currentUser } from '@/server/http';
 import { merchantReport, retrieveMembership } from '@/server/merchants';
 
 export const GET: APIRoute = async (context) => {

@@ -3,10 +3,12 @@
  * the fields and exactly these products; spec 5: a replace needs products) and PATCH (the fields
  * given, products merged by spec 4's rules).
  */
+
 import { PatchBasketSchema, ReplaceBasketSchema } from '@/contracts/basket';
-import { ownedFields, ownPathToken, patchBasket, pricedBasketResponse, replaceBasket } from '@/server/basket';
+import { patchBasket, replaceBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { ownedFields, ownPathToken, pricedBasketResponse } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -4,14 +4,15 @@
  * Issue 14.3: by token only for the basket's owner (its customer, or the guest browser whose cookie
  * names it); anyone else gets the 404 of an unknown token.
  */
+
 import { GetBasketQuerySchema } from '@/contracts/basket';
 import { isValidBasketToken } from '@/domain/basket';
 import { BASKET_COPY } from '@/domain/basket-copy';
 import { BasketError, Forbidden, NotFound } from '@/domain/errors';
-import { currentUser } from '@/server/accounts';
-import { ownBasketToken, pricedBasketResponse, retrieveCustomerBasket } from '@/server/basket';
+import { retrieveCustomerBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { currentUser, ownBasketToken, pricedBasketResponse } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -7,17 +7,11 @@
  */
 import { GiftCreateRequestSchema } from '@/contracts/gifting';
 import { BasketError } from '@/domain/errors';
-import { currentUser } from '@/server/accounts';
-import {
-  basketTokenForRequest,
-  changeLineGifting,
-  ownBasketToken,
-  rememberBasket,
-  retrievePricedBasket,
-} from '@/server/basket';
+
+import { changeLineGifting, retrievePricedBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { basketTokenForRequest, currentUser, json, ownBasketToken, rememberBasket } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

@@ -6,10 +6,10 @@
  */
 import { SponsoredSessionRequestSchema } from '@/contracts/sponsored';
 import { Forbidden } from '@/domain/errors';
-import { currentUser } from '@/server/accounts';
+
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { currentUser, json } from '@/server/http';
 import { startSponsoredSession } from '@/server/sponsored';
 
 export const POST = endpoint({

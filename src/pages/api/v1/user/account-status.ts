@@ -4,17 +4,12 @@
  * Issue 14.10: a stranger learns only whether the email must sign in (toGuestAccountStatus), never
  * a lock or an account made at checkout, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
  */
+
 import { ExpressRegisterSchema } from '@/contracts/account';
-import {
-  AccountError,
-  canSignIn,
-  currentUser,
-  retrieveUserByEmail,
-  toAccountStatus,
-  toGuestAccountStatus,
-} from '@/server/accounts';
+import { AccountError, canSignIn, retrieveUserByEmail, toAccountStatus, toGuestAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { currentUser } from '@/server/http';
 import { accountCheckThrottle } from '@/server/runtime';
 
 export const GET = endpoint({ who: 'customer', area: 'accounts', handler: ({ user }) => toAccountStatus(user) });

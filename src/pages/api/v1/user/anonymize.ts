@@ -2,10 +2,12 @@
  * spec 7 /user/anonymize: deletes the signed-in account (after the confirmation flag and the
  * password, when it has one) by anonymising it; the session ends; spec 9 delete-email cookie 1 day.
  */
+
 import { DeleteAccountSchema } from '@/contracts/account';
-import { anonymizeUser, rememberDeletedEmail, signOut } from '@/server/accounts';
+import { anonymizeUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { rememberDeletedEmail, signOut } from '@/server/http';
 
 export const POST = endpoint({
   who: 'customer',

@@ -8,11 +8,11 @@
 import { CreditClaimRequestSchema, type CreditClaimResponse } from '@/contracts/promotions';
 import { parseCreditValidation } from '@/domain/credit';
 import { MESSAGES } from '@/domain/messages';
-import { currentUser } from '@/server/accounts';
+
 import { claimCampaignCredit } from '@/server/credit';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { apiError } from '@/server/http';
+import { apiError, currentUser } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

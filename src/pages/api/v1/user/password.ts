@@ -1,8 +1,10 @@
 /** spec 7 PATCH /user/password with body passwordChange (oldPassword, newPassword, confirmNewPassword). */
+
 import { ChangePasswordSchema } from '@/contracts/account';
-import { changePassword, refreshSessionEpoch, toAccountStatus } from '@/server/accounts';
+import { changePassword, toAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { refreshSessionEpoch } from '@/server/http';
 import { flushOutbox } from '@/server/runtime';
 
 export const PATCH = endpoint({

@@ -1,8 +1,10 @@
 /** spec 7 /user/password_activate: the first password of an account made at checkout. */
+
 import { ActivatePasswordSchema } from '@/contracts/account';
-import { activatePassword, refreshSessionEpoch, toAccountStatus } from '@/server/accounts';
+import { activatePassword, toAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { refreshSessionEpoch } from '@/server/http';
 import { flushOutbox } from '@/server/runtime';
 
 export const POST = endpoint({

@@ -2,11 +2,13 @@
  * spec 7 POST a product to a basket (added, or the same option updated by spec 4's rules).
  * DELETE without a product id is spec 5's "args malformed".
  */
+
 import { BasketProductInputSchema } from '@/contracts/basket';
 import { BasketError } from '@/domain/errors';
-import { addToBasket, ownPathToken, pricedBasketResponse } from '@/server/basket';
+import { addToBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { ownPathToken, pricedBasketResponse } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

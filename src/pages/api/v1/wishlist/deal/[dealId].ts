@@ -3,11 +3,13 @@
  * off the request's wishlist. spec 5: removing needs a wishlist and a deal; without a wishlist it is
  * 404 "No Wish List ID", a deal id that is not a number is 400 "args malformed".
  */
+
 import { Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { removeFromWishlist, requestWishlistOwner, toWishlistResponse } from '@/server/wishlist';
+import { requestWishlistOwner } from '@/server/http';
+import { removeFromWishlist, toWishlistResponse } from '@/server/wishlist';
 
 export const DELETE = endpoint({
   who: 'anyone',

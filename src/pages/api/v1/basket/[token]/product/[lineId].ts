@@ -3,17 +3,13 @@
  * deliveryOptionType) and DELETE it. spec 5: removing needs a token and a product id, else
  * "args malformed"; a missing or invalid token is "No Basket Token".
  */
+
 import { UpdateBasketLineSchema } from '@/contracts/basket';
 import { BasketError } from '@/domain/errors';
-import {
-  type BasketContext,
-  ownPathToken,
-  pricedBasketResponse,
-  removeBasketLine,
-  updateBasketLine,
-} from '@/server/basket';
+import { removeBasketLine, updateBasketLine } from '@/server/basket';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
+import { type BasketContext, ownPathToken, pricedBasketResponse } from '@/server/http';
 
 /** The path's line id; spec 8's "Args Malformed" (400) when it is not one. */
 function lineIdOf(context: BasketContext): number {

@@ -1,10 +1,14 @@
 /**
- * The guest wishlist cookie (spec 3 "wishlist id", spec 9: 604800 s, secure): HttpOnly, since the
- * id can change the list; the browser learns what is on it from GET /api/v1/wishlist.
+ * The wishlist of a request: the signed-in customer's, else the guest's by cookie (spec 3 "wishlist
+ * id", spec 9: 604800 s, secure). The cookie is HttpOnly, since the id can change the list; the
+ * browser learns what is on it from GET /api/v1/wishlist.
  */
 import type { APIContext, AstroCookies } from 'astro';
 import { isSecureCookieContext } from '@/domain/cookies';
 import { isWishlistId, WISHLIST_COOKIE, WISHLIST_COOKIE_SECONDS } from '@/domain/wishlist';
+import type { UserRow } from '@/server/db';
+import type { WishlistOwner } from '@/server/wishlist';
+import { currentUser } from './session';
 
 type CookieContext = Pick<APIContext, 'cookies' | 'url'>;
 
@@ -27,4 +31,13 @@ export function rememberWishlistCookie(context: CookieContext, wishlistId: strin
 
 export function forgetWishlistCookie(context: CookieContext): void {
   context.cookies.delete(WISHLIST_COOKIE, { path: '/' });
+}
+
+/** Who owns this request's wishlist, and the signed-in user when there is one. */
+export async function requestWishlistOwner(
+  context: Pick<APIContext, 'session' | 'cookies' | 'url'>,
+): Promise<{ owner: WishlistOwner; user: UserRow | null }> {
+  const user = await currentUser(context);
+  if (user !== null) return { owner: { customerToken: user.customerToken }, user };
+  return { owner: { wishlistId: readWishlistCookie(context.cookies) }, user: null };
 }

@@ -7,10 +7,9 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '@/domain/basket';
 import { isSecureCookieContext } from '@/domain/cookies';
+import { mayUseBasket, retrieveBasket, retrieveCustomerBasket } from '@/server/basket';
 import type { Db, UserRow } from '@/server/db';
-import { retrieveBasket, retrieveCustomerBasket } from './index';
 
-export { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE };
 /** spec 9: the basket token cookie lives 604800 s (7 days). */
 export const BASKET_COOKIE_SECONDS = 604_800;
 
@@ -38,20 +37,6 @@ export function rememberBasket(context: CookieContext, token: string, visibleQua
 export function forgetBasket(context: CookieContext): void {
   context.cookies.delete(BASKET_TOKEN_COOKIE, { path: '/' });
   context.cookies.delete(BASKET_QTY_COOKIE, { path: '/' });
-}
-
-/**
- * Issue 14.3: whether a request may read or change a basket by its token. A customer's basket is
- * that signed-in customer's only; a guest basket (no customerToken) belongs to the browser whose
- * basket_token cookie names it (the cookie POST basket and the deal page set). A token alone is no
- * proof: anyone else is answered as if the basket did not exist.
- */
-export function mayUseBasket(
-  basket: { id: string; customerToken: string | null },
-  request: { cookieToken: string | null; user: Pick<UserRow, 'customerToken'> | null },
-): boolean {
-  if (basket.customerToken !== null) return request.user?.customerToken === basket.customerToken;
-  return request.cookieToken === basket.id;
 }
 
 /**

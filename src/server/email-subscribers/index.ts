@@ -1,6 +1,6 @@
 /**
- * The email subscribers service (issue 25.3-25.5; spec 7 email and email/verify; the
- * email-preferences service of spec 7 "Other services"): sign-up with double opt-in through the
+ * The email subscribers service (spec 7 email and email/verify; the email-preferences service of
+ * spec 7 "Other services"; docs/decisions/025): sign-up with double opt-in through the
  * outbox, confirmation, preferences and one-click unsubscribe (RFC 8058 List-Unsubscribe), reached
  * by each subscriber's manage link without signing in.
  */
@@ -14,9 +14,9 @@ import {
   isFrequency,
   isTopic,
 } from '@/domain/email-preferences';
-import type { Db } from '@/server/db';
+import type { Db, DbOrTx } from '@/server/db';
 import { basketReminders, emailSubscribers, type SubscriberRow } from '@/server/db';
-import { type DbOrTx, enqueueMail } from '@/server/mail';
+import { enqueueMail } from '@/server/mail';
 
 /** A double opt-in link works for 7 days. */
 export const VERIFY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,37 +1,38 @@
 /**
  * Helpers for the spec 7 basket endpoints (run inside the one boundary, src/server/endpoints): the
- * caller's right to a basket (issue 14.3), to a customer token and to VIP prices, and the priced basket
- * answer that also refreshes the basket cookies. A refusal is thrown as one of the error family.
+ * caller's right to a basket (the customer's own, or the guest basket its cookie names), to a
+ * customer token and to VIP prices, and the priced basket answer that also refreshes the basket
+ * cookies. A refusal is thrown as one of the error family.
  */
 import type { APIContext } from 'astro';
 import { hasNul, NUL_MESSAGE } from '@/contracts/text';
 import { isValidBasketToken } from '@/domain/basket';
 import { BASKET_COPY } from '@/domain/basket-copy';
 import { BasketError, Forbidden, Invalid } from '@/domain/errors';
-import { currentUser } from '@/server/accounts';
+import { mayUseBasket, retrieveBasket, retrievePricedBasket } from '@/server/basket';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
-import { json } from '@/server/http';
-import { mayUseBasket, readBasketToken, rememberBasket } from './cookies';
-import { retrieveBasket, retrievePricedBasket } from './index';
+import { json } from './api';
+import { readBasketToken, rememberBasket } from './basket-cookies';
+import { currentUser } from './session';
 
 export type BasketContext = Pick<APIContext, 'cookies' | 'url' | 'session' | 'request' | 'params'>;
 
 /** The basket token of the path; spec 8's "No Basket Token" (400) when it is malformed. */
 export function pathToken(context: BasketContext): string {
   const token = context.params.token;
-  // issue 14.8: a token with a NUL character names no basket (and cannot reach the database).
+  // A token with a NUL character names no basket (and cannot reach the database).
   if (!isValidBasketToken(token) || hasNul(token)) throw new BasketError('noBasketToken');
   return token;
 }
 
 /**
- * The token, when this request may use its basket (issue 14.3: the customer's own, or the guest
- * basket its cookie names); otherwise the same 404 as an unknown token, so holding someone else's
+ * The token, when this request may use its basket (the customer's own, or the guest basket its
+ * cookie names); otherwise the same 404 as an unknown token, so holding someone else's
  * token reveals nothing, not even that the basket exists.
  */
 export async function ownBasketToken(context: BasketContext, token: string): Promise<string> {
-  if (hasNul(token)) throw new Invalid(NUL_MESSAGE); // issue 14.8: never reaches SQL
+  if (hasNul(token)) throw new Invalid(NUL_MESSAGE); // never reaches SQL
   const { db } = await getDb();
   const basket = await retrieveBasket(db, token);
   const user = basket === null ? null : await currentUser(context);

@@ -1,15 +1,15 @@
 /**
- * Signing in and out on a request (spec 4 "Login flow", issue 6 sessions): the Astro session holds
+ * Signing in and out on a request (spec 4 "Login flow", docs/decisions/009): the Astro session holds
  * the account id and its session epoch; identity cookies follow spec 9 lifetimes.
  */
 import type { APIContext } from 'astro';
 import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '@/domain/cookies';
 import { nextBrandCookie } from '@/domain/identity';
+import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice, retrieveUser } from '@/server/accounts';
 import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
-import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice } from './devices';
-import { retrieveUser } from './users';
+import { runSignInHooks } from './sign-in-hooks';
 
 type RequestContext = Pick<APIContext, 'session' | 'cookies' | 'url'>;
 
@@ -47,42 +47,19 @@ export async function signIn(context: RequestContext, user: UserRow, options: { 
     cookieOptions(context, cookieMaxAgeSeconds('userLoggedIn'), false),
   );
   cookies.set(IDENTITY_COOKIES.registered, 'true', cookieOptions(context, cookieMaxAgeSeconds('registered'), false));
-  // Issue 17: a friend who arrived through a refer-a-friend link is attached to the referrer before
-  // spec 4 clears the referral cookie (loaded lazily; a failure never blocks a login).
-  const referral = cookies.get(IDENTITY_COOKIES.referralCode)?.value;
-  if (referral) {
-    try {
-      const [{ attachReferral }, { db }] = await Promise.all([import('@/server/credit'), getDb()]);
-      await attachReferral(db, { code: referral, friendUserId: user.id });
-    } catch (error) {
-      logError('credit', 'attaching a referral at login failed', error);
-    }
-  }
+  const { db } = await getDb();
+  // What other features do at sign-in (basket and wishlist merges, a referral), before spec 4 clears
+  // the referral cookie; a failing hook is logged and never blocks the sign-in.
+  await runSignInHooks({ context, db, user });
   for (const name of [IDENTITY_COOKIES.referralCode, IDENTITY_COOKIES.deleteEmail, IDENTITY_COOKIES.postLoginUrl]) {
     cookies.delete(name, { path: '/' });
   }
-  // Issue 14.4: this browser is now a known device of the account (kept after logout).
+  // docs/decisions/017: this browser is now a known device of the account (kept after logout).
   try {
-    const { db } = await getDb();
     const device = await rememberDevice(db, user.id, cookies.get(DEVICE_COOKIE)?.value);
     if (device !== null) cookies.set(DEVICE_COOKIE, device, cookieOptions(context, DEVICE_LIFETIME_SECONDS, true));
   } catch (error) {
     logError('accounts', 'remembering the device failed', error);
-  }
-  // spec 4 basket reconciliation (issue 7). Loaded lazily (the basket reads the session too), and a
-  // basket failure never blocks a login.
-  try {
-    const { reconcileBasketCookies } = await import('@/server/basket');
-    await reconcileBasketCookies(context, user);
-  } catch (error) {
-    logError('basket', 'reconciliation at login failed', error);
-  }
-  // Issue 21.1: the guest's wishlist merges into the account's (spec 7 PATCH op merge); never blocks a login.
-  try {
-    const { mergeWishlistAtLogin } = await import('@/server/wishlist');
-    await mergeWishlistAtLogin(context, user);
-  } catch (error) {
-    logError('wishlist', 'merge at login failed', error);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Which requests are personal (issue 6): account pages, the sign-in pages and the account API.
+ * Which requests are personal (docs/decisions/009): account pages, the sign-in pages and the account API.
  * Only these read the session; they are never cached (Cache-Control: private, no-store), while
  * shared public pages stay free of anything personal and get the user from an island instead.
  */
@@ -18,7 +18,7 @@ const PERSONAL_PREFIXES = [
   '/buy-again',
   '/recommended-for-you',
   '/partials/personal-rail',
-  // Issue 22: the guide editor and its preview.
+  // The guide editor and its preview.
   '/editor',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);

@@ -1,0 +1,10 @@
+/** After an order commits: the promotional credit its eligible items earn (granted once per order). */
+import type { Db } from '@/server/db';
+import { EVENTS, type OrderPlaced } from '@/server/events';
+import { grantPromotionalCredit } from '../promotional';
+
+export const config = { event: EVENTS.orderPlaced, subscriberId: 'promotional-credit' } as const;
+
+export default async function grantCreditForOrder(db: Db, event: OrderPlaced): Promise<void> {
+  await grantPromotionalCredit(db, event.orderId);
+}

@@ -1,0 +1,51 @@
+/**
+ * Every event the shop raises, named once with what it carries (docs/decisions/037). A feature that
+ * wants to act on one adds a subscriber file in its own folder and lists it in
+ * src/server/subscribers.ts; the code that raises the event never names who listens.
+ */
+
+/** The names, by meaning. */
+export const EVENTS = {
+  /** An order committed: its vouchers exist and its payment is authorised. Handled after commit. */
+  orderPlaced: 'order.placed',
+  /** A voucher's money went back, to the original payment method or the wallet. Handled after commit. */
+  voucherRefunded: 'voucher.refunded',
+  /** An account was deleted (spec 7 anonymize): what the person left elsewhere goes too. Handled after commit. */
+  accountDeleted: 'account.deleted',
+  /** A shopper signed in (spec 4 login flow). Handled inside the request, since its hooks rewrite cookies. */
+  signedIn: 'account.signed-in',
+} as const;
+
+/** What an `order.placed` event carries. */
+export interface OrderPlaced {
+  orderId: number;
+  buyer: { id: number; email: string; firstName: string };
+  /** Site origin, for links in what the subscribers send. */
+  origin: string;
+  /** spec 4: the buyer confirms their email from a sign-in link (decided by the checkout). */
+  confirmEmail: boolean;
+}
+
+/** What a `voucher.refunded` event carries. */
+export interface VoucherRefunded {
+  orderId: number;
+  voucherId: number;
+  userId: number;
+  /** What the voucher was refunded for, in pence (card and wallet parts together). */
+  amountPence: number;
+  refundedTo: 'card' | 'wallet';
+}
+
+/** What an `account.deleted` event carries. */
+export interface AccountDeleted {
+  userId: number;
+}
+
+/** The events handled after commit, through the outbox, with their payloads. */
+export interface OutboxEvents {
+  [EVENTS.orderPlaced]: OrderPlaced;
+  [EVENTS.voucherRefunded]: VoucherRefunded;
+  [EVENTS.accountDeleted]: AccountDeleted;
+}
+
+export type OutboxEventName = keyof OutboxEvents;

@@ -1,0 +1,167 @@
+/**
+ * Recording and handling events after commit (docs/decisions/037). The transaction that makes an
+ * event happen writes one row per subscriber of the list src/server/subscribers.ts installs; after
+ * commit the rows are handled, and a handler that fails (or a process that dies first) is retried
+ * by the hourly jobs. A handler runs at least once, so it must be safe to run again.
+ *
+ * The rows come from the installed list, never from whatever a process happened to import: a
+ * process that did not load the list cannot record an event at all (SubscribersNotLoaded), so an
+ * order never commits without its follow-ups.
+ */
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/server/db';
+import { describeError, logError } from '@/server/log';
+import type { OutboxEventName, OutboxEvents } from './names';
+import { eventDeliveries } from './schema';
+
+/** After this many failed attempts a row is left for a person to look at (last_error says why). */
+export const MAX_ATTEMPTS = 5;
+
+/** How a subscriber of an outbox event handles it. */
+export type EventHandler<E extends OutboxEventName> = (db: Db, payload: OutboxEvents[E]) => Promise<void>;
+
+/** A subscriber as its file exports it: the event it answers and its handler. */
+export interface Subscriber<E extends OutboxEventName = OutboxEventName> {
+  config: { event: E; subscriberId: string };
+  default: EventHandler<E>;
+}
+
+/** Raised when a process records an event before src/server/subscribers.ts installed the subscribers. */
+export class SubscribersNotLoaded extends Error {
+  constructor(event: string) {
+    super(`No subscribers are loaded, so '${event}' cannot be recorded: call loadSubscribers() at the entry point`);
+    this.name = 'SubscribersNotLoaded';
+  }
+}
+
+type AnySubscriber = { config: { event: OutboxEventName; subscriberId: string }; default: EventHandler<never> };
+let installed: ReadonlyMap<string, AnySubscriber> | null = null;
+const keyOf = (event: string, subscriberId: string) => `${event}\u0000${subscriberId}`;
+
+/**
+ * Installs the one list of subscribers (src/server/subscribers.ts calls this). A subscriber id is
+ * unique within its event. Installing again replaces the list (tests add a subscriber of their own
+ * this way, and put the list back after).
+ */
+export function installSubscribers(
+  subscribers: readonly Subscriber<OutboxEventName>[] | readonly AnySubscriber[],
+): void {
+  const byKey = new Map<string, AnySubscriber>();
+  for (const subscriber of subscribers as readonly AnySubscriber[]) {
+    const key = keyOf(subscriber.config.event, subscriber.config.subscriberId);
+    if (byKey.has(key)) {
+      throw new Error(`'${subscriber.config.subscriberId}' subscribes to '${subscriber.config.event}' twice`);
+    }
+    byKey.set(key, subscriber);
+  }
+  installed = byKey;
+}
+
+/** The installed subscribers as `event: subscriberId` pairs, sorted (what the registry test reads). */
+export function listSubscribers(): string[] {
+  return [...(installed?.values() ?? [])].map((s) => `${s.config.event}: ${s.config.subscriberId}`).sort();
+}
+
+function subscribersOf(event: OutboxEventName): AnySubscriber[] {
+  if (installed === null) throw new SubscribersNotLoaded(event);
+  return [...installed.values()].filter((subscriber) => subscriber.config.event === event);
+}
+
+/**
+ * Writes an event's rows, one per subscriber; call inside the transaction that makes it happen.
+ * `subject` is what the event is about (the order's, voucher's or account's id). Returns the rows'
+ * ids, for `handleEvents` after commit.
+ */
+export async function recordEvent<E extends OutboxEventName>(
+  tx: Tx,
+  event: E,
+  subject: string | number,
+  payload: OutboxEvents[E],
+): Promise<number[]> {
+  const subscribers = subscribersOf(event);
+  if (subscribers.length === 0) return [];
+  const rows = await tx
+    .insert(eventDeliveries)
+    .values(
+      subscribers.map((subscriber) => ({
+        event,
+        subscriber: subscriber.config.subscriberId,
+        subject: String(subject),
+        payload: { ...payload } as Record<string, unknown>,
+      })),
+    )
+    .returning({ id: eventDeliveries.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes a row for this process (one attempt more), or null when it is handled, taken or spent. A
+ * claim older than ten minutes belongs to a process that died; another may take the row.
+ */
+async function claim(db: Db, id: number) {
+  const [row] = await db
+    .update(eventDeliveries)
+    .set({ claimedAt: sql`now()`, attempts: sql`${eventDeliveries.attempts} + 1` })
+    .where(
+      and(
+        eq(eventDeliveries.id, id),
+        isNull(eventDeliveries.handledAt),
+        lt(eventDeliveries.attempts, MAX_ATTEMPTS),
+        or(isNull(eventDeliveries.claimedAt), lt(eventDeliveries.claimedAt, sql`now() - interval '10 minutes'`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Runs the handlers of these rows (after commit), or of every pending row when no ids are given
+ * (the hourly retry). Returns how many were handled; a failure is kept on its row and logged, never
+ * thrown. A row whose subscriber is no longer listed is left alone, for a person to look at.
+ */
+export async function handleEvents(db: Db, ids?: readonly number[], limit = 100): Promise<number> {
+  if (installed === null || (ids !== undefined && ids.length === 0)) return 0;
+  const pending = await db
+    .select({ id: eventDeliveries.id, event: eventDeliveries.event, subscriber: eventDeliveries.subscriber })
+    .from(eventDeliveries)
+    .where(
+      and(
+        isNull(eventDeliveries.handledAt),
+        lt(eventDeliveries.attempts, MAX_ATTEMPTS),
+        ids === undefined ? undefined : inArray(eventDeliveries.id, [...ids]),
+      ),
+    )
+    .orderBy(asc(eventDeliveries.id))
+    .limit(limit);
+  let handled = 0;
+  for (const { id, event, subscriber: subscriberId } of pending) {
+    const subscriber = installed.get(keyOf(event, subscriberId));
+    if (subscriber === undefined) continue;
+    const row = await claim(db, id);
+    if (row === null) continue;
+    try {
+      await subscriber.default(db, row.payload as never);
+      await db
+        .update(eventDeliveries)
+        .set({ handledAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(eq(eventDeliveries.id, row.id));
+      handled += 1;
+    } catch (error) {
+      await db
+        .update(eventDeliveries)
+        .set({ claimedAt: null, lastError: describeError(error).slice(0, 500) })
+        .where(eq(eventDeliveries.id, row.id));
+      logError('events', `event ${row.id} (${row.event}: ${row.subscriber}) failed, left for retry`, error);
+    }
+  }
+  return handled;
+}
+
+/** Handles rows after commit; a failure here (the database gone) leaves them for the hourly retry. */
+export async function handleEventsQuietly(db: Db, ids: readonly number[]): Promise<void> {
+  try {
+    await handleEvents(db, ids);
+  } catch (error) {
+    logError('events', 'events left for the hourly retry', error);
+  }
+}
