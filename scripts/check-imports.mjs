@@ -7,9 +7,12 @@
  *   subscribers, `src/server/subscribers.ts`, imports each `src/server/<name>/subscribers/*.ts`);
  * - no file under `src/server` imports another part of the server dynamically (`import('@/server/…')`
  *   hides an arrow from this check and from a reader);
+ * - each service owns its tables: no writes to another's, reads only where listed
+ *   (./walls/table-ownership.mjs);
  * - the services and the server's top-level modules form no circle: an arrow one way between two
  *   of them means none comes back, however many steps round (type-only imports included; the
- *   database module, which gathers every schema, and foreign keys between schemas are left out);
+ *   database module, which gathers every schema, and imports of a schema.ts, which hold no code, are
+ *   left out);
  * - `src/domain` imports nothing from `src/contracts`, `src/server`, the sandbox or Astro;
  * - components, islands, layouts and stores import no server runtime code (types are fine);
  * - the shop (`src/` outside `src/sandbox`) imports nothing from the payment sandbox `src/sandbox`,
@@ -21,6 +24,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkTables, readOwners } from './walls/table-ownership.mjs';
 
 // `--root <dir>` checks another tree (the checker's own test builds small ones).
 const rootArg = process.argv.indexOf('--root');
@@ -94,12 +98,27 @@ const SUBSCRIBER_LIST = 'src/server/subscribers.ts';
 const isSubscriberFile = (p) => /^src\/server\/[^/]+\/subscribers\/[^/]+\.ts$/.test(p);
 
 const problems = [];
+const files = [...walk(src), ...walk(path.join(root, 'scripts'))];
+const owners = readOwners(
+  files.filter((f) => /^src\/server\/[^/]+\/schema\.ts$/.test(rel(f))),
+  rel,
+);
 /** node -> node -> the first file seen making that arrow (for the message). */
 const arrows = new Map();
-const files = [...walk(src), ...walk(path.join(root, 'scripts'))];
 for (const file of files) {
   const from = rel(file);
   const text = readFileSync(file, 'utf8');
+  problems.push(
+    ...checkTables(
+      from,
+      text,
+      (spec) => {
+        const target = resolve(file, spec);
+        return target === null ? null : rel(target);
+      },
+      owners,
+    ),
+  );
   for (const { spec, typeOnly, dynamic } of specifiers(text)) {
     const wrong = (why) => problems.push(`${from}: '${spec}' ${why}`);
     if (from.startsWith('src/domain/') && /^(astro|astro:)/.test(spec))
@@ -129,7 +148,9 @@ for (const file of files) {
       if (dynamic) wrong('(no dynamic import between parts of the server: import it at the top, or raise an event)');
       // The database module gathers every schema and each schema names the tables its foreign keys
       // point at: those arrows are data, not code, and would put every service in one circle.
-      const dataOnly = from.startsWith('src/server/db/') || (from.endsWith('/schema.ts') && to.endsWith('/schema.ts'));
+      // A read of another service's table (an import of its schema.ts, a leaf that imports no code) is
+      // governed by the table rules instead.
+      const dataOnly = from.startsWith('src/server/db/') || to.endsWith('/schema.ts');
       if (!dataOnly && !from.endsWith('.test.ts') && !from.endsWith('.test.tsx')) {
         if (!arrows.has(fromNode)) arrows.set(fromNode, new Map());
         if (!arrows.get(fromNode).has(toNode)) arrows.get(fromNode).set(toNode, from);
@@ -141,6 +162,8 @@ for (const file of files) {
     if (from === SUBSCRIBER_LIST && isSubscriberFile(to)) continue;
     if (from === 'src/server/db/schema.ts' && to.endsWith('/schema.ts')) continue;
     if (from.endsWith('/schema.ts') && to.endsWith('/schema.ts')) continue;
+    // A service's tables are governed by the ownership rules above (reads listed, writes never).
+    if (to === `${service}schema.ts`) continue;
     wrong(`(outside ${service} import only ${service}index.ts)`);
   }
 }

@@ -6,7 +6,8 @@
  * payment provider.
  */
 import { count, eq } from 'drizzle-orm';
-import { type Database, dealProductStock, openDatabase, orders } from '@/server/db';
+import { type Database, openDatabase } from '@/server/db';
+import { dealProductStock, orders } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { seedCatalogue } from '@/server/seed';

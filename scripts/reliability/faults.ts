@@ -24,7 +24,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@/domain/messages';
-import { baskets, type Db, orderLines, orders, outbox, payments, sandboxTransactions, vouchers } from '@/server/db';
+import type { Db } from '@/server/db';
+import { baskets, orderLines, orders, outbox, payments, sandboxTransactions, vouchers } from '@/server/db/schema';
 import { ABANDONED_AFTER_SECONDS } from '@/server/orders';
 import { prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
 

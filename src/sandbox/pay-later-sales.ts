@@ -14,10 +14,10 @@ import type {
   RefundAnswer,
 } from '@/contracts/payment-gateway';
 import type { Db } from '@/server/db';
-import { sandboxSessions, sandboxTransactions } from '@/server/db';
 import { overNetwork } from './network';
 import type { PayLaterProvider } from './pay-later-config';
 import type { PayLaterGatewayOptions } from './pay-later-sessions';
+import { sandboxSessions, sandboxTransactions } from './schema';
 import { refundTransaction } from './transactions';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

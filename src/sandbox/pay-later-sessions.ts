@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import type { PayLaterSessionAnswer, SessionRefusalCode } from '@/contracts/payment-gateway';
 import type { AmountRange } from '@/domain/payment-eligibility';
 import type { Db } from '@/server/db';
-import { sandboxSessions } from '@/server/db';
 import { overNetwork } from './network';
 import {
   CLEARPAY_MERCHANT_LIMITS,
@@ -18,6 +17,7 @@ import {
   PAY_LATER_SESSION_MS,
   type PayLaterProvider,
 } from './pay-later-config';
+import { sandboxSessions } from './schema';
 
 /** One line of the basket as the provider's page lists it. */
 export interface PayLaterOrderLine {

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { type SandboxSessionRow, sandboxNonces, sandboxSessions } from '@/server/db';
+import { type SandboxSessionRow, sandboxNonces, sandboxSessions } from './schema';
 
 /** How long a payment waits for approval, and how long its nonce stays usable. */
 export const PAYPAL_SESSION_MS = 3 * 60 * 60 * 1000;

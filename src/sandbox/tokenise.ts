@@ -8,8 +8,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { BRAND_NAMES, detectBrand, isExpired, isLuhnValid } from '@/domain/card-details';
 import type { Db } from '@/server/db';
-import { sandboxNonces } from '@/server/db';
 import { fingerprintSecret } from './fingerprint-secret';
+import { sandboxNonces } from './schema';
 import { type CardBehaviour, MISMATCHING_CVV, MISMATCHING_POSTCODE, testCardBehaviour } from './test-data';
 
 export interface TokeniseRequest {

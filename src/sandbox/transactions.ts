@@ -10,10 +10,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
 import { BRAND_NAMES, type CardBrand } from '@/domain/card-details';
 import type { Db } from '@/server/db';
-import { sandboxNonces, sandboxSessions, sandboxTransactions } from '@/server/db';
 import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
 import type { SandboxConfig } from './config';
 import { paypalSessionOfNonce } from './paypal';
+import { sandboxNonces, sandboxSessions, sandboxTransactions } from './schema';
 import {
   amountOutcome,
   CONSUMED_TEST_NONCE,

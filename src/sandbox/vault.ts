@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BRAND_NAMES, type CardBrand, isExpired } from '@/domain/card-details';
 import type { Db } from '@/server/db';
-import { sandboxVault } from '@/server/db';
 import type { PaymentMethodAnswer, VaultAnswer } from './answers';
+import { sandboxVault } from './schema';
 import type { InstrumentKind, SandboxInstrument } from './test-data';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

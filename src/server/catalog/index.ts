@@ -7,12 +7,12 @@ import type { DealSummary } from '@/contracts/deal';
 import { type MapBounds, roundCoordinate } from '@/domain/map';
 import { clearMemoCaches } from '@/server/cache';
 import type { Db } from '@/server/db';
-import { type Category, categories } from '@/server/db';
 import { clearLocationCache } from './locations';
 import { listPlacedDealIds, type MapDeal } from './map-area';
 import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
+import { type Category, categories } from './schema';
 
 export { type DealDetail, type DealProductView, isDealClosed, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';

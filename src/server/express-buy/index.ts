@@ -15,14 +15,16 @@ import { expressBuyVerdict } from '@/domain/express-buy';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
+import type { UserRow } from '@/server/accounts/schema';
 import { createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
+import { baskets } from '@/server/basket/schema';
 import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
 import type { Db } from '@/server/db';
-import { baskets, expressBuyTokens, type UserRow } from '@/server/db';
 import { customerOwner, runIdempotently } from '@/server/idempotency';
 import { findDefaultInstrument, findOwnInstrument } from '@/server/instruments';
 import { placeOrder } from '@/server/orders';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { expressBuyTokens } from './schema';
 
 /** How long an express-buy token lasts. */
 export const EXPRESS_BUY_TOKEN_MINUTES = 30;

@@ -22,14 +22,17 @@ import { formatLongDate } from '@/domain/format';
 import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
 import { formatMoney } from '@/domain/money';
 import { walletCreditExpiry } from '@/domain/wallet';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, giftCards, gifts, orderLines, orders, vouchers } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { orderLines, orders } from '@/server/orders/schema';
+import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
+import { giftCards, gifts } from './schema';
 
-export type { GiftCardRow, GiftRow } from '@/server/db';
 export { GIFT_MESSAGES } from './mail';
+export type { GiftCardRow, GiftRow } from './schema';
 export { giftVoucher, listWaitingVoucherGifts } from './voucher-gifts';
 
 /**

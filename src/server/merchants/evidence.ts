@@ -6,10 +6,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Invalid, NotFound } from '@/domain/errors';
 import { type EvidenceSource, evidenceLapsesAt, isEvidenceCurrent } from '@/domain/price-evidence';
+import { users } from '@/server/accounts/schema';
 import { dealTag, LISTINGS_TAG } from '@/server/cache';
 import { clearCatalogueCaches } from '@/server/catalog';
+import { dealProducts, deals, priceEvidence } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, priceEvidence, users } from '@/server/db';
 import { requireMembership } from './membership';
 
 export type EvidenceState = 'current' | 'lapsed' | 'none';

@@ -16,17 +16,12 @@ import {
   redemptionRefusal,
 } from '@/domain/redemption';
 import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
+import { users } from '@/server/accounts/schema';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import {
-  dealProducts,
-  deals,
-  type RedemptionOutcome,
-  users,
-  voucherRedemptions,
-  voucherStatusChanges,
-  vouchers,
-} from '@/server/db';
+import { voucherStatusChanges, vouchers } from '@/server/vouchers/schema';
 import { requireMembership } from './membership';
+import { type RedemptionOutcome, voucherRedemptions } from './schema';
 import type { RedeemThrottle } from './throttle';
 
 export interface RedeemInput {

@@ -6,8 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
 import { clearCatalogueCaches } from '@/server/catalog';
+import { categories, dealProducts, deals, locations } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { categories, dealProducts, deals, locations } from '@/server/db';
 
 export const DealPatchSchema = z
   .object({

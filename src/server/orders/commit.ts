@@ -7,8 +7,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
+import { baskets } from '@/server/basket/schema';
+import { deals } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db';
-import { baskets, deals, orderLines, orders, payments } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode } from '@/server/promotions';
@@ -18,6 +19,7 @@ import { consumeHold } from './hold';
 import { loadOrderLines, type OrderLineSource } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
+import { orderLines, orders, payments } from './schema';
 import { recordUserPurchase, stayFieldsOf, takeStayNights, takeStock } from './stock';
 
 export interface CommittedOrder {

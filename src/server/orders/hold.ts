@@ -9,8 +9,8 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import type { Db, DbOrTx, Tx } from '@/server/db';
-import { stockHolds } from '@/server/db';
 import type { OrderLineSource } from './lines';
+import { stockHolds } from './schema';
 import { takeStock } from './stock';
 
 /** How long a hold waits for its order (an authorisation takes seconds; a pay-later approval longer). */

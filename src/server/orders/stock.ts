@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { PricedLineBreakdown } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
 import { balanceDueDate, roomsFor } from '@/domain/stays';
+import { dealProductStock } from '@/server/catalog/schema';
 import type { Tx } from '@/server/db';
-import { dealProductStock } from '@/server/db';
 import { takeNightStock } from '@/server/travel';
 import type { OrderLineSource } from './lines';
 

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { dealImagePath } from '@/domain/deal-image';
 import { GIFT_CARD_TAG, GIFT_CARD_VALUES_MINOR } from '@/domain/gifting';
 import { formatMoney } from '@/domain/money';
+import { dealImages, dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealImages, dealProducts, deals, merchants } from '@/server/db';
 import { locationId } from '@/server/reference';
 
 const GIFT_CARDS_SUB_CATEGORY = 398;

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schema as s } from '@/server/db';
+import { openDatabase } from '@/server/db';
+import * as s from '@/server/db/schema';
 import { CatalogueNotEmpty, isCatalogueEmpty, seedCatalogue } from './index';
 
 describe('seedCatalogue', () => {

@@ -20,9 +20,12 @@ import {
   VIP_MAX_COST_MINOR,
   VIP_SUBSCRIPTION_DEAL_ID,
 } from '@/domain/subscription';
+import { baskets } from '@/server/basket/schema';
+import { dealProducts } from '@/server/catalog/schema';
 import type { Db, DbOrTx } from '@/server/db';
-import { baskets, dealProducts, orderLines, orders, subscriptions } from '@/server/db';
+import { orderLines, orders } from '@/server/orders/schema';
 import { factsOf, findSubscription, setVipStatus } from './records';
+import { subscriptions } from './schema';
 
 export { RENEWAL_GRACE_MS, type RenewalRun, renewDueSubscriptions } from './renewal';
 export { setVipStatus };

@@ -1,8 +1,11 @@
 /** The subscription rows as the service's modules share them (not exported from the service). */
 import { eq } from 'drizzle-orm';
 import type { SubscriptionFacts } from '@/domain/subscription';
-import type { DbOrTx, SubscriptionRow } from '@/server/db';
-import { baskets, subscriptions, users } from '@/server/db';
+import { users } from '@/server/accounts/schema';
+import { baskets } from '@/server/basket/schema';
+import type { DbOrTx } from '@/server/db';
+import type { SubscriptionRow } from './schema';
+import { subscriptions } from './schema';
 
 /** A row as the domain rules read it. */
 export function factsOf(row: SubscriptionRow): SubscriptionFacts {

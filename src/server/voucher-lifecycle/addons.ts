@@ -18,13 +18,17 @@ import {
   extensionMonthsLeft,
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
+import { users } from '@/server/accounts/schema';
+import { deals } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db';
-import { deals, orders as ordersTable, users, voucherAddons, vouchers } from '@/server/db';
 import { findOwnInstrument } from '@/server/instruments';
 import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
+import { orders as ordersTable } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
+import { vouchers } from '@/server/vouchers/schema';
 import { loadVoucherContext, type VoucherContext } from './context';
+import { voucherAddons } from './schema';
 
 /** What the add-on page shows: the voucher, and what each add-on would cost and do. */
 export interface AddonQuote {

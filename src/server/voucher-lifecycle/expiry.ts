@@ -9,8 +9,8 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { expiredVoucherCreditExpiry } from '@/domain/voucher-lifecycle';
 import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
 import type { Db } from '@/server/db';
-import { vouchers } from '@/server/db';
 import { expireVouchers, moveVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
 import { loadVoucherContext } from './context';
 

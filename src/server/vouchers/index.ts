@@ -13,18 +13,10 @@ import {
   voucherCodeFrom,
   voucherExpiry,
 } from '@/domain/vouchers';
+import { dealImages, dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { DbOrTx } from '@/server/db';
-import {
-  dealImages,
-  dealProducts,
-  deals,
-  merchants,
-  orderLines,
-  orders,
-  type VoucherRow,
-  type VoucherStatus,
-  vouchers,
-} from '@/server/db';
+import { orderLines, orders } from '@/server/orders/schema';
+import { type VoucherRow, type VoucherStatus, vouchers } from './schema';
 
 export { renderVoucherPdf } from './pdf';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
 import { checkTransition, type VoucherActor, type VoucherEvent } from '@/domain/voucher-status';
 import type { Tx } from '@/server/db';
-import { type VoucherRow, type VoucherStatus, voucherStatusChanges, vouchers } from '@/server/db';
+import { type VoucherRow, type VoucherStatus, voucherStatusChanges, vouchers } from './schema';
 
 export interface VoucherMove {
   voucherId: number;
