@@ -23,7 +23,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkTables, readOwners } from './walls/table-ownership.mjs';
 
 // `--root <dir>` checks another tree (the checker's own test builds small ones).
@@ -99,6 +99,11 @@ const isSubscriberFile = (p) => /^src\/server\/[^/]+\/subscribers\/[^/]+\.ts$/.t
 
 const problems = [];
 const files = [...walk(src), ...walk(path.join(root, 'scripts'))];
+// The reads the checked tree lists (a test's small tree may list its own).
+const readsFile = path.join(root, 'scripts/walls/cross-service-reads.mjs');
+const { CROSS_SERVICE_READS } = existsSync(readsFile)
+  ? await import(pathToFileURL(readsFile).href)
+  : { CROSS_SERVICE_READS: {} };
 const owners = readOwners(
   files.filter((f) => /^src\/server\/[^/]+\/schema\.ts$/.test(rel(f))),
   rel,
@@ -117,6 +122,7 @@ for (const file of files) {
         return target === null ? null : rel(target);
       },
       owners,
+      CROSS_SERVICE_READS,
     ),
   );
   for (const { spec, typeOnly, dynamic } of specifiers(text)) {
@@ -210,6 +216,11 @@ for (const component of circles()) {
     for (const [to, file] of arrows.get(from) ?? []) if (members.has(to)) inside.push(`${from} -> ${to} (${file})`);
   problems.push(`a circle between ${component.join(', ')}: ${inside.join('; ')}`);
 }
+
+// A listed read of a file that no longer exists is stale too.
+for (const listed of Object.keys(CROSS_SERVICE_READS))
+  if (!files.some((file) => rel(file) === listed))
+    problems.push(`${listed}: no such file (take it off scripts/walls/cross-service-reads.mjs)`);
 
 if (problems.length > 0) {
   console.error(`Wrong-way imports (${problems.length}):`);

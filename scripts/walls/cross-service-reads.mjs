@@ -36,14 +36,12 @@ export const CROSS_SERVICE_READS = {
     'src/server/basket/baskets',
     'src/server/catalog/deals',
   ],
-  'src/server/express-buy/index.ts': ['src/server/basket/baskets'],
   'src/server/gifting/account.ts': ['src/server/orders/orderLines'],
   'src/server/gifting/index.ts': [
     'src/server/catalog/dealProducts',
     'src/server/catalog/deals',
     'src/server/orders/orderLines',
     'src/server/orders/orders',
-    'src/server/vouchers/vouchers',
   ],
   'src/server/gifting/mail.ts': ['src/server/accounts/users', 'src/server/orders/orderLines'],
   'src/server/gifting/voucher-gifts.ts': ['src/server/accounts/users', 'src/server/vouchers/vouchers'],
@@ -69,16 +67,7 @@ export const CROSS_SERVICE_READS = {
     'src/server/accounts/users',
     'src/server/catalog/dealProducts',
     'src/server/catalog/deals',
-    'src/server/vouchers/voucherStatusChanges',
-    'src/server/vouchers/vouchers',
   ],
-  'src/server/operator/index.ts': [
-    'src/server/catalog/categories',
-    'src/server/catalog/dealProducts',
-    'src/server/catalog/deals',
-    'src/server/catalog/locations',
-  ],
-  'src/server/orders/commit.ts': ['src/server/basket/baskets', 'src/server/catalog/deals'],
   'src/server/orders/confirmation.ts': [
     'src/server/catalog/dealProducts',
     'src/server/catalog/deals',
@@ -94,7 +83,6 @@ export const CROSS_SERVICE_READS = {
   ],
   'src/server/orders/place-order.ts': ['src/server/vouchers/vouchers'],
   'src/server/orders/price.ts': ['src/server/basket/baskets'],
-  'src/server/orders/stock.ts': ['src/server/catalog/dealProductStock'],
   'src/server/promotions/index.ts': ['src/server/accounts/users', 'src/server/orders/orders'],
   'src/server/search/correct.ts': ['src/server/catalog/deals', 'src/server/catalog/searchTerms'],
   'src/server/search/queries.ts': [
@@ -126,12 +114,10 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/locations',
   ],
   'src/server/subscriptions/index.ts': [
-    'src/server/basket/baskets',
     'src/server/catalog/dealProducts',
     'src/server/orders/orderLines',
     'src/server/orders/orders',
   ],
-  'src/server/subscriptions/records.ts': ['src/server/accounts/users', 'src/server/basket/baskets'],
   'src/server/subscriptions/renewal.ts': ['src/server/accounts/users'],
   'src/server/travel/index.ts': ['src/server/catalog/dealProducts', 'src/server/catalog/deals'],
   'src/server/voucher-lifecycle/addons.ts': [

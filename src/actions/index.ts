@@ -70,6 +70,7 @@ import {
 } from '@/server/merchants';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
+import { setExpiryCreditConsent } from '@/server/vouchers';
 import { cancelRenewal } from '@/server/subscriptions';
 import {
   markReturnPosted,
@@ -78,7 +79,6 @@ import {
   refundVoucherToCard,
   requestReturn,
   requestVoucherCredit,
-  setExpiryCreditConsent,
 } from '@/server/voucher-lifecycle';
 
 import { accountActions } from './account';

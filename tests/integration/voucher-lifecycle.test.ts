@@ -33,8 +33,8 @@ import {
   requestReturn,
   requestVoucherCredit,
   retrieveReturnReference,
-  setExpiryCreditConsent,
 } from '../../src/server/voucher-lifecycle';
+import { setExpiryCreditConsent } from '../../src/server/vouchers';
 import { walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

@@ -310,3 +310,4 @@ export async function reconcileBasketAtLogin(
 }
 export { mayUseBasket } from './access';
 export { loadOfferings } from './offerings';
+export { discardOpenBasket, lockOpenBasket, markBasketOrdered, setBasketsVipEligibility } from './status';

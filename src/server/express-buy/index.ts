@@ -16,8 +16,7 @@ import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
 import type { UserRow } from '@/server/accounts/schema';
-import { createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
-import { baskets } from '@/server/basket/schema';
+import { createBasket, discardOpenBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
 import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
 import type { Db } from '@/server/db';
 import { customerOwner, runIdempotently } from '@/server/idempotency';
@@ -167,7 +166,7 @@ async function buyOnce(
       },
     ],
   });
-  const discard = () => db.delete(baskets).where(and(eq(baskets.id, basketToken), eq(baskets.status, 'open')));
+  const discard = () => discardOpenBasket(db, basketToken);
   const basket = await retrievePricedBasket(db, basketToken, { userId: user.id });
   const line = basket?.lines[0];
   if (basket === null || line === undefined || basket.lines.length !== 1 || line.quantity !== request.quantity) {

@@ -26,7 +26,7 @@ import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
 import { orderLines, orders } from '@/server/orders/schema';
-import { vouchers } from '@/server/vouchers/schema';
+import { giveVouchers } from '@/server/vouchers';
 import { creditWallet } from '@/server/wallet';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
 import { giftCards, gifts } from './schema';
@@ -185,20 +185,14 @@ export async function claimGift(
     if (gift.senderUserId === input.userId) throw new Conflict(GIFT_MESSAGES.ownGift);
     await tx.update(gifts).set({ claimedAt: input.now, claimedByUserId: input.userId }).where(eq(gifts.id, gift.id));
     // A voucher sent from the voucher page moves alone, and only while the sender still has it unused.
-    const moved = await tx
-      .update(vouchers)
-      .set({ userId: input.userId, statusChangedAt: input.now })
-      .where(
-        gift.voucherId === null
-          ? eq(vouchers.orderLineId, gift.orderLineId)
-          : and(
-              eq(vouchers.id, gift.voucherId),
-              eq(vouchers.userId, gift.senderUserId),
-              eq(vouchers.status, 'ready'),
-              gt(vouchers.expiresAt, input.now),
-            ),
-      )
-      .returning({ id: vouchers.id });
+    const moved = await giveVouchers(
+      tx,
+      gift.voucherId === null
+        ? { orderLineId: gift.orderLineId }
+        : { voucherId: gift.voucherId, fromUserId: gift.senderUserId },
+      input.userId,
+      input.now,
+    );
     if (gift.voucherId !== null && moved.length === 0) throw new Conflict(GIFT_MESSAGES.voucherGone);
     return { vouchers: moved.length, code };
   });

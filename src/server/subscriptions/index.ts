@@ -20,7 +20,7 @@ import {
   VIP_MAX_COST_MINOR,
   VIP_SUBSCRIPTION_DEAL_ID,
 } from '@/domain/subscription';
-import { baskets } from '@/server/basket/schema';
+import { setBasketsVipEligibility } from '@/server/basket';
 import { dealProducts } from '@/server/catalog/schema';
 import type { Db, DbOrTx } from '@/server/db';
 import { orderLines, orders } from '@/server/orders/schema';
@@ -206,9 +206,6 @@ export async function updateBasketVipStatus(
 ): Promise<{ eligibleForVip: boolean }> {
   const row = await findSubscription(db, user.id);
   const eligibleForVip = vipStatus && isSubscriptionValid(row === null ? null : factsOf(row), now);
-  await db
-    .update(baskets)
-    .set({ eligibleForVip })
-    .where(and(eq(baskets.customerToken, user.customerToken), eq(baskets.status, 'open')));
+  await setBasketsVipEligibility(db, user.customerToken, eligibleForVip, { openOnly: true });
   return { eligibleForVip };
 }

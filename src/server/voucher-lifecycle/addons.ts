@@ -26,6 +26,7 @@ import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
 import { orders as ordersTable } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
+import { extendVoucher, protectVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
 import { loadVoucherContext, type VoucherContext } from './context';
 import { voucherAddons } from './schema';
@@ -127,10 +128,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
     const left = extensionMonthsLeft(voucher.extendedMonths);
     if (months < 1 || months > left) throw new LifecycleError('extensionUsed', LIFECYCLE_COPY.extensionTooLong(left));
     const newExpiresAt = extendedExpiry(voucher.expiresAt, months);
-    await tx
-      .update(vouchers)
-      .set({ expiresAt: newExpiresAt, extendedMonths: voucher.extendedMonths + months })
-      .where(eq(vouchers.id, voucher.id));
+    await extendVoucher(tx, voucher, { months, expiresAt: newExpiresAt });
     await tx.insert(voucherAddons).values({
       voucherId: voucher.id,
       orderId,
@@ -145,7 +143,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
     return;
   }
   if (why.protect !== null) throw new LifecycleError('notProtectable', why.protect);
-  await tx.update(vouchers).set({ isProtected: true }).where(eq(vouchers.id, voucher.id));
+  await protectVoucher(tx, voucher.id);
   await tx.insert(voucherAddons).values({
     voucherId: voucher.id,
     orderId,

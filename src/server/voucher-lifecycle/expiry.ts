@@ -67,16 +67,3 @@ export async function expireDueVouchers(db: Db, now: Date): Promise<ExpiryRun> {
   const rest = await expireVouchers(db, now);
   return { expired: credited + rest, credited };
 }
-
-/** spec 4: the shopper agrees (or not) that an unused voucher becomes wallet credit at expiry. */
-export async function setExpiryCreditConsent(
-  db: Db,
-  input: { voucherId: number; userId: number; consent: boolean },
-): Promise<boolean> {
-  const changed = await db
-    .update(vouchers)
-    .set({ expiryCreditConsent: input.consent })
-    .where(and(eq(vouchers.id, input.voucherId), eq(vouchers.userId, input.userId)))
-    .returning({ id: vouchers.id });
-  return changed.length > 0;
-}

@@ -13,6 +13,7 @@ import type { VoucherActor } from '@/domain/voucher-status';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
+import { markOrderRefunded } from '@/server/orders';
 import { orders, payments } from '@/server/orders/schema';
 // Every refund handler (loyalty points taken back) registered before a refund writes its events.
 import type { PaymentProviders } from '@/server/payments';
@@ -58,7 +59,7 @@ async function settleOrderStatus(tx: Tx, orderId: number): Promise<void> {
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(vouchers)
     .where(and(eq(vouchers.orderId, orderId), ne(vouchers.status, 'refunded')));
-  if ((left?.n ?? 0) === 0) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+  if ((left?.n ?? 0) === 0) await markOrderRefunded(tx, orderId);
 }
 
 /**
