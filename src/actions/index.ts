@@ -70,7 +70,6 @@ import {
 } from '@/server/merchants';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin, redeemThrottle } from '@/server/runtime';
-import { setExpiryCreditConsent } from '@/server/vouchers';
 import { cancelRenewal } from '@/server/subscriptions';
 import {
   markReturnPosted,
@@ -80,6 +79,7 @@ import {
   requestReturn,
   requestVoucherCredit,
 } from '@/server/voucher-lifecycle';
+import { setExpiryCreditConsent } from '@/server/vouchers';
 
 import { accountActions } from './account';
 import { type ActionCode, answer, clientIp } from './answer';

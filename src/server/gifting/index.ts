@@ -16,7 +16,7 @@
  *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
  *   purchase (spec 4), by the hourly jobs.
  */
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';

@@ -14,7 +14,7 @@ import type { Db, Tx } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
 import { markOrderRefunded } from '@/server/orders';
-import { orders, payments } from '@/server/orders/schema';
+import { payments } from '@/server/orders/schema';
 // Every refund handler (loyalty points taken back) registered before a refund writes its events.
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';

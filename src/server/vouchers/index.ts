@@ -3,10 +3,9 @@
  * the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   describeVoucherStatus,
-  EXPIRABLE_STATUSES,
   initialVoucherStatus,
   redeemInstructionsForDeal,
   securityCodeFrom,
