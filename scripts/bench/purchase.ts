@@ -9,10 +9,10 @@ import { count, eq } from 'drizzle-orm';
 import { type Database, dealProductStock, openDatabase, orders } from '@/server/db';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
-import { seedCatalogue } from '@/server/seed';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
+import { seedCatalogue } from '../seed';
 
 export interface PurchaseBenchResult {
   engine: string;

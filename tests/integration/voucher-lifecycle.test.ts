@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { LifecycleError } from '../../src/domain/errors';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { addMonths } from '../../src/domain/wallet';
@@ -20,7 +21,6 @@ import {
 } from '../../src/server/db/schema';
 import { onVoucherRefunded, placeOrder, type VoucherRefunded } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   buyAddon,
   expireDueVouchers,

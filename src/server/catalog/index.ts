@@ -20,6 +20,7 @@ export { knownLocationNames, listLocations, retrieveLocation } from './locations
 export { listPlacedDealIds, type MapDeal, type PlacedDealId } from './map-area';
 export { retrieveHeaderData } from './navigation';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
+export { FALLBACK_DEAL_IMAGE } from './reshape';
 export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
 export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
