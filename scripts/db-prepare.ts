@@ -33,5 +33,5 @@ await withDatabase(async (database) => {
     console.log(
       `✔ Painted ${pictures.painted} deal pictures into ${mediaDir()} in ${(pictures.ms / 1000).toFixed(1)} s`,
     );
-  else console.log(`✔ Deal pictures ready (${pictures.pictures} in ${mediaDir()})`);
+  else console.log(`✔ Deal pictures ready (${pictures.pictures} in ${mediaDir()}, checked in ${pictures.ms} ms)`);
 });
