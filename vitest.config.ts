@@ -3,7 +3,13 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getViteConfig } from 'astro/config';
 
-const include = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+// scripts/**: the demo seed and its picture painter keep their tests beside them (docs/decisions/036).
+const include = [
+  'src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'tests/unit/**/*.test.ts',
+  'tests/integration/**/*.test.ts',
+];
 
 /**
  * Issue 16.6: test files share their worker's module graph (imports are paid once per worker, not once

@@ -17,6 +17,8 @@
  * - components, islands, layouts and stores import no server runtime code (types are fine);
  * - the shop (`src/` outside `src/sandbox`) imports nothing from the payment sandbox `src/sandbox`,
  *   which it reaches over HTTP only; the sandbox imports nothing of the shop's services.
+ * - nothing under `src/` imports the demo data or anything else under `scripts/` (the demo catalogue
+ *   and its picture painter live in `scripts/seed`, docs/decisions/036-demo-data-outside-the-shop.md).
  * Tests (tests/) may reach inside what they test and are not checked.
  * Biome and dependency-cruiser do not read `.astro` files, so this small script does the job for all sources.
  * Exits 1 and lists every wrong-way import.
@@ -138,6 +140,9 @@ for (const file of files) {
     }
     if (/^src\/(components|islands|layouts|stores)\//.test(from) && to.startsWith('src/server/') && !typeOnly) {
       wrong('(components, islands, layouts and stores import no server runtime code: pass it in as props)');
+    }
+    if (from.startsWith('src/') && (to.startsWith('scripts/') || /^src\/server\/seed(\/|$)/.test(to))) {
+      wrong('(the shop imports nothing from scripts/: demo data lives in scripts/seed, docs/decisions/036)');
     }
     const inSandbox = (p) => p.startsWith('src/sandbox/');
     if (to.startsWith('src/sandbox/') && !inSandbox(from)) {

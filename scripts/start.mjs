@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
- * then serve on PORT/HOST (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers).
+ * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty,
+ * paint the deal pictures the media folder lacks), then serve on PORT/HOST (default 4321) behind
+ * scripts/http-edge.mjs (allowed hosts, methods, headers).
  * Exits non-zero with a clear message when anything fails.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { answerClientError, createEdgeHandler } from './http-edge.mjs';
 import { compressAndCache } from './serve/compress-and-cache.mjs';
+import { mediaDir, mediaHandler } from './serve/media.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -71,14 +73,17 @@ process.env.PORT ??= '4321';
 process.env.HOST ??= 'localhost';
 // The adapter's own handler (static files, then the app) behind our edge: the Host check, 405s and
 // security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
-// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
+// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs). Deal pictures are
+// files in the media folder the prepare step painted, answered before Astro (scripts/serve/media.mjs).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React and the other libraries run their production builds (React checks NODE_ENV as it loads):
 // unset, React rendered every page in development mode, about a fifth more CPU a page. A fault
 // preview of the payment sandbox sets NODE_ENV=development (PAYMENTS_FAULT is refused in production).
 process.env.NODE_ENV ??= 'production';
 const { handler } = await import(pathToFileURL(entry).href);
-const server = http.createServer(createEdgeHandler(compressAndCache(handler)));
+const media = mediaHandler(mediaDir());
+const shop = (req, res) => media(req, res, () => handler(req, res));
+const server = http.createServer(createEdgeHandler(compressAndCache(shop)));
 server.on('clientError', answerClientError);
 server.on('error', (error) => {
   console.error(`\n✖ Serving on ${process.env.HOST}:${process.env.PORT} failed: ${error.message}`);

@@ -10,11 +10,11 @@ import { type Database, openDatabase } from '@/server/db';
 import { dealProductStock, orders } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
-import { seedCatalogue } from '@/server/seed';
 import { loadSubscribers } from '@/server/subscribers';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
+import { seedCatalogue } from '../seed';
 
 // The bench places real orders, so it loads the shop's subscribers as every entry point does.
 loadSubscribers();

@@ -95,18 +95,6 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/deals',
     'src/server/catalog/searchTerms',
   ],
-  'src/server/seed/gift-card.ts': [
-    'src/server/catalog/dealImages',
-    'src/server/catalog/dealProducts',
-    'src/server/catalog/deals',
-    'src/server/catalog/merchants',
-  ],
-  'src/server/seed/index.ts': [
-    'src/server/catalog/categories',
-    'src/server/catalog/dealProducts',
-    'src/server/catalog/deals',
-    'src/server/catalog/merchants',
-  ],
   'src/server/sitemap/index.ts': [
     'src/server/catalog/categories',
     'src/server/catalog/dealProducts',
@@ -138,11 +126,7 @@ export const CROSS_SERVICE_READS = {
     'src/server/vouchers/voucherStatusChanges',
     'src/server/vouchers/vouchers',
   ],
-  'src/server/voucher-lifecycle/refunds.ts': [
-    'src/server/orders/orders',
-    'src/server/orders/payments',
-    'src/server/vouchers/vouchers',
-  ],
+  'src/server/voucher-lifecycle/refunds.ts': ['src/server/orders/payments', 'src/server/vouchers/vouchers'],
   'src/server/voucher-lifecycle/returns.ts': [
     'src/server/accounts/users',
     'src/server/catalog/dealProducts',

@@ -6,6 +6,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import type { Database } from '../../src/server/db/client';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   listMerchantReturns,
   markReturnPosted,

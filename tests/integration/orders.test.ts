@@ -5,6 +5,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { MESSAGES } from '../../src/domain/messages';
 import { tokenise } from '../../src/sandbox';
 import type { Database } from '../../src/server/db/client';
@@ -21,7 +22,6 @@ import {
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { payClearpayByCard, verifyClearpaySms } from '../../src/sandbox/clearpay';
 import { confirmKlarnaCode, identifyKlarnaShopper } from '../../src/sandbox/klarna';
@@ -21,7 +22,6 @@ import {
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import type { PaymentProviders } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { refundVoucherToCard } from '../../src/server/voucher-lifecycle';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { sandboxProviders } from '../fixtures/sandbox-gateway';

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { LifecycleError } from '../../src/domain/errors';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { addMonths } from '../../src/domain/wallet';
@@ -21,7 +22,6 @@ import {
 import { EVENTS, installSubscribers, type VoucherRefunded } from '../../src/server/events';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { loadSubscribers, SUBSCRIBERS } from '../../src/server/subscribers';
 import {
   buyAddon,

@@ -228,4 +228,26 @@ describe('the import walls', () => {
     expect(output).toContain('src/server/vouchers/redeem.ts: voucher status history written outside');
     expect(output).not.toContain('src/server/vouchers/transitions.ts:');
   });
+
+  it('fail when the shop imports the demo seed or anything under scripts/ (docs/decisions/036)', () => {
+    const seedImport = "import { seedCatalogue } from '@/server/seed';\nexport const s = seedCatalogue;\n";
+    const scriptsImport =
+      "import { paintPictures } from '../../../scripts/seed/pictures';\nexport const p = paintPictures;\n";
+    const { status, output } = check({
+      ...service,
+      'scripts/seed/pictures.ts': 'export function paintPictures() {}\n',
+      'src/server/addresses/local.ts': seedImport,
+      'src/pages/images.ts': "import { mediaDir } from '../../scripts/serve/media.mjs';\nexport const d = mediaDir;\n",
+      'src/server/catalog/pictures.ts': scriptsImport,
+    });
+    expect(status).toBe(1);
+    expect(output).toContain("src/server/addresses/local.ts: '@/server/seed' (the shop imports nothing from scripts/");
+    expect(output).toContain("src/pages/images.ts: '../../scripts/serve/media.mjs'");
+    expect(output).toContain("src/server/catalog/pictures.ts: '../../../scripts/seed/pictures'");
+  });
+
+  it('let scripts import the shop through its services and the domain', () => {
+    const seed = "import { listDeals } from '@/server/catalog';\nimport { PENCE } from '@/domain/money';\n";
+    expect(check({ ...service, 'scripts/seed/index.ts': seed }).status).toBe(0);
+  });
 });

@@ -21,6 +21,7 @@ export { type DealPatch, DealPatchSchema, UnknownProduct, updateDeal } from './o
 export { type PriceEvidenceEntry, recordDealPriceEvidence, recordPriceEvidence } from './price-evidence';
 export type { DealOrder } from './queries';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
+export { FALLBACK_DEAL_IMAGE } from './reshape';
 export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
 export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
