@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
+import { mediaDir, mediaHandler } from './scripts/serve/media.mjs';
 
 /** Issue 26.2: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
 const LAYER_ORDER = '@layer reset, tokens, base, components, utilities;';
@@ -45,6 +46,18 @@ function contentPagesSitemap() {
   return integration;
 }
 
+/**
+ * Deal pictures are files in the media folder, answered before Astro by scripts/serve/media.mjs under
+ * `npm start` (docs/decisions/036-demo-data-outside-the-shop.md); `astro dev` answers them the same way.
+ * @returns {import('astro').AstroIntegration}
+ */
+function mediaInDev() {
+  return {
+    name: 'tuppence-media',
+    hooks: { 'astro:server:setup': ({ server }) => void server.middlewares.use(mediaHandler(mediaDir())) },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -52,7 +65,7 @@ export default defineConfig({
   // the content pages' sitemap is written at build by @astrojs/sitemap (contentPagesSitemap above).
   // Islands run on React 19 in the server and the browser (decision 018). The payment sandbox is an
   // app of its own (sandbox/, decision 035): nothing of it is part of this build.
-  integrations: [react(), contentPagesSitemap()],
+  integrations: [react(), contentPagesSitemap(), mediaInDev()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).

@@ -3,9 +3,12 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getViteConfig } from 'astro/config';
 
+// sandbox/**: the payment sandbox's own tests (docs/decisions/035); scripts/**: the demo seed and its
+// picture painter keep their tests beside them (docs/decisions/036).
 const include = [
   'src/**/*.test.ts',
   'sandbox/**/*.test.ts',
+  'scripts/**/*.test.ts',
   'tests/unit/**/*.test.ts',
   'tests/integration/**/*.test.ts',
 ];

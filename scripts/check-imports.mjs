@@ -8,22 +8,28 @@
  *   subscribers, `src/server/subscribers.ts`, imports each `src/server/<name>/subscribers/*.ts`);
  * - no file under `src/server` imports another part of the server dynamically (`import('@/server/…')`
  *   hides an arrow from this check and from a reader);
+ * - each service owns its tables: no writes to another's, reads only where listed
+ *   (./walls/table-ownership.mjs);
  * - the services and the server's top-level modules form no circle: an arrow one way between two
  *   of them means none comes back, however many steps round (type-only imports included; the
- *   database module, which gathers every schema, and foreign keys between schemas are left out);
+ *   database module, which gathers every schema, and imports of a schema.ts, which hold no code, are
+ *   left out);
  * - `src/domain` imports nothing from `src/contracts`, `src/server` or Astro;
  * - components, islands, layouts and stores import no server runtime code (types are fine);
  * - the payment sandbox is an app of its own (docs/decisions/035-sandbox-as-its-own-app.md): nothing
  *   under `src/` imports from `sandbox/`, which the shop reaches over HTTP only; and `sandbox/`
  *   imports only itself, the shop's pure `src/domain`, the wire contracts `src/contracts` and
- *   packages (its tests may also use the repository's test support under `tests/`).
+ *   packages (its tests may also use the repository's test support under `tests/`);
+ * - nothing under `src/` imports the demo data or anything else under `scripts/` (the demo catalogue
+ *   and its picture painter live in `scripts/seed`, docs/decisions/036-demo-data-outside-the-shop.md).
  * Tests (tests/) may reach inside what they test and are not checked.
  * Biome and dependency-cruiser do not read `.astro` files, so this small script does the job for all sources.
  * Exits 1 and lists every wrong-way import, each with the file it is in.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkTables, readOwners } from './walls/table-ownership.mjs';
 
 // `--root <dir>` checks another tree (the checker's own test builds small ones).
 const rootArg = process.argv.indexOf('--root');
@@ -105,12 +111,33 @@ const SUBSCRIBER_LIST = 'src/server/subscribers.ts';
 const isSubscriberFile = (p) => /^src\/server\/[^/]+\/subscribers\/[^/]+\.ts$/.test(p);
 
 const problems = [];
+const files = [...walk(src), ...walk(path.join(root, 'sandbox')), ...walk(path.join(root, 'scripts'))];
+// The reads the checked tree lists (a test's small tree may list its own).
+const readsFile = path.join(root, 'scripts/walls/cross-service-reads.mjs');
+const { CROSS_SERVICE_READS } = existsSync(readsFile)
+  ? await import(pathToFileURL(readsFile).href)
+  : { CROSS_SERVICE_READS: {} };
+const owners = readOwners(
+  files.filter((f) => /^src\/server\/[^/]+\/schema\.ts$/.test(rel(f))),
+  rel,
+);
 /** node -> node -> the first file seen making that arrow (for the message). */
 const arrows = new Map();
-const files = [...walk(src), ...walk(path.join(root, 'sandbox')), ...walk(path.join(root, 'scripts'))];
 for (const file of files) {
   const from = rel(file);
   const text = readFileSync(file, 'utf8');
+  problems.push(
+    ...checkTables(
+      from,
+      text,
+      (spec) => {
+        const target = resolve(file, spec);
+        return target === null ? null : rel(target);
+      },
+      owners,
+      CROSS_SERVICE_READS,
+    ),
+  );
   for (const { spec, typeOnly, dynamic } of specifiers(text)) {
     const wrong = (why) => problems.push(`${from}: '${spec}' ${why}`);
     if (from.startsWith('src/domain/') && /^(astro|astro:)/.test(spec))
@@ -125,6 +152,9 @@ for (const file of files) {
     if (/^src\/(components|islands|layouts|stores)\//.test(from) && to.startsWith('src/server/') && !typeOnly) {
       wrong('(components, islands, layouts and stores import no server runtime code: pass it in as props)');
     }
+    if (from.startsWith('src/') && (to.startsWith('scripts/') || /^src\/server\/seed(\/|$)/.test(to))) {
+      wrong('(the shop imports nothing from scripts/: demo data lives in scripts/seed, docs/decisions/036)');
+    }
     if (from.startsWith('src/') && to.startsWith('sandbox/')) {
       wrong('(the shop reaches the payment sandbox over HTTP only)');
     }
@@ -138,7 +168,9 @@ for (const file of files) {
       if (dynamic) wrong('(no dynamic import between parts of the server: import it at the top, or raise an event)');
       // The database module gathers every schema and each schema names the tables its foreign keys
       // point at: those arrows are data, not code, and would put every service in one circle.
-      const dataOnly = from.startsWith('src/server/db/') || (from.endsWith('/schema.ts') && to.endsWith('/schema.ts'));
+      // A read of another service's table (an import of its schema.ts, a leaf that imports no code) is
+      // governed by the table rules instead.
+      const dataOnly = from.startsWith('src/server/db/') || to.endsWith('/schema.ts');
       if (!dataOnly && !from.endsWith('.test.ts') && !from.endsWith('.test.tsx')) {
         if (!arrows.has(fromNode)) arrows.set(fromNode, new Map());
         if (!arrows.get(fromNode).has(toNode)) arrows.get(fromNode).set(toNode, from);
@@ -150,6 +182,8 @@ for (const file of files) {
     if (from === SUBSCRIBER_LIST && isSubscriberFile(to)) continue;
     if (from === 'src/server/db/schema.ts' && to.endsWith('/schema.ts')) continue;
     if (from.endsWith('/schema.ts') && to.endsWith('/schema.ts')) continue;
+    // A service's tables are governed by the ownership rules above (reads listed, writes never).
+    if (to === `${service}schema.ts`) continue;
     wrong(`(outside ${service} import only ${service}index.ts)`);
   }
 }
@@ -196,6 +230,11 @@ for (const component of circles()) {
     for (const [to, file] of arrows.get(from) ?? []) if (members.has(to)) inside.push(`${from} -> ${to} (${file})`);
   problems.push(`a circle between ${component.join(', ')}: ${inside.join('; ')}`);
 }
+
+// A listed read of a file that no longer exists is stale too.
+for (const listed of Object.keys(CROSS_SERVICE_READS))
+  if (!files.some((file) => rel(file) === listed))
+    problems.push(`${listed}: no such file (take it off scripts/walls/cross-service-reads.mjs)`);
 
 if (problems.length > 0) {
   console.error(`Wrong-way imports (${problems.length}):`);

@@ -1,7 +1,14 @@
-/** Run by npm start before serving: migrate, seed only when the catalogue is empty, add missing seeded guides. */
-import { seedGuides } from '@/server/content';
-import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
+/**
+ * Run by npm start before serving: migrate, seed the demo only when the catalogue is empty, add the
+ * shop's own products and the demo guides that are missing, and paint the deal pictures the media
+ * folder (MEDIA_DIR) lacks (docs/decisions/036-demo-data-outside-the-shop.md). Each step is quick
+ * when there is nothing to add.
+ */
+
 import { withDatabase } from './cli';
+import { ensureShopProducts, isCatalogueEmpty, paintDealPictures, seedCatalogue } from './seed';
+import { seedGuides } from './seed/guides';
+import { mediaDir } from './serve/media.mjs';
 
 await withDatabase(async (database) => {
   await database.migrate();
@@ -18,6 +25,13 @@ await withDatabase(async (database) => {
   } else {
     console.log(`✔ Database ready (${database.engine}, ${database.where})`);
   }
+  await ensureShopProducts(database.db, new Date());
   const guides = await seedGuides(database.db);
   if (guides > 0) console.log(`✔ Seeded ${guides} guides`);
+  const pictures = await paintDealPictures(database.db, mediaDir());
+  if (pictures.painted > 0)
+    console.log(
+      `✔ Painted ${pictures.painted} deal pictures into ${mediaDir()} in ${(pictures.ms / 1000).toFixed(1)} s`,
+    );
+  else console.log(`✔ Deal pictures ready (${pictures.pictures} in ${mediaDir()}, checked in ${pictures.ms} ms)`);
 });

@@ -1,7 +1,11 @@
-/** npm run db:reset — drops every table, migrates from scratch and seeds the default catalogue. */
+/**
+ * npm run db:reset — drops every table, migrates from scratch, seeds the default catalogue and paints
+ * the pictures the media folder lacks (MEDIA_DIR).
+ */
 import { sql } from 'drizzle-orm';
-import { seedCatalogue } from '@/server/seed';
 import { withDatabase } from './cli';
+import { paintDealPictures, seedCatalogue } from './seed';
+import { mediaDir } from './serve/media.mjs';
 
 await withDatabase(async (database) => {
   const { db } = database;
@@ -11,4 +15,6 @@ await withDatabase(async (database) => {
   await database.migrate();
   const summary = await seedCatalogue(db, { giftCard: true, onProgress: (message) => console.log(`  ${message}`) });
   console.log(`✔ Reset ${database.engine} database (${database.where}):`, JSON.stringify(summary));
+  const pictures = await paintDealPictures(db, mediaDir());
+  console.log(`✔ Painted ${pictures.painted} of ${pictures.pictures} deal pictures`);
 });

@@ -1,11 +1,13 @@
 /**
  * npm run db:seed [-- --deals N] [-- --seed S] [-- --if-empty]
- * Replaces the catalogue with a deterministic UK catalogue (3,200 deals by default).
+ * Replaces the catalogue with a deterministic UK catalogue (3,200 deals by default) and paints its
+ * pictures into the media folder (MEDIA_DIR; docs/decisions/036-demo-data-outside-the-shop.md).
  */
 import { sql } from 'drizzle-orm';
-import { seedGuides } from '@/server/content';
-import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
 import { argValue, hasFlag, withDatabase } from './cli';
+import { isCatalogueEmpty, paintDealPictures, seedCatalogue } from './seed';
+import { seedGuides } from './seed/guides';
+import { mediaDir } from './serve/media.mjs';
 
 const deals = Number(argValue('deals') ?? 3200);
 const seed = Number(argValue('seed') ?? 20261123);
@@ -36,4 +38,8 @@ await withDatabase(async (database) => {
   // Guides are editors' work: only missing seeded guides are added, never overwritten.
   const guides = await seedGuides(db);
   console.log(`✔ Seeded guides: ${guides} added`);
+  const pictures = await paintDealPictures(db, mediaDir());
+  console.log(
+    `✔ Painted ${pictures.painted} of ${pictures.pictures} deal pictures in ${(pictures.ms / 1000).toFixed(1)} s`,
+  );
 });

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty),
- * start the payment sandbox beside the shop (its own process on SANDBOX_PORT, default 4322, which
- * migrates its own database: docs/decisions/035-sandbox-as-its-own-app.md), then serve on PORT/HOST
- * (default 4321) behind scripts/http-edge.mjs (allowed hosts, methods, headers). Stopping the shop
- * stops the sandbox. `--no-sandbox` serves the shop alone (a sandbox elsewhere, or a real provider,
- * is configured with PAYMENTS_GATEWAY_URL and PAYMENTS_GATEWAY_SERVER_URL).
+ * npm start: build when the build is missing or stale, prepare the database (migrate, seed when empty,
+ * paint the deal pictures the media folder lacks), start the payment sandbox beside the shop (its own
+ * process on SANDBOX_PORT, default 4322, which migrates its own database:
+ * docs/decisions/035-sandbox-as-its-own-app.md), then serve on PORT/HOST (default 4321) behind
+ * scripts/http-edge.mjs (allowed hosts, methods, headers). Stopping the shop stops the sandbox.
+ * `--no-sandbox` serves the shop alone (a sandbox elsewhere, or a real provider, is configured with
+ * PAYMENTS_GATEWAY_URL and PAYMENTS_GATEWAY_SERVER_URL).
  * Exits non-zero with a clear message when anything fails.
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SANDBOX_READY } from '../sandbox/ready.mjs';
 import { allowedHostNames, answerClientError, createEdgeHandler } from './http-edge.mjs';
 import { compressAndCache } from './serve/compress-and-cache.mjs';
+import { mediaDir, mediaHandler } from './serve/media.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -147,14 +149,17 @@ if (buildCode !== 0) fail('The build', buildCode);
 await sandbox;
 // The adapter's own handler (static files, then the app) behind our edge: the Host check, 405s and
 // security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
-// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs).
+// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs). Deal pictures are
+// files in the media folder the prepare step painted, answered before Astro (scripts/serve/media.mjs).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React and the other libraries run their production builds (React checks NODE_ENV as it loads):
 // unset, React rendered every page in development mode, about a fifth more CPU a page. A fault
 // preview of the payment sandbox sets NODE_ENV=development (PAYMENTS_FAULT is refused in production).
 process.env.NODE_ENV ??= 'production';
 const { handler } = await import(pathToFileURL(entry).href);
-const server = http.createServer(createEdgeHandler(compressAndCache(handler)));
+const media = mediaHandler(mediaDir());
+const shop = (req, res) => media(req, res, () => handler(req, res));
+const server = http.createServer(createEdgeHandler(compressAndCache(shop)));
 server.on('clientError', answerClientError);
 server.on('error', (error) => {
   console.error(`\n✖ Serving on ${process.env.HOST}:${process.env.PORT} failed: ${error.message}`);

@@ -6,15 +6,16 @@
  * as the payment provider, hosted on the same database in its own schema (decision 035).
  */
 import { count, eq } from 'drizzle-orm';
-import { type Database, dealProductStock, openDatabase, orders } from '@/server/db';
+import { type Database, openDatabase } from '@/server/db';
+import { dealProductStock, orders } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
-import { seedCatalogue } from '@/server/seed';
 import { loadSubscribers } from '@/server/subscribers';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { migrateSandbox } from '../../tests/fixtures/sandbox-database';
 import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
+import { seedCatalogue } from '../seed';
 
 // The bench places real orders, so it loads the shop's subscribers as every entry point does.
 loadSubscribers();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '@/server/db';
 import { searchDeals } from '@/server/search';
-import { isCatalogueEmpty, seedCatalogue } from '@/server/seed';
+import { isCatalogueEmpty, seedCatalogue } from '../seed';
 import { percentile } from './load';
 
 /** What shoppers type, typos included. */

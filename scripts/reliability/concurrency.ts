@@ -19,8 +19,8 @@ import { MESSAGES } from '@/domain/messages';
 import { PROMO_MESSAGES } from '@/domain/promotions';
 import { REDEEM_COPY } from '@/domain/redemption';
 import { hashPassword } from '@/server/accounts';
+import type { Db } from '@/server/db';
 import {
-  type Db,
   deals,
   gifts,
   loyaltyAccounts,
@@ -34,7 +34,7 @@ import {
   voucherStatusChanges,
   vouchers,
   walletEntries,
-} from '@/server/db';
+} from '@/server/db/schema';
 import { GIFT_MESSAGES } from '@/server/gifting';
 import {
   createBuyers,

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/server/accounts';
 import { createBasket } from '@/server/basket';
 
-import { type Db, deals, merchantUsers, paymentInstruments, users } from '@/server/db';
+import type { Db } from '@/server/db';
+import { deals, merchantUsers, paymentInstruments, users } from '@/server/db/schema';
 import { addToWishlist } from '@/server/wishlist';
 import { prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
 import { insertTestOrder } from '../../tests/integration/commerce-fixtures';

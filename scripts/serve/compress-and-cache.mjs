@@ -9,6 +9,9 @@
  *  - a hashed asset is compressed once per encoding: its bytes never change, so the compressed body is
  *    kept in memory and sent again as it is (the browser of every new visitor asks for the same
  *    scripts and styles; compressing them on each request was most of the server's work for them).
+ *    So is any 200 response its handler marked immutable (a deal picture from the media folder,
+ *    ./media.mjs): its bytes never change under its URL either. Each kind has a budget of its own, so
+ *    pictures never crowd out the scripts and styles.
  * Only this module knows about compression and asset caching; security headers live elsewhere.
  */
 import zlib from 'node:zlib';
@@ -17,15 +20,15 @@ import zlib from 'node:zlib';
 export const COMPRESS_MIN_BYTES = 1024;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED_ASSETS = '/_astro/';
-/** Compressed hashed assets kept in memory, and how much of it there may be. */
-const ASSET_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Compressed immutable bodies kept in memory, and how much of each kind there may be. */
+const KEPT_MAX_BYTES = { hashed: 32 * 1024 * 1024, immutable: 16 * 1024 * 1024 };
+const keptBytes = { hashed: 0, immutable: 0 };
 const compressedAssets = new Map();
-let compressedAssetBytes = 0;
 
-function keepCompressedAsset(key, body) {
-  if (compressedAssets.has(key) || compressedAssetBytes + body.length > ASSET_CACHE_MAX_BYTES) return;
+function keepCompressedAsset({ key, kind }, body) {
+  if (compressedAssets.has(key) || keptBytes[kind] + body.length > KEPT_MAX_BYTES[kind]) return;
   compressedAssets.set(key, body);
-  compressedAssetBytes += body.length;
+  keptBytes[kind] += body.length;
 }
 
 const COMPRESSIBLE =
@@ -114,6 +117,7 @@ export function compressAndCache(handler) {
       const status = res.statusCode;
       const hashedAsset = pathname.startsWith(HASHED_ASSETS) && status === 200;
       if (hashedAsset) res.setHeader('Cache-Control', IMMUTABLE);
+      const immutable = status === 200 && res.getHeader('cache-control') === IMMUTABLE;
       if (!isCompressible(res.getHeader('content-type'))) return;
       appendVary(res, 'Accept-Encoding');
       if (encoding === null || req.method === 'HEAD' || status < 200 || status === 204 || status === 304) return;
@@ -125,8 +129,8 @@ export function compressAndCache(handler) {
       res.setHeader('Content-Encoding', encoding);
       const etag = res.getHeader('etag');
       if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
-      const asset = hashedAsset ? `${encoding} ${pathname}` : null;
-      precompressed = asset === null ? null : (compressedAssets.get(asset) ?? null);
+      const asset = immutable ? { key: `${encoding} ${pathname}`, kind: hashedAsset ? 'hashed' : 'immutable' } : null;
+      precompressed = asset === null ? null : (compressedAssets.get(asset.key) ?? null);
       if (precompressed !== null) res.setHeader('Content-Length', precompressed.length);
       else startEncoding(encoding, length ?? 0, asset);
     };

@@ -32,7 +32,7 @@ import {
   resetPassword,
   updateProfile,
 } from '@/server/accounts';
-import type { UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
 import { getDb } from '@/server/db';
 import { currentUser, refreshSessionEpoch, rememberDeletedEmail, signIn, signOut } from '@/server/http';
 import { flushOutbox, loginThrottle, publicOrigin } from '@/server/runtime';

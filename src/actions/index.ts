@@ -35,6 +35,7 @@ import { AccountError, Forbidden, Invalid, NotFound, Unauthorised } from '@/doma
 import { MESSAGES } from '@/domain/messages';
 import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
+import type { UserRow } from '@/server/accounts/schema';
 import { addToBasket, changeLineGifting, createBasket, retrieveBasket, retrievePricedBasket } from '@/server/basket';
 import {
   acceptProposedDate,
@@ -53,7 +54,6 @@ import {
   retrieveGuideForEditor,
   saveGuideDraft,
 } from '@/server/content';
-import type { UserRow } from '@/server/db';
 import { getDb } from '@/server/db';
 import { claimGift, GIFT_MESSAGES, giftVoucher, redeemGiftCard } from '@/server/gifting';
 import { basketTokenForRequest, currentUser, rememberBasket, signOut } from '@/server/http';
@@ -78,8 +78,8 @@ import {
   refundVoucherToCard,
   requestReturn,
   requestVoucherCredit,
-  setExpiryCreditConsent,
 } from '@/server/voucher-lifecycle';
+import { setExpiryCreditConsent } from '@/server/vouchers';
 
 import { accountActions } from './account';
 import { type ActionCode, answer, clientIp } from './answer';

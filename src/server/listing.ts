@@ -28,7 +28,8 @@ import {
   retrieveSavingCeilings,
   type SavingCeilings,
 } from '@/server/catalog';
-import type { Category, Db, Location } from '@/server/db';
+import type { Category, Location } from '@/server/catalog/schema';
+import type { Db } from '@/server/db';
 import { buildCategoryRows } from '@/server/reference';
 
 /** spec 9: feed size 20 for /find. */

@@ -7,8 +7,9 @@
 
 import type { AstroGlobal } from 'astro';
 import { DbIdInputSchema } from '@/contracts/text';
+import type { UserRow } from '@/server/accounts/schema';
 import type { HeaderData } from '@/server/catalog';
-import { type Db, getDb, type UserRow } from '@/server/db';
+import { type Db, getDb } from '@/server/db';
 import { currentUser } from '@/server/http';
 import { type Membership, retrieveMembership } from '@/server/merchants';
 import { loadHeader } from '@/server/page-chrome';

@@ -4,8 +4,8 @@
  * deterministic, so generating it here gives the same deals, products and stock without
  * sharing the server's embedded database (PGlite serves one process at a time).
  */
-import { buildReferenceRows, generateCatalogue } from '../../src/server/seed/generate';
-import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../src/server/seed/index';
+import { buildReferenceRows, generateCatalogue } from '../../scripts/seed/generate';
+import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../scripts/seed/index';
 
 const catalogue = generateCatalogue({ deals: DEFAULT_SEED_DEALS, seed: DEFAULT_SEED, now: new Date() });
 type DealRow = (typeof catalogue.deals)[number];

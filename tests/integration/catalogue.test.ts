@@ -3,6 +3,7 @@
  * one deal with its options, and the header navigation (spec 2, spec 3, spec 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCatalogueEmpty, seedCatalogue } from '../../scripts/seed';
 import {
   clearCatalogueCaches,
   countDeals,
@@ -13,7 +14,6 @@ import {
   retrieveLocation,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { isCatalogueEmpty, seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 describe.each(embedded)('catalogue on $name', (engine) => {

@@ -6,10 +6,10 @@
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { countDealImpressions, impressionDay, recordDealImpressions } from '../../src/server/impressions';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
 

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import {
   addSoldOutNotification,
   clearCatalogueCaches,
@@ -12,7 +13,6 @@ import {
   retrieveDeal,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 describe.each(embedded)('deal page data on $name', (engine) => {

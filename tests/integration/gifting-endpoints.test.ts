@@ -5,8 +5,8 @@
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
 

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { addDays, GIFT_CARD_TAG, GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor, ukDay } from '../../src/domain/gifting';
 import { parseListingFilter } from '../../src/domain/listing-filters';
 import { addressProvider, INVALID_POSTCODE } from '../../src/server/addresses';
@@ -37,7 +38,6 @@ import { runHourlyJobs } from '../../src/server/jobs';
 import { loadListingPage } from '../../src/server/listing';
 import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
+import { seedGuides } from '../../scripts/seed/guides';
 import { GUIDE_PAGE_SIZE, GuideContentSchema, GuideFeedSchema } from '../../src/contracts/guide';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import {
@@ -22,10 +24,8 @@ import {
   retrievePublishedGuide,
   revokeContentEditor,
   saveGuideDraft,
-  seedGuides,
 } from '../../src/server/content';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { listSitemapPages } from '../../src/server/sitemap';
 import { addShopper } from './basket-fixtures';
 import { embedded } from './databases';

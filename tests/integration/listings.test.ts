@@ -6,11 +6,11 @@
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { parseListingFilter } from '../../src/domain/listing-filters';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { FIND_PAGE_SIZE, type ListingScope, loadListingPage } from '../../src/server/listing';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
 

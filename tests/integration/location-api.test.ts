@@ -4,6 +4,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { EarlyBirdPageSchema, LocationSchema, MenuSchema, NearMeLocationSchema } from '../../src/contracts/location';
 import { NearestTownSchema } from '../../src/contracts/nearest-town';
 import { GET as earlyBird } from '../../src/pages/api/v1/early-bird-deal';
@@ -13,7 +14,6 @@ import { GET as navigations } from '../../src/pages/api/v1/navigations';
 import { GET as nearMe } from '../../src/pages/api/v1/nearmelocation';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
 

@@ -4,10 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { merchantPosition, roundCoordinate } from '../../src/domain/map';
 import { clearCatalogueCaches, listMapDeals } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 
 const LONDON = { south: 51.3, west: -0.5, north: 51.7, east: 0.3 };

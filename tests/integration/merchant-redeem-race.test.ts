@@ -4,11 +4,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { RedeemError } from '../../src/domain/errors';
 import type { Database } from '../../src/server/db/client';
 import { voucherRedemptions, vouchers } from '../../src/server/db/schema';
 import { createRedeemThrottle, redeemVoucher } from '../../src/server/merchants';
-import { seedCatalogue } from '../../src/server/seed';
 import { enginesWhereSqlDiffers } from './databases';
 import { boughtVoucher, insertMerchantMember, twoMerchants } from './merchant-fixtures';
 

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { AppError } from '../../src/domain/errors';
 import { REDEEM_COPY } from '../../src/domain/redemption';
 import type { Database } from '../../src/server/db/client';
@@ -16,7 +17,6 @@ import {
   REDEEM_MEMBER_MISSES,
   redeemVoucher,
 } from '../../src/server/merchants';
-import { seedCatalogue } from '../../src/server/seed';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 import { boughtVoucher, insertMerchantMember, twoMerchants } from './merchant-fixtures';

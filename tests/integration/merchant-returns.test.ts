@@ -7,12 +7,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { seedCatalogue } from '../../scripts/seed';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import type { Database } from '../../src/server/db/client';
 import { deals, payments, voucherRefunds, voucherStatusChanges, vouchers } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   listMerchantReturns,
   markReturnPosted,

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { AppError } from '../../src/domain/errors';
 import type { Database } from '../../src/server/db/client';
 import { deals, outbox } from '../../src/server/db/schema';
@@ -18,7 +19,6 @@ import {
   removeMember,
   retrieveMembership,
 } from '../../src/server/merchants';
-import { seedCatalogue } from '../../src/server/seed';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 import { insertMerchantMember, twoMerchants } from './merchant-fixtures';

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import {
@@ -15,7 +16,6 @@ import {
   searchPlace,
 } from '../../src/server/locations';
 import { listEarlyBirdDeals, listNewProducts } from '../../src/server/rails';
-import { seedCatalogue } from '../../src/server/seed';
 import { countSitemapFiles, listSitemapPages } from '../../src/server/sitemap';
 import { embedded } from './databases';
 

@@ -6,13 +6,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { Database } from '../../src/server/db/client';
 import { orders, outbox } from '../../src/server/db/schema';
 import { EVENTS, eventDeliveries, installSubscribers, type OrderPlaced } from '../../src/server/events';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { loadSubscribers, SUBSCRIBERS } from '../../src/server/subscribers';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

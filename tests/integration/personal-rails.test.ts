@@ -4,12 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { socialCueMessage } from '../../src/domain/social-cue';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { countDealPurchasesSince } from '../../src/server/orders';
 import { listBuyAgainDeals, listRecommendedDeals } from '../../src/server/rails';
-import { seedCatalogue } from '../../src/server/seed';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { dealJsonLd } from '../../src/components/deal/deal-facts';
 import { discountBadge, priceView } from '../../src/components/deal-card/price-view';
 import { EVIDENCE_MAX_AGE_DAYS } from '../../src/domain/price-evidence';
@@ -12,7 +13,6 @@ import { clearCatalogueCaches, listDealsByIds, retrieveDeal, retrieveSavingCeili
 import type { Database } from '../../src/server/db/client';
 import { dealProducts, deals, priceEvidence } from '../../src/server/db/schema';
 import { listOptionEvidence, submitPriceEvidence } from '../../src/server/merchants';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { insertMerchantMember } from './merchant-fixtures';
 

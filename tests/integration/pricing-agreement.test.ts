@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { seedCatalogue } from '../../scripts/seed';
 import { parseCheckoutParams } from '../../src/domain/checkout';
 import { BasketError, createBasket, retrievePricedBasket } from '../../src/server/basket';
 import { loadCheckout } from '../../src/server/checkout';
@@ -24,7 +25,6 @@ import {
 } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addShopper } from './basket-fixtures';

@@ -7,13 +7,13 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { retrieveBasketPricing } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { dealProducts, deals, orders, payments, promoCodes, promoRedemptions } from '../../src/server/db/schema';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { createPromoCode, endPromoCode } from '../../src/server/promotions';
-import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';

@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('search index on $name', (engine) => {

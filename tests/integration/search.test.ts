@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { searchDeals, suggestDeals } from '../../src/server/search';
-import { seedCatalogue } from '../../src/server/seed';
 import { enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('search on $name', (engine) => {

@@ -6,6 +6,7 @@
 import type { APIContext } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { sponsoredAdOf } from '../../src/domain/sponsored';
 import * as searchRoute from '../../src/pages/api/v1/search';
 import * as sessionRoute from '../../src/pages/api/v1/sponsored/customer';
@@ -13,7 +14,6 @@ import * as eventRoute from '../../src/pages/api/v1/sponsored/impressionAndClick
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { deals } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   addSponsoredDeal,
   countSponsoredEvents,

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { openDatabase } from '../../src/server/db/client';
 import { loyaltyActivities, orders, outbox } from '../../src/server/db/schema';
 import { EVENTS, eventDeliveries, listSubscribers } from '../../src/server/events';
 import { listSignInHooks } from '../../src/server/http';
-import { seedCatalogue } from '../../src/server/seed';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { openEmbeddedIn } from './databases';
 

@@ -5,11 +5,11 @@
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { Tile } from '../../src/contracts/tiles';
 import * as route from '../../src/pages/api/v1/tiles';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { tilesForPage } from '../../src/server/tiles';
 import { embedded } from './databases';
 import { watchLogWarnings } from './support/log-warnings';

@@ -6,6 +6,7 @@
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import {
   EvergreenDealResponseSchema,
   FlightsResponseSchema,
@@ -13,7 +14,6 @@ import {
 } from '../../src/contracts/travel';
 import { clearCatalogueCaches } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';
 

@@ -7,6 +7,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { BOOKING_COPY } from '../../src/domain/bookings';
 import { addDays } from '../../src/domain/stays';
 import { retrieveBasketPricing } from '../../src/server/basket';
@@ -34,7 +35,6 @@ import {
 } from '../../src/server/db/schema';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { addEvergreenDeal, checkStayChoice, resolveEvergreenDeal } from '../../src/server/travel';
 import { retrieveVoucher } from '../../src/server/vouchers';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';

@@ -7,11 +7,11 @@
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { LoyaltyStatusSchema } from '../../src/contracts/loyalty';
 import { SubscriptionResponseSchema } from '../../src/contracts/subscription';
 import type { Database } from '../../src/server/db/client';
 import { baskets, loyaltyAccounts } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/seed';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 import { serveTestDatabase } from './support/test-database';

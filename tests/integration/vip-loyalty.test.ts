@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { exchangePreview, pointsForSpend } from '../../src/domain/loyalty';
 import { addOneMonth, VIP_SUBSCRIPTION_DEAL_ID } from '../../src/domain/subscription';
 import { retrieveBasketPricing } from '../../src/server/basket';
@@ -35,7 +36,6 @@ import {
 } from '../../src/server/loyalty';
 import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   cancelRenewal,
   RENEWAL_GRACE_MS,

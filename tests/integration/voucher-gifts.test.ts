@@ -7,13 +7,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { EGIFT_MESSAGES } from '../../src/domain/gifting';
 import type { Database } from '../../src/server/db/client';
 import { deals, gifts, outbox, vouchers } from '../../src/server/db/schema';
 import { claimGift, GIFT_MESSAGES, giftVoucher, listWaitingVoucherGifts } from '../../src/server/gifting';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { refundVoucherToCard } from '../../src/server/voucher-lifecycle';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

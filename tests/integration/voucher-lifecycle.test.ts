@@ -6,6 +6,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { seedCatalogue } from '../../scripts/seed';
 import type { LifecycleError } from '../../src/domain/errors';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import { addMonths } from '../../src/domain/wallet';
@@ -14,7 +15,6 @@ import { deals, orders, payments, voucherRefunds, voucherStatusChanges, vouchers
 import { EVENTS, installSubscribers, type VoucherRefunded } from '../../src/server/events';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
-import { seedCatalogue } from '../../src/server/seed';
 import { loadSubscribers, SUBSCRIBERS } from '../../src/server/subscribers';
 import {
   buyAddon,
@@ -26,8 +26,8 @@ import {
   requestReturn,
   requestVoucherCredit,
   retrieveReturnReference,
-  setExpiryCreditConsent,
 } from '../../src/server/voucher-lifecycle';
+import { setExpiryCreditConsent } from '../../src/server/vouchers';
 import { walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';

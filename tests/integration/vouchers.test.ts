@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { VOUCHER_CODE_PATTERN } from '../../src/domain/vouchers';
 import type { Database } from '../../src/server/db/client';
 import { vouchers } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/seed';
 import { expireVouchers, listVouchers, renderVoucherPdf, retrieveVoucher } from '../../src/server/vouchers';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';

@@ -5,9 +5,9 @@
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import { WalletResponseSchema } from '../../src/contracts/wallet';
 import type { Database } from '../../src/server/db/client';
-import { seedCatalogue } from '../../src/server/seed';
 import { creditWallet } from '../../src/server/wallet';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../scripts/seed';
 import type { Database } from '../../src/server/db/client';
 import { walletEntries } from '../../src/server/db/schema';
-import { seedCatalogue } from '../../src/server/seed';
 import {
   creditWallet,
   debitWallet,

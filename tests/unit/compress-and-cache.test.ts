@@ -192,6 +192,26 @@ describe('a hashed asset is compressed once per encoding', () => {
     expect(decoded(gzip)).toBe(script.toUpperCase());
   });
 
+  it('so is a response its handler marked immutable (a deal picture from the media folder, decision 036)', async () => {
+    const picture = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="4"/>'.repeat(200)}</svg>`;
+    let served = 0;
+    const base = await serve((_req, res) => {
+      served += 1;
+      res.writeHead(200, {
+        'Content-Type': 'image/svg+xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
+      res.end(served === 1 ? picture : picture.toUpperCase());
+    });
+    // A path of its own: kept bodies live as long as the module, and another file serves 31000001-0.
+    const url = `${base}/images/deals/spa/39000001-0.svg`;
+    const first = await get(url, { 'Accept-Encoding': 'br' });
+    const second = await get(url, { 'Accept-Encoding': 'br' });
+    expect(decoded(first)).toBe(picture);
+    expect(decoded(second)).toBe(picture);
+    expect(second.headers['content-length']).toBe(String(first.body.length));
+  });
+
   it('pages and other paths are compressed afresh each time', async () => {
     let visit = 0;
     const base = await serve((_req, res) => {

@@ -216,4 +216,104 @@ describe('the import walls', () => {
       "src/server/orders/index.ts: '@/server/loyalty/subscribers/award-points' (outside src/server/loyalty/ import only src/server/loyalty/index.ts)",
     );
   });
+
+  /** Two services with tables: catalog owns deals, orders owns orders. */
+  const owned = {
+    ...service,
+    'src/server/catalog/schema.ts':
+      "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const deals = pgTable('deals', { id: serial('id') });\n",
+    'src/server/orders/schema.ts':
+      "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const orders = pgTable('orders', { id: serial('id') });\n",
+    'src/server/orders/index.ts': 'export const placeOrder = () => 1;\n',
+  };
+
+  it("fail when a service writes another service's table, through drizzle or raw SQL", () => {
+    const drizzle =
+      "import { deals } from '@/server/catalog/schema';\nexport const bump = (db) => db.update(deals).set({ boughtCount: 1 });\n";
+    const raw =
+      "import { sql } from 'drizzle-orm';\nexport const take = (tx) => tx.execute(sql`update deals set bought_count = 1`);\n";
+    const { status, output } = check({
+      ...owned,
+      'src/server/orders/commit.ts': drizzle,
+      'src/server/orders/stock.ts': raw,
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('src/server/orders/commit.ts: update(deals) (a table of src/server/catalog/');
+    expect(output).toContain('src/server/orders/stock.ts: update deals (a table of src/server/catalog/');
+  });
+
+  it("fail when a service reads another's table without it being listed, and when a listed read is gone", () => {
+    const reads =
+      "import { deals } from '@/server/catalog/schema';\nexport const list = (db) => db.select().from(deals);\n";
+    const unlisted = check({ ...owned, 'src/server/orders/lines.ts': reads });
+    expect(unlisted.status).toBe(1);
+    expect(unlisted.output).toContain('src/server/orders/lines.ts: reads deals of src/server/catalog/');
+    const listing = (entries: string) =>
+      `export const CROSS_SERVICE_READS = { 'src/server/orders/lines.ts': [${entries}] };\n`;
+    const listed = { ...owned, 'src/server/orders/lines.ts': reads };
+    expect(
+      check({ ...listed, 'scripts/walls/cross-service-reads.mjs': listing("'src/server/catalog/deals'") }).status,
+    ).toBe(0);
+    const stale = check({
+      ...owned,
+      'src/server/orders/lines.ts': 'export const list = () => [];\n',
+      'scripts/walls/cross-service-reads.mjs': listing("'src/server/catalog/deals'"),
+    });
+    expect(stale.status).toBe(1);
+    expect(stale.output).toContain('src/server/orders/lines.ts: no longer reads src/server/catalog/deals');
+  });
+
+  it("fail when code under src takes tables from the gathering module instead of their owner's schema", () => {
+    const barrel = "import { deals } from '@/server/db/schema';\nexport const d = deals;\n";
+    const { status, output } = check({
+      ...owned,
+      'src/server/db/schema.ts': "export * from '../catalog/schema';\n",
+      'src/server/orders/lines.ts': barrel,
+    });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/orders/lines.ts: '@/server/db/schema' (take tables from their owner's schema.ts",
+    );
+  });
+
+  it("fail when a voucher's status changes outside the voucher state machine", () => {
+    const vouchers = {
+      'src/server/vouchers/schema.ts':
+        "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const vouchers = pgTable('vouchers', { id: serial('id') });\nexport const voucherStatusChanges = pgTable('voucher_status_changes', { id: serial('id') });\n",
+      'src/server/vouchers/index.ts': "export { moveVoucher } from './transitions';\n",
+      'src/server/vouchers/transitions.ts':
+        "import { vouchers } from './schema';\nexport const moveVoucher = (tx) => tx.update(vouchers).set({ status: 'redeemed' });\n",
+      'src/server/vouchers/redeem.ts':
+        "import { vouchers, voucherStatusChanges } from './schema';\nexport const redeem = async (tx) => { await tx.update(vouchers).set({ status: 'redeemed' }); await tx.insert(voucherStatusChanges).values({}); };\n",
+    };
+    const { status, output } = check({ ...service, ...vouchers });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/server/vouchers/redeem.ts: a voucher's status set outside src/server/vouchers/transitions.ts",
+    );
+    expect(output).toContain('src/server/vouchers/redeem.ts: voucher status history written outside');
+    expect(output).not.toContain('src/server/vouchers/transitions.ts:');
+  });
+
+  it('fail when the shop imports the demo seed or anything under scripts/ (docs/decisions/036)', () => {
+    const seedImport = "import { seedCatalogue } from '@/server/seed';\nexport const s = seedCatalogue;\n";
+    const scriptsImport =
+      "import { paintPictures } from '../../../scripts/seed/pictures';\nexport const p = paintPictures;\n";
+    const { status, output } = check({
+      ...service,
+      'scripts/seed/pictures.ts': 'export function paintPictures() {}\n',
+      'src/server/addresses/local.ts': seedImport,
+      'src/pages/images.ts': "import { mediaDir } from '../../scripts/serve/media.mjs';\nexport const d = mediaDir;\n",
+      'src/server/catalog/pictures.ts': scriptsImport,
+    });
+    expect(status).toBe(1);
+    expect(output).toContain("src/server/addresses/local.ts: '@/server/seed' (the shop imports nothing from scripts/");
+    expect(output).toContain("src/pages/images.ts: '../../scripts/serve/media.mjs'");
+    expect(output).toContain("src/server/catalog/pictures.ts: '../../../scripts/seed/pictures'");
+  });
+
+  it('let scripts import the shop through its services and the domain', () => {
+    const seed = "import { listDeals } from '@/server/catalog';\nimport { PENCE } from '@/domain/money';\n";
+    expect(check({ ...service, 'scripts/seed/index.ts': seed }).status).toBe(0);
+  });
 });

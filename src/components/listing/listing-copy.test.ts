@@ -1,6 +1,6 @@
 /** spec 2: listing titles and descriptions come from faceted navigation and location. */
 import { describe, expect, it } from 'vitest';
-import type { Category, Location } from '@/server/db';
+import type { Category, Location } from '@/server/catalog/schema';
 import type { ResolvedScope } from '@/server/listing';
 import { copyForScope } from './listing-copy';
 

@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { accountTokens } from '@/server/db';
+import { accountTokens } from './schema';
 import { hashToken, newToken } from './secrets';
 
 export const DEVICE_COOKIE = 'tp_device';

@@ -6,6 +6,7 @@
 
 export { AccountError, type AccountErrorCode } from '@/domain/errors';
 export { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, knownDeviceId, rememberDevice } from './devices';
+export { setVipFlag } from './flags';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
 export { hashPassword, verifyPassword } from './secrets';
 export {

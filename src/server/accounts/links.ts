@@ -4,8 +4,8 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db';
-import { accountTokens, type UserRow } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { accountTokens, type UserRow } from './schema';
 import { hashToken, newToken } from './secrets';
 
 /** Issue 6: reset links are valid for 1 hour. */

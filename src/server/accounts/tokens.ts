@@ -7,9 +7,8 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { AccountError } from '@/domain/errors';
 import type { Db, DbOrTx } from '@/server/db';
-import { accountTokens, type UserRow, users } from '@/server/db';
-
 import { endOutstandingLinks, type LinkPurpose, queueLink, type StoredPurpose } from './links';
+import { accountTokens, type UserRow, users } from './schema';
 import { hashPassword, hashToken } from './secrets';
 import type { LoginThrottle, ThrottleKey } from './throttle';
 import { retrieveUser, retrieveUserByEmail, writePassword } from './users';

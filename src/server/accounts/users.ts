@@ -10,11 +10,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '@/contracts/account';
 import { AccountError } from '@/domain/errors';
 import type { Db, DbOrTx } from '@/server/db';
-import { accountTokens, type UserRow, users } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { enqueueMail, forgetRecipient } from '@/server/mail';
 import { knownDeviceId } from './devices';
 import { endOutstandingLinks, queueLink } from './links';
+import { accountTokens, type UserRow, users } from './schema';
 import { hashPassword, newToken, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';
 

@@ -1,9 +1,9 @@
 /**
- * Addresses (issue 20.5; spec 7 account service "Address: lookup by postcode, autocomplete,
- * validate postcode, moniker lookup, format by key"): one interface, two providers.
+ * Addresses (docs/decisions/028-gifting.md; spec 7 account service "Address: lookup by postcode,
+ * autocomplete, validate postcode, moniker lookup, format by key"): one interface, two providers.
  *
- * - The local provider (default, no network) knows the seeded towns' streets and outward codes
- *   (src/server/seed), so a postcode in a seeded town lists real-looking addresses there; any
+ * - The local provider (default, no network) knows a few towns' streets and outward codes from its
+ *   own fixture (./local-towns.ts), so a postcode there lists real-looking addresses; any
  *   well-formed UK postcode in a known postcode area validates.
  * - The HTTP provider calls an address service at ADDRESS_LOOKUP_URL (README configuration):
  *   GET {url}/postcodes/{postcode} → { addresses: Address[] }, GET {url}/autocomplete?q= →
@@ -13,6 +13,7 @@ import { parsePostcode } from '@/domain/postcode';
 import { localAddressProvider } from './local';
 
 export { localAddressProvider } from './local';
+export { LOCAL_TOWNS, type LocalTown } from './local-towns';
 
 /** A UK postal address, as a gift pack is sent to. `key` names it for spec 7's "format by key". */
 export interface Address {

@@ -1,10 +1,12 @@
 /**
- * Issue 20.5: the local address provider's autocomplete, as the gift pack form asks it while a
- * shopper types a postcode or a first line; every suggestion is an address its postcode's lookup
- * (and its key's moniker lookup) agrees with.
+ * The local address provider (docs/decisions/028-gifting.md): its autocomplete, as the gift pack
+ * form asks it while a shopper types a postcode or a first line; every suggestion is an address its
+ * postcode's lookup (and its key's moniker lookup) agrees with. It answers from its own fixture of
+ * towns (./local-towns.ts), not from whatever a database was seeded with.
  */
 import { describe, expect, it } from 'vitest';
 import { localAddressProvider } from './local';
+import { LOCAL_TOWNS } from './local-towns';
 
 const provider = localAddressProvider();
 
@@ -33,7 +35,7 @@ describe('local address autocomplete (spec 7)', () => {
     }
   });
 
-  it('a first line ("12 upper st") suggests the seeded streets with every word, at that house number', async () => {
+  it('a first line ("12 upper st") suggests the fixture streets with every word, at that house number', async () => {
     const found = await provider.autocomplete('12 upper st');
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]?.line1).toBe('12 Upper Street');
@@ -45,7 +47,20 @@ describe('local address autocomplete (spec 7)', () => {
     expect(street).toBe('Upper Street');
   });
 
-  it('text that names no seeded street or postcode suggests nothing', async () => {
+  it('text that names no fixture street or postcode suggests nothing', async () => {
     expect(await provider.autocomplete('zzzz qqqq')).toEqual([]);
+  });
+
+  it("a postcode in each fixture town lists houses on that town's streets", async () => {
+    for (const [town, { outwardCodes, streets }] of Object.entries(LOCAL_TOWNS)) {
+      const houses = await provider.lookupPostcode(`${outwardCodes[0]} 1AB`);
+      expect(houses.length, town).toBe(6);
+      expect(streets, town).toContain(houses[0]?.line1.replace(/^\d+ /, ''));
+    }
+  });
+
+  it('a real postcode outside the fixture validates but lists no houses', async () => {
+    expect(await provider.validatePostcode('YO1 7HH')).toBe(true);
+    expect(await provider.lookupPostcode('YO1 7HH')).toEqual([]);
   });
 });

@@ -1,15 +1,15 @@
 /**
- * The local address provider (issue 20.5; the default, no network): deterministic addresses in the
- * seeded towns (src/server/seed: their outward codes and streets). A full postcode in a seeded town
- * lists six houses on one of the town's streets (the postcode picks which); any well-formed UK
- * postcode in a known postcode area validates. Autocomplete answers what a shopper types into the
+ * The local address provider (docs/decisions/028-gifting.md; the default, no network): deterministic
+ * addresses in the towns of its own fixture (./local-towns.ts: their outward codes and streets). A
+ * full postcode in one of those towns lists six houses on one of the town's streets (the postcode
+ * picks which); any well-formed UK postcode in a known postcode area validates. Autocomplete answers what a shopper types into the
  * gift pack form: a full postcode, an outward code ("SW3", "SW3 4"), or a first line ("12 Upper
  * Street"). Every suggestion is an address its postcode's lookup lists too, so all three agree.
  */
 import { parsePostcode, postcodeCentre } from '@/domain/postcode';
 import { LOCAL_LOCATIONS } from '@/server/reference';
-import { SEEDED_OUTWARD_CODES, SEEDED_TOWN_STREETS } from '@/server/seed';
 import type { Address, AddressProvider } from './index';
+import { LOCAL_TOWNS } from './local-towns';
 
 const townNames = new Map(LOCAL_LOCATIONS.map((location) => [location.shortName, location.name]));
 /** Letters an inward code uses (never C, I, K, M, O, V). */
@@ -18,7 +18,11 @@ const MAX_SUGGESTIONS = 10;
 const HOUSES_PER_POSTCODE = 6;
 
 function townOfOutward(outward: string): string | undefined {
-  return Object.entries(SEEDED_OUTWARD_CODES).find(([, codes]) => codes.includes(outward))?.[0];
+  return Object.entries(LOCAL_TOWNS).find(([, town]) => town.outwardCodes.includes(outward))?.[0];
+}
+
+function streetsOf(town: string): readonly string[] {
+  return LOCAL_TOWNS[town]?.streets ?? [];
 }
 
 function hash(text: string): number {
@@ -27,12 +31,12 @@ function hash(text: string): number {
   return h;
 }
 
-/** The street a postcode in a seeded town is on, its town, and its first house number. */
+/** The street a postcode in a fixture town is on, its town, and its first house number. */
 function streetOf(formatted: string): { street: string; town: string; first: number } | null {
   const postcode = parsePostcode(formatted);
   if (postcode === null || postcode.inward === null) return null;
   const town = townOfOutward(postcode.outward);
-  const streets = town === undefined ? [] : (SEEDED_TOWN_STREETS[town] ?? []);
+  const streets = town === undefined ? [] : streetsOf(town);
   if (town === undefined || streets.length === 0) return null;
   const seed = hash(postcode.formatted);
   return { street: streets[seed % streets.length] ?? '', town: townNames.get(town) ?? town, first: (seed % 40) + 1 };
@@ -48,7 +52,7 @@ function address(formatted: string, number: number, at: { street: string; town: 
   };
 }
 
-/** The houses a full postcode lists (none outside the seeded towns). */
+/** The houses a full postcode lists (none outside the fixture's towns). */
 function addressesFor(raw: string): Address[] {
   const formatted = parsePostcode(raw)?.formatted ?? '';
   const at = streetOf(formatted);
@@ -78,14 +82,14 @@ function postcodeOnStreet(outwards: readonly string[], street: string, inwardSta
 function suggestForOutward(outward: string, inwardStart: string): Address[] {
   const town = townOfOutward(outward);
   if (town === undefined) return [];
-  return (SEEDED_TOWN_STREETS[town] ?? []).flatMap((street) => {
+  return streetsOf(town).flatMap((street) => {
     const formatted = postcodeOnStreet([outward], street, inwardStart);
     const at = formatted === null ? null : streetOf(formatted);
     return formatted === null || at === null ? [] : [address(formatted, at.first, at)];
   });
 }
 
-/** "12 upper st" → the seeded streets whose name has every word, at house 12 (or the postcode's first). */
+/** "12 upper st" → the fixture's streets whose name has every word, at house 12 (or the postcode's first). */
 function suggestForFirstLine(query: string): Address[] {
   const number = /^(\d{1,4})\b/.exec(query)?.[1];
   const words = query
@@ -94,11 +98,11 @@ function suggestForFirstLine(query: string): Address[] {
     .filter(Boolean);
   if (words.length === 0) return [];
   const found: Address[] = [];
-  for (const [town, streets] of Object.entries(SEEDED_TOWN_STREETS)) {
+  for (const [town, { outwardCodes, streets }] of Object.entries(LOCAL_TOWNS)) {
     for (const street of streets) {
       const name = `${street} ${townNames.get(town) ?? town}`.toLowerCase();
       if (!words.every((word) => name.split(/\s+/).some((part) => part.startsWith(word)))) continue;
-      const formatted = postcodeOnStreet(SEEDED_OUTWARD_CODES[town] ?? [], street);
+      const formatted = postcodeOnStreet(outwardCodes, street);
       const at = formatted === null ? null : streetOf(formatted);
       if (formatted === null || at === null) continue;
       found.push(address(formatted, number === undefined ? at.first : Number(number), at));
@@ -108,7 +112,7 @@ function suggestForFirstLine(query: string): Address[] {
   return found;
 }
 
-/** The local provider: deterministic addresses in the seeded towns, no network. */
+/** The local provider: deterministic addresses in the fixture's towns, no network. */
 export function localAddressProvider(): AddressProvider {
   return {
     name: 'local',

@@ -4,7 +4,7 @@
  * basket_token cookie names it (the cookie POST basket and the deal page set). A token alone is no
  * proof: anyone else is answered as if the basket did not exist.
  */
-import type { UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
 
 export function mayUseBasket(
   basket: { id: string; customerToken: string | null },

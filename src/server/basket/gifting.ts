@@ -16,10 +16,11 @@ import {
 } from '@/domain/gifting';
 import { parsePostcode } from '@/domain/postcode';
 import { addressProvider, INVALID_POSTCODE } from '@/server/addresses';
-import type { Db, GiftDetails } from '@/server/db';
-import { type BasketLineRow, type BasketRow, basketLines } from '@/server/db';
+import type { Db } from '@/server/db';
 import { lineOf, shopperOf, touch } from './lines';
 import { loadOfferings } from './offerings';
+import type { GiftDetails } from './schema';
+import { type BasketLineRow, type BasketRow, basketLines } from './schema';
 
 export interface GiftingRequest {
   lineId: number;

@@ -12,7 +12,6 @@ import { changeGifting } from '@/domain/gifting';
 import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { Db, DbOrTx } from '@/server/db';
-import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { checkPromoCode } from '@/server/promotions';
 import { retrieveStayExtras } from '@/server/travel';
 import {
@@ -25,6 +24,7 @@ import {
 import { applyLines, lineOf, linesOf, shopperOf, touch } from './lines';
 import { loadOfferings } from './offerings';
 import { type BasketPricing, priceBasket, promoLinesOf } from './pricing';
+import { type BasketLineRow, type BasketRow, basketLines, baskets } from './schema';
 
 export type { PricedBasket, PricedLine } from '@/contracts/basket';
 export { BasketError, type BasketErrorCode } from '@/domain/errors';
@@ -310,3 +310,4 @@ export async function reconcileBasketAtLogin(
 }
 export { mayUseBasket } from './access';
 export { loadOfferings } from './offerings';
+export { discardOpenBasket, lockOpenBasket, markBasketOrdered, setBasketsVipEligibility } from './status';

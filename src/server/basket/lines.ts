@@ -10,8 +10,8 @@ import { mergeBasketLines } from '@/domain/basket';
 import { BasketError } from '@/domain/errors';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { DbOrTx } from '@/server/db';
-import { type BasketLineRow, type BasketRow, basketLines, baskets } from '@/server/db';
 import { loadOfferings, type Offering, type Shopper, userIdForCustomerToken } from './offerings';
+import { type BasketLineRow, type BasketRow, basketLines, baskets } from './schema';
 
 export interface ApplyOptions {
   /** Skip lines that cannot be bought instead of refusing the whole change (login merge). */

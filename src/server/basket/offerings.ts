@@ -8,7 +8,7 @@ import type { Money } from '@/contracts/deal';
 import type { UnavailableCode } from '@/domain/basket-copy';
 import { notOnSaleReason } from '@/domain/on-sale';
 import { purchaseCap, type QuantityBounds, quantityBounds, remainingForDayOf } from '@/domain/purchase-cap';
-import type { DbOrTx } from '@/server/db';
+import { users } from '@/server/accounts/schema';
 import {
   type DealProductRow,
   type DealRow,
@@ -17,9 +17,9 @@ import {
   dealProducts,
   deals,
   merchants,
-  userDealPurchases,
-  users,
-} from '@/server/db';
+} from '@/server/catalog/schema';
+import type { DbOrTx } from '@/server/db';
+import { userDealPurchases } from '@/server/orders/schema';
 
 /** One deal option as the basket sees it now. */
 export interface Offering {

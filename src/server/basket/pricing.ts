@@ -18,9 +18,9 @@ import {
   pricingLineOf,
 } from '@/domain/pricing';
 import type { PricingPromotion, PromoLine, PromoVerdict } from '@/domain/promotions';
-import type { BasketLineRow, BasketRow } from '@/server/db';
 import { giftingStateOf } from './gifting';
 import type { Offering } from './offerings';
+import type { BasketLineRow, BasketRow } from './schema';
 
 function money(amountMinor: number, currency: Money['currency']): Money {
   return { amountMinor, currency };

@@ -10,20 +10,15 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { BOOKING_COPY, bookableDateProblem, bookedDate } from '@/domain/bookings';
 import { Conflict, Invalid, LifecycleError, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
+import { users } from '@/server/accounts/schema';
+import { dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import {
-  type BookingStatus,
-  dealProducts,
-  deals,
-  merchants,
-  merchantUsers,
-  users,
-  voucherBookingAudit,
-  voucherBookings,
-  vouchers,
-} from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { merchantUsers } from '@/server/merchants/schema';
 import { moveVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
+import type { BookingStatus } from './schema';
+import { voucherBookingAudit, voucherBookings } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

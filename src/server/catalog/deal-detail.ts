@@ -16,7 +16,7 @@ import {
   locations,
   merchants,
   priceEvidence,
-} from '@/server/db';
+} from './schema';
 
 /** @deprecated name kept for callers; the contract calls it DealProductDetail. */
 export type DealProductView = DealProductDetail;

@@ -5,32 +5,27 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '@/contracts/deal';
 import { type MapBounds, roundCoordinate } from '@/domain/map';
-import { clearMemoCaches } from '@/server/cache';
 import type { Db } from '@/server/db';
-import { type Category, categories } from '@/server/db';
-import { clearLocationCache } from './locations';
 import { listPlacedDealIds, type MapDeal } from './map-area';
-import { clearHeaderCache } from './navigation';
 import { type DealOrder, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
+import { type Category, categories } from './schema';
 
+export { clearCatalogueCaches } from './caches';
 export { type DealDetail, type DealProductView, isDealClosed, retrieveDeal } from './deal-detail';
 export type { HeaderData } from './header-types';
 export { knownLocationNames, listLocations, retrieveLocation } from './locations';
 export { listPlacedDealIds, type MapDeal, type PlacedDealId } from './map-area';
 export { retrieveHeaderData } from './navigation';
+export { type DealPatch, DealPatchSchema, UnknownProduct, updateDeal } from './operator';
+export { type PriceEvidenceEntry, recordDealPriceEvidence, recordPriceEvidence } from './price-evidence';
+export type { DealOrder } from './queries';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
+export { FALLBACK_DEAL_IMAGE } from './reshape';
 export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
 export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
-
-/** Forget every cached catalogue read (locations, headers): after a reseed, or between test databases. */
-export function clearCatalogueCaches(): void {
-  clearLocationCache();
-  clearHeaderCache();
-  clearMemoCaches();
-}
-export type { DealOrder } from './queries';
+export { countDealPurchase, returnStock, takeStock } from './stock';
 
 /** spec 9: default listing size. */
 export const DEFAULT_LISTING_SIZE = 50;

@@ -1,7 +1,7 @@
 /** Locations change rarely: read once, keep for a minute, share across requests. */
 import { asc } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { type Location, locations } from '@/server/db';
+import { type Location, locations } from './schema';
 
 const TTL_MS = 60_000;
 let cached: { at: number; rows: Location[]; byShortName: Map<string, Location> } | undefined;

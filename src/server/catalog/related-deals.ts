@@ -7,9 +7,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DealSummary } from '@/contracts/deal';
 import type { Db } from '@/server/db';
-import { deals } from '@/server/db';
 import { selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
+import { deals } from './schema';
 
 /** spec 7 complementary-deals: a rail holds up to this many. */
 export const COMPLEMENTARY_DEALS_LIMIT = 8;

@@ -45,7 +45,11 @@ export interface DealListRow {
 
 export { LIMITED_AVAILABILITY_MAX };
 
-const FALLBACK_IMAGE = { url: '/images/deals/shop-home/0-0.svg', width: 800, height: 500 };
+/**
+ * The picture a deal without one shows. Served from the media folder like every deal picture; the
+ * prepare step paints it there with the rest (scripts/seed/pictures.ts, docs/decisions/036).
+ */
+export const FALLBACK_DEAL_IMAGE = { url: '/images/deals/shop-home/0-0.svg', width: 800, height: 500 };
 
 function priceDisplayMode(value: string): PriceDisplayMode {
   const parsed = PriceDisplayModeSchema.safeParse(value);
@@ -76,9 +80,9 @@ export function reshapeDeal(row: DealListRow): DealSummary {
         ? { id: row.sub_category_id, name: row.sub_category_name, shortName: row.sub_category_short_name }
         : null,
     image: {
-      url: row.image_url ?? FALLBACK_IMAGE.url,
-      width: row.image_width ?? FALLBACK_IMAGE.width,
-      height: row.image_height ?? FALLBACK_IMAGE.height,
+      url: row.image_url ?? FALLBACK_DEAL_IMAGE.url,
+      width: row.image_width ?? FALLBACK_DEAL_IMAGE.width,
+      height: row.image_height ?? FALLBACK_DEAL_IMAGE.height,
       alt: row.image_alt ?? row.title,
     },
     price,

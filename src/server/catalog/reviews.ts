@@ -2,7 +2,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Review } from '@/contracts/deal-detail';
 import type { Db } from '@/server/db';
-import { reviews } from '@/server/db';
+import { reviews } from './schema';
 
 /** spec 9: reviews per page. */
 export const REVIEWS_PAGE_SIZE = 10;

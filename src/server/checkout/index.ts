@@ -6,8 +6,9 @@
 import type { CheckoutView } from '@/contracts/checkout';
 import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { GIFT_PACK_PRICE_STEPS, GIFT_WRAP_PRICE_MINOR, NEXT_DAY_PACK_SURCHARGE_MINOR } from '@/domain/gifting';
+import type { UserRow } from '@/server/accounts/schema';
 import { retrieveBasketPricing } from '@/server/basket';
-import type { Db, UserRow } from '@/server/db';
+import type { Db } from '@/server/db';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { walletBalances } from '@/server/wallet';
 import { eligibilityFor, explainWithheld, instrumentsFor, strictPayLater } from './payment-options';

@@ -8,7 +8,8 @@ import type { PaymentInstrumentView, WithheldOption } from '@/contracts/checkout
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { ANY_DEVICE, type Eligibility, type EligibilityLine, paymentEligibility } from '@/domain/payment-eligibility';
 import { type InstrumentType, type PaymentOption, PROVIDER_OF } from '@/domain/payment-methods';
-import type { Db, UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
+import type { Db } from '@/server/db';
 import { listInstruments } from '@/server/instruments';
 import type { PaymentProviders } from '@/server/payments';
 

@@ -5,8 +5,9 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { NotFound } from '@/domain/errors';
+import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
-import { contentAudit, contentEditors, users } from '@/server/db';
+import { contentAudit, contentEditors } from './schema';
 
 /** Whether this account holds the content editor role. */
 export async function isContentEditor(db: Db, userId: number): Promise<boolean> {

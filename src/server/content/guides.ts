@@ -7,8 +7,9 @@
 import { and, asc, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { type GuideContent, GuideContentSchema } from '@/contracts/guide';
 import { Conflict, NotFound } from '@/domain/errors';
+import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
-import { contentAudit, guides, guideVersions, users } from '@/server/db';
+import { contentAudit, guides, guideVersions } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

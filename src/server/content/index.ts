@@ -26,7 +26,6 @@ export {
   saveGuideDraft,
 } from './guides';
 export { renderGuideMarkdown } from './markdown';
-export { SEED_GUIDES, seedGuides } from './seed-guides';
 
 /** The spec 9 switches a content page can depend on, as the page read them (astro:env, at run time). */
 export interface ContentSwitches {

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { CreditClaimResponse } from '@/contracts/promotions';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db } from '@/server/db';
-import { type CreditCampaignRow, creditCampaigns, creditGrants } from '@/server/db';
 import { creditWallet } from '@/server/wallet';
+import { type CreditCampaignRow, creditCampaigns, creditGrants } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { creditCampaigns, creditGrants, walletEntries } from '@/server/db';
+import { walletEntries } from '@/server/wallet/schema';
+import { creditCampaigns, creditGrants } from './schema';
 
 export interface CreditLine {
   id: number;

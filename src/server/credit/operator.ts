@@ -7,7 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { NewCreditCampaign, NewPromotionalCreditOffer } from '@/contracts/promotions';
 import { Conflict, NotFound } from '@/domain/errors';
 import type { Db } from '@/server/db';
-import { creditCampaigns, creditGrants, promotionalCreditOffers } from '@/server/db';
+import { creditCampaigns, creditGrants, promotionalCreditOffers } from './schema';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 

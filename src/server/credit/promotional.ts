@@ -8,10 +8,12 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { promotionalCreditFor } from '@/domain/credit';
 import { walletCreditExpiry } from '@/domain/wallet';
+import { deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { creditGrants, deals, orderLines, orders, promotionalCreditOffers } from '@/server/db';
+import { orderLines, orders } from '@/server/orders/schema';
 import { retrieveOrderPromotion } from '@/server/promotions';
 import { creditWallet } from '@/server/wallet';
+import { creditGrants, promotionalCreditOffers } from './schema';
 
 /** The promotional credit an order earns (0 when none), from its lines as stored. */
 export async function promotionalCreditOfOrder(db: Db, orderId: number): Promise<number> {

@@ -11,8 +11,10 @@ import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { REFERRAL_CAP_MINOR, REFERRAL_CREDIT_MINOR, referralCreditAmount, referralCreditDueAt } from '@/domain/credit';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db } from '@/server/db';
-import { creditGrants, orders, referralCodes, referralEvents, referrals, vouchers } from '@/server/db';
+import { orders } from '@/server/orders/schema';
+import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
+import { creditGrants, referralCodes, referralEvents, referrals } from './schema';
 
 /** A referral code: 8 letters and digits without look-alikes (0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

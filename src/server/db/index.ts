@@ -5,7 +5,6 @@
 import { type Database, openDatabase } from './client';
 
 export { type Database, DatabaseUnreachable, type Db, type DbOrTx, describeUrl, openDatabase, type Tx } from './client';
-export * as schema from './schema';
 
 let shared: Promise<Database> | undefined;
 let provided: (() => Promise<Database>) | undefined;
@@ -27,5 +26,4 @@ export function getDb(): Promise<Database> {
   });
   return shared;
 }
-export * from './schema';
 export { refreshSearchTerms } from './search-terms';

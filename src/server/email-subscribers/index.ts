@@ -15,8 +15,8 @@ import {
   isTopic,
 } from '@/domain/email-preferences';
 import type { Db, DbOrTx } from '@/server/db';
-import { basketReminders, emailSubscribers, type SubscriberRow } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { basketReminders, emailSubscribers, type SubscriberRow } from './schema';
 
 /** A double opt-in link works for 7 days. */
 export const VERIFY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import { DbIdInputSchema } from '@/contracts/text';
 import { AccountError, AppError, Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 
-import type { UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
 import { apiError, currentUser, describeIssues, json, parseQuery, readRequestBody } from '@/server/http';
 import { isValidIdempotencyKey } from '@/server/idempotency';
 import { logError } from '@/server/log';

@@ -15,14 +15,15 @@ import { expressBuyVerdict } from '@/domain/express-buy';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
-import { createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
+import type { UserRow } from '@/server/accounts/schema';
+import { createBasket, discardOpenBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
 import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
 import type { Db } from '@/server/db';
-import { baskets, expressBuyTokens, type UserRow } from '@/server/db';
 import { customerOwner, runIdempotently } from '@/server/idempotency';
 import { findDefaultInstrument, findOwnInstrument } from '@/server/instruments';
 import { placeOrder } from '@/server/orders';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { expressBuyTokens } from './schema';
 
 /** How long an express-buy token lasts. */
 export const EXPRESS_BUY_TOKEN_MINUTES = 30;
@@ -165,7 +166,7 @@ async function buyOnce(
       },
     ],
   });
-  const discard = () => db.delete(baskets).where(and(eq(baskets.id, basketToken), eq(baskets.status, 'open')));
+  const discard = () => discardOpenBasket(db, basketToken);
   const basket = await retrievePricedBasket(db, basketToken, { userId: user.id });
   const line = basket?.lines[0];
   if (basket === null || line === undefined || basket.lines.length !== 1 || line.quantity !== request.quantity) {

@@ -6,7 +6,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { giftCardStatus, type SentGiftStatus, sentGiftStatus } from '@/domain/gifting';
 import type { Db } from '@/server/db';
-import { giftCards, gifts, orderLines } from '@/server/db';
+import { orderLines } from '@/server/orders/schema';
+import { giftCards, gifts } from './schema';
 
 /** A gift a shopper sent, as /myaccount/gifts lists it. */
 export interface SentGiftView {

@@ -16,20 +16,23 @@
  *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
  *   purchase (spec 4), by the hourly jobs.
  */
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
 import { formatMoney } from '@/domain/money';
 import { walletCreditExpiry } from '@/domain/wallet';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, giftCards, gifts, orderLines, orders, vouchers } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { orderLines, orders } from '@/server/orders/schema';
+import { giveVouchers } from '@/server/vouchers';
 import { creditWallet } from '@/server/wallet';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
+import { giftCards, gifts } from './schema';
 
-export type { GiftCardRow, GiftRow } from '@/server/db';
 export { GIFT_MESSAGES } from './mail';
+export type { GiftCardRow, GiftRow } from './schema';
 export { giftVoucher, listWaitingVoucherGifts } from './voucher-gifts';
 
 /**
@@ -182,20 +185,14 @@ export async function claimGift(
     if (gift.senderUserId === input.userId) throw new Conflict(GIFT_MESSAGES.ownGift);
     await tx.update(gifts).set({ claimedAt: input.now, claimedByUserId: input.userId }).where(eq(gifts.id, gift.id));
     // A voucher sent from the voucher page moves alone, and only while the sender still has it unused.
-    const moved = await tx
-      .update(vouchers)
-      .set({ userId: input.userId, statusChangedAt: input.now })
-      .where(
-        gift.voucherId === null
-          ? eq(vouchers.orderLineId, gift.orderLineId)
-          : and(
-              eq(vouchers.id, gift.voucherId),
-              eq(vouchers.userId, gift.senderUserId),
-              eq(vouchers.status, 'ready'),
-              gt(vouchers.expiresAt, input.now),
-            ),
-      )
-      .returning({ id: vouchers.id });
+    const moved = await giveVouchers(
+      tx,
+      gift.voucherId === null
+        ? { orderLineId: gift.orderLineId }
+        : { voucherId: gift.voucherId, fromUserId: gift.senderUserId },
+      input.userId,
+      input.now,
+    );
     if (gift.voucherId !== null && moved.length === 0) throw new Conflict(GIFT_MESSAGES.voucherGone);
     return { vouchers: moved.length, code };
   });

@@ -5,9 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatGiftCode } from '@/domain/gifting';
+import { users } from '@/server/accounts/schema';
 import type { Tx } from '@/server/db';
-import { gifts, orderLines, users } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
+import { orderLines } from '@/server/orders/schema';
+import { gifts } from './schema';
 
 export const GIFT_MESSAGES = {
   unknownCode: "We can't find a gift with that code. Check it against your email and try again.",

@@ -5,9 +5,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { eGiftProblems, ukDay } from '@/domain/gifting';
+import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
-import { gifts, users, vouchers } from '@/server/db';
+import { vouchers } from '@/server/vouchers/schema';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
+import { gifts } from './schema';
 
 /**
  * Issue 18 (spec 4 redemption event key gifting): sends one of the shopper's bought, Ready to Redeem

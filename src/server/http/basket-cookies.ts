@@ -7,8 +7,9 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { BASKET_QTY_COOKIE, BASKET_TOKEN_COOKIE, isValidBasketToken } from '@/domain/basket';
 import { isSecureCookieContext } from '@/domain/cookies';
+import type { UserRow } from '@/server/accounts/schema';
 import { mayUseBasket, retrieveBasket, retrieveCustomerBasket } from '@/server/basket';
-import type { Db, UserRow } from '@/server/db';
+import type { Db } from '@/server/db';
 
 /** spec 9: the basket token cookie lives 604800 s (7 days). */
 export const BASKET_COOKIE_SECONDS = 604_800;

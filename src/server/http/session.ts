@@ -6,7 +6,7 @@ import type { APIContext } from 'astro';
 import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '@/domain/cookies';
 import { nextBrandCookie } from '@/domain/identity';
 import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice, retrieveUser } from '@/server/accounts';
-import type { UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
 import { runSignInHooks } from './sign-in-hooks';

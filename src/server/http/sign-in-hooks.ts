@@ -6,7 +6,8 @@
  * src/server/subscribers.ts (docs/decisions/037). `signIn` (./session.ts) names none of them.
  */
 import type { APIContext } from 'astro';
-import type { Db, UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
+import type { Db } from '@/server/db';
 import type { EVENTS } from '@/server/events';
 import { logError } from '@/server/log';
 

@@ -6,7 +6,7 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { isSecureCookieContext } from '@/domain/cookies';
 import { isWishlistId, WISHLIST_COOKIE, WISHLIST_COOKIE_SECONDS } from '@/domain/wishlist';
-import type { UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
 import type { WishlistOwner } from '@/server/wishlist';
 import { currentUser } from './session';
 

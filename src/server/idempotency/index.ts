@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AstroSession } from 'astro';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { idempotencyKeys } from '@/server/db';
+import { idempotencyKeys } from './schema';
 
 /** PAYMENTS.md: up to 255 characters. */
 export const IDEMPOTENCY_KEY_MAX = 255;

@@ -8,7 +8,8 @@ import type { DealImpressions } from '@/contracts/deal-impressions';
 import { Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { retrieveLocation } from '@/server/catalog';
-import { type Db, deals } from '@/server/db';
+import { deals } from '@/server/catalog/schema';
+import type { Db } from '@/server/db';
 import { dealImpressions } from './schema';
 
 export { dealImpressions } from './schema';

@@ -11,11 +11,10 @@ import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AppError } from '@/domain/errors';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
 import type { Db, Tx } from '@/server/db';
-import { type PaymentInstrumentRow, paymentInstruments } from '@/server/db';
 import { logError } from '@/server/log';
-
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { type PaymentInstrumentRow, paymentInstruments } from './schema';
 
 /** Why a change to a saved instrument was refused: not the shopper's (or gone), or an expired card. */
 export class InstrumentError extends AppError {

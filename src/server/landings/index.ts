@@ -8,7 +8,7 @@ import type { DealSummary } from '@/contracts/deal';
 import { SORT_OPTIONS } from '@/domain/listing-filters';
 import { listDeals, retrieveCategory, retrieveLocation } from '@/server/catalog';
 import type { Db } from '@/server/db';
-import { type LandingFeed, type LandingOffer, type LandingRow, landingPages } from '@/server/db';
+import { type LandingFeed, type LandingOffer, type LandingRow, landingPages } from './schema';
 
 export const LANDING_SLUGS = ['ppc', 'welcome'] as const;
 export type LandingSlug = (typeof LANDING_SLUGS)[number];

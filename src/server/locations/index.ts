@@ -9,8 +9,8 @@ import { isLatLon, type LatLon, nearestPlace, placesWithin } from '@/domain/geo'
 import { hyperlocalPhrases, NEAR_ME_RADIUS_KM, slugify } from '@/domain/near-me';
 import { looksLikePostcode, parsePostcode, postcodeCentre } from '@/domain/postcode';
 import { countDeals, DEFAULT_LISTING_SIZE, listDeals, listLocations, retrieveLocation } from '@/server/catalog';
+import { categories, type Location } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { categories, type Location } from '@/server/db';
 
 /** Towns and cities (not the special locations), the places a shopper can be near. */
 export async function listTowns(db: Db): Promise<Location[]> {

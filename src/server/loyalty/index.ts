@@ -20,9 +20,10 @@ import {
 } from '@/domain/loyalty';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db, Tx } from '@/server/db';
-import { loyaltyAccounts, loyaltyActivities, orders } from '@/server/db';
 import type { VoucherRefunded } from '@/server/events';
+import { orders } from '@/server/orders/schema';
 import { creditWallet } from '@/server/wallet';
+import { loyaltyAccounts, loyaltyActivities } from './schema';
 
 type DbOrTx = Db | Tx;
 

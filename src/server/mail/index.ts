@@ -8,8 +8,8 @@ import path from 'node:path';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '@/server/db';
-import { outbox } from '@/server/db';
 import { describeError, logError } from '@/server/log';
+import { outbox } from './schema';
 
 export interface OutgoingMail {
   userId: number | null;

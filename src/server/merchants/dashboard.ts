@@ -6,16 +6,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type ReportRow, type ReportVoucher, summariseVouchers } from '@/domain/merchant-reports';
 import { describeVoucherStatus } from '@/domain/vouchers';
+import { users } from '@/server/accounts/schema';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import {
-  dealProducts,
-  deals,
-  orderLines,
-  type RedemptionOutcome,
-  users,
-  voucherRedemptions,
-  vouchers,
-} from '@/server/db';
+import { orderLines } from '@/server/orders/schema';
+import { vouchers } from '@/server/vouchers/schema';
+import { type RedemptionOutcome, voucherRedemptions } from './schema';
 
 export interface MerchantDeal {
   id: number;

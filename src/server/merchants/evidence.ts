@@ -1,15 +1,16 @@
 /**
- * Merchants submit and refresh the evidence behind their options' original prices (issue 23 item 5).
+ * Merchants submit and refresh the evidence behind their options' original prices (docs/decisions/024).
  * A submission records where the price comes from, that it was checked now, and by whom; it supports
  * the option's current original price only (domain/price-evidence).
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Invalid, NotFound } from '@/domain/errors';
 import { type EvidenceSource, evidenceLapsesAt, isEvidenceCurrent } from '@/domain/price-evidence';
+import { users } from '@/server/accounts/schema';
 import { dealTag, LISTINGS_TAG } from '@/server/cache';
-import { clearCatalogueCaches } from '@/server/catalog';
+import { recordPriceEvidence } from '@/server/catalog';
+import { dealProducts, deals, priceEvidence } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, priceEvidence, users } from '@/server/db';
 import { requireMembership } from './membership';
 
 export type EvidenceState = 'current' | 'lapsed' | 'none';
@@ -107,46 +108,18 @@ export async function submitPriceEvidence(db: Db, input: EvidenceInput): Promise
   const url = input.sourceUrl?.trim() || null;
   if (url !== null && !/^https?:\/\/\S+$/i.test(url)) throw new Invalid('Enter a web address starting with https://');
   const [member] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, input.userId));
-  await db.insert(priceEvidence).values({
-    dealProductId: input.dealProductId,
-    source: input.source,
-    sourceName: input.source === 'retailer' ? retailer.slice(0, 120) : membership.merchantName,
-    sourceUrl: url?.slice(0, 500) ?? null,
-    referencePriceMinor: option.originalPriceMinor,
-    checkedAt: input.now,
-    checkedByUserId: input.userId,
-    checkedByName: `${member?.firstName || 'a member of staff'} at ${membership.merchantName}`,
-    createdAt: input.now,
-  });
-  clearCatalogueCaches();
-  return [dealTag(option.dealId), LISTINGS_TAG];
-}
-
-/**
- * Support records evidence for every visible option of a deal at once (a price audit, or the
- * end-to-end tests backdating a check): checked at `checkedAt` by `checkedByName`, for each option's
- * current original price. Answers the cache tags of the pages that show the deal, or null for no deal.
- */
-export async function recordDealPriceEvidence(
-  db: Db,
-  dealId: number,
-  input: { source: EvidenceSource; sourceName: string; checkedAt: Date; checkedByName: string },
-): Promise<string[] | null> {
-  const options = await db
-    .select({ id: dealProducts.id, originalPriceMinor: dealProducts.originalPriceMinor })
-    .from(dealProducts)
-    .where(eq(dealProducts.dealId, dealId));
-  if (options.length === 0) return null;
-  await db.insert(priceEvidence).values(
-    options.map((option) => ({
-      dealProductId: option.id,
+  await recordPriceEvidence(db, [
+    {
+      dealProductId: input.dealProductId,
       source: input.source,
-      sourceName: input.sourceName,
+      sourceName: input.source === 'retailer' ? retailer.slice(0, 120) : membership.merchantName,
+      sourceUrl: url?.slice(0, 500) ?? null,
       referencePriceMinor: option.originalPriceMinor,
-      checkedAt: input.checkedAt,
-      checkedByName: input.checkedByName,
-    })),
-  );
-  clearCatalogueCaches();
-  return [dealTag(dealId), LISTINGS_TAG];
+      checkedAt: input.now,
+      checkedByUserId: input.userId,
+      checkedByName: `${member?.firstName || 'a member of staff'} at ${membership.merchantName}`,
+      createdAt: input.now,
+    },
+  ]);
+  return [dealTag(option.dealId), LISTINGS_TAG];
 }

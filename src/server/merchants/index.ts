@@ -17,7 +17,6 @@ export {
   type EvidenceState,
   listOptionEvidence,
   type OptionEvidence,
-  recordDealPriceEvidence,
   submitPriceEvidence,
 } from './evidence';
 export {

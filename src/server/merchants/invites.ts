@@ -7,10 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/domain/errors';
+import { users } from '@/server/accounts/schema';
+import { merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { type MerchantRole, merchantInvites, merchants, merchantUsers, users } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
 import { requireMembership } from './membership';
+import { type MerchantRole, merchantInvites, merchantUsers } from './schema';
 
 export const INVITE_LIFETIME_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,8 +4,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { Forbidden, NotFound } from '@/domain/errors';
+import { users } from '@/server/accounts/schema';
+import { merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { type MerchantRole, merchants, merchantUsers, users } from '@/server/db';
+import { type MerchantRole, merchantUsers } from './schema';
 
 export interface Membership {
   merchantId: number;

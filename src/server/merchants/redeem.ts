@@ -1,11 +1,12 @@
 /**
- * Redeeming a voucher (issue 23 item 2). One transaction locks the voucher row, checks it belongs to
- * this merchant and can be used, moves it to Redeemed and writes the audit row; a refusal writes its
- * audit row too and is raised after that commits. Two tills redeeming one voucher at once: the second
- * waits on the row lock, then reads Redeemed and is refused.
+ * Redeeming a voucher (docs/decisions/024). One transaction locks the voucher row, checks it belongs
+ * to this merchant and can be used, moves it to Redeemed through the voucher state machine (which
+ * writes the status history) and writes the merchant's audit row; a refusal writes its audit row too
+ * and is raised after that commits. Two tills redeeming one voucher at once: the second waits on the
+ * row lock, then reads Redeemed and is refused.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Invalid, RateLimited, RedeemError } from '@/domain/errors';
 import {
   auditableCode,
@@ -15,18 +16,12 @@ import {
   type RedeemRefusal,
   redemptionRefusal,
 } from '@/domain/redemption';
-import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
-import type { Db } from '@/server/db';
-import {
-  dealProducts,
-  deals,
-  type RedemptionOutcome,
-  users,
-  voucherRedemptions,
-  voucherStatusChanges,
-  vouchers,
-} from '@/server/db';
+import { users } from '@/server/accounts/schema';
+import { dealProducts, deals } from '@/server/catalog/schema';
+import type { Db, Tx } from '@/server/db';
+import { lockVoucherByCode, moveVoucher, type VoucherRow } from '@/server/vouchers';
 import { requireMembership } from './membership';
+import { type RedemptionOutcome, voucherRedemptions } from './schema';
 import type { RedeemThrottle } from './throttle';
 
 export interface RedeemInput {
@@ -85,27 +80,9 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
     const record = async (outcome: RedemptionOutcome, voucherId: number | null) => {
       await tx.insert(voucherRedemptions).values({ ...audit, outcome, voucherId });
     };
-    const [found] =
-      code === null
-        ? []
-        : await tx
-            .select({
-              id: vouchers.id,
-              code: vouchers.code,
-              securityCode: vouchers.securityCode,
-              status: vouchers.status,
-              expiresAt: vouchers.expiresAt,
-              merchantId: deals.merchantId,
-              dealHeadline: deals.headline,
-              productTitle: dealProducts.title,
-              customerFirstName: users.firstName,
-            })
-            .from(vouchers)
-            .innerJoin(deals, eq(deals.id, vouchers.dealId))
-            .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
-            .innerJoin(users, eq(users.id, vouchers.userId))
-            .where(eq(vouchers.code, code))
-            .for('update', { of: vouchers });
+    // The voucher's row is locked first: a second till redeeming it waits here, then reads Redeemed.
+    const voucher = code === null ? null : await lockVoucherByCode(tx, code);
+    const found = voucher === null ? undefined : await describeForTill(tx, voucher);
     if (found === undefined || securityCode === null || !sameDigits(found.securityCode, securityCode)) {
       await record('not_found', null);
       return { refusal: 'not_found', status: '' };
@@ -116,26 +93,15 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
       await record(refusal, refusal === 'other_merchant' ? null : found.id);
       return { refusal, status: found.status };
     }
-    const moved = await tx
-      .update(vouchers)
-      .set({ status: 'redeemed', statusChangedAt: input.now })
-      .where(and(eq(vouchers.id, found.id), inArray(vouchers.status, [...EXPIRABLE_STATUSES])))
-      .returning({ id: vouchers.id });
-    if (moved.length === 0) {
-      await record('already_redeemed', found.id);
-      return { refusal: 'already_redeemed', status: 'redeemed' };
-    }
-    await record('redeemed', found.id);
-    // Issue 18.1: the state machine's audit of every status change, beside the merchant's own audit.
-    await tx.insert(voucherStatusChanges).values({
+    // The state machine moves it (Ready to Redeem or Booked to Redeemed) and writes its history.
+    await moveVoucher(tx, {
       voucherId: found.id,
-      fromStatus: found.status,
-      toStatus: 'redeemed',
       event: 'redeem',
       actor: 'merchant',
       actorUserId: input.userId,
-      createdAt: input.now,
+      now: input.now,
     });
+    await record('redeemed', found.id);
     const redeemed: Redeemed = {
       voucherId: found.id,
       code: found.code,
@@ -150,4 +116,29 @@ export async function redeemVoucher(db: Db, throttle: RedeemThrottle, input: Red
   if ('redeemed' in result) return result.redeemed;
   if (result.refusal === 'not_found') await throttle.recordMiss(key);
   throw new RedeemError(result.refusal, result.status);
+}
+
+/** What the till checks and shows of a locked voucher: its deal's merchant, headline and option, and the customer's first name. */
+async function describeForTill(tx: Tx, voucher: VoucherRow) {
+  const [row] = await tx
+    .select({
+      merchantId: deals.merchantId,
+      dealHeadline: deals.headline,
+      productTitle: dealProducts.title,
+      customerFirstName: users.firstName,
+    })
+    .from(deals)
+    .innerJoin(dealProducts, eq(dealProducts.id, voucher.dealProductId))
+    .innerJoin(users, eq(users.id, voucher.userId))
+    .where(eq(deals.id, voucher.dealId));
+  return row === undefined
+    ? undefined
+    : {
+        ...row,
+        id: voucher.id,
+        code: voucher.code,
+        securityCode: voucher.securityCode,
+        status: voucher.status,
+        expiresAt: voucher.expiresAt,
+      };
 }

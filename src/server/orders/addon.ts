@@ -8,13 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db, Tx } from '@/server/db';
-import { orders, payments } from '@/server/db';
 import { touchInstrument } from '@/server/instruments';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { authorisePayment } from './authorise';
-
 import type { OrderPayment } from './request';
+import { orders, payments } from './schema';
 import { capturePayment, voidPayment } from './settle';
 
 export interface AddonOrderRequest {

@@ -7,9 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describePaymentFailure } from '@/domain/payment-outcome';
 import type { Db } from '@/server/db';
-import { payments } from '@/server/db';
 import type { AuthorisationResult, PaymentProvider } from '@/server/payments';
 import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
+import { payments } from './schema';
 
 export type AuthoriseResult =
   | { ok: true; authorisation: Authorisation }

@@ -7,8 +7,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
+import { lockOpenBasket, markBasketOrdered } from '@/server/basket';
+import { countDealPurchase, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
-import { baskets, deals, orderLines, orders, payments } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode } from '@/server/promotions';
@@ -18,7 +19,8 @@ import { consumeHold } from './hold';
 import { loadOrderLines, type OrderLineSource } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
-import { recordUserPurchase, stayFieldsOf, takeStayNights, takeStock } from './stock';
+import { orderLines, orders, payments } from './schema';
+import { recordUserPurchase, stayFieldsOf, takeStayNights } from './stock';
 
 export interface CommittedOrder {
   order: PlacedOrder;
@@ -44,10 +46,7 @@ async function writeOrder(
 ): Promise<CommittedOrder> {
   const { buyer, now, basketToken } = request;
   const { breakdown } = pricing;
-  const locked = await tx.execute<{ status: string }>(
-    sql`select status from baskets where id = ${basketToken} for update`,
-  );
-  if (locked.rows[0]?.status !== 'open') throw new OrderError('emptyBasket');
+  if (!(await lockOpenBasket(tx, basketToken))) throw new OrderError('emptyBasket');
 
   // Re-priced under the lock: what was authorised must still be the price.
   const repriced = priceCheckedLines(
@@ -145,7 +144,7 @@ async function writeOrder(
       validityDays: line.voucherValidityDays,
     })),
   });
-  await tx.update(baskets).set({ status: 'ordered', updatedAt: sql`now()` }).where(eq(baskets.id, basketToken));
+  await markBasketOrdered(tx, basketToken);
   // Issue 17: the code's use is counted here, in the order's transaction (a code out of uses rolls
   // the order back), late, so the code's row stays locked only for the commit.
   if (pricing.promotion !== null && breakdown.promotion !== null && breakdown.promotion.discountMinor > 0) {
@@ -214,9 +213,6 @@ async function takeContendedRows(
   for (const [dealId, entry] of [...perDeal].sort(([a], [b]) => a - b)) {
     const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
     if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
-    await tx
-      .update(deals)
-      .set({ boughtCount: sql`${deals.boughtCount} + ${entry.quantity}` })
-      .where(eq(deals.id, dealId));
+    await countDealPurchase(tx, dealId, entry.quantity);
   }
 }

@@ -7,10 +7,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatLongDate } from '@/domain/format';
 import { formatMoney } from '@/domain/money';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, orders, outbox, vouchers } from '@/server/db';
 import type { OrderPlaced } from '@/server/events';
 import { enqueueMail } from '@/server/mail';
+import { outbox } from '@/server/mail/schema';
+import { vouchers } from '@/server/vouchers/schema';
+import { orders } from './schema';
 
 /** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */
 export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {

@@ -1,17 +1,17 @@
 /**
- * Issue 18.7: hold stock before the card is authorised, so a buyer who loses the race for the last
+ * Hold stock before the card is authorised, so a buyer who loses the race for the last
  * units is refused before any money is held ("a rush of 200 on 50 voids none or almost none"). The
- * hold takes the units with the order's own conditional update (./stock.ts) in a short transaction of
+ * hold takes the units with the catalogue's conditional update (`takeStock`) in a short transaction of
  * its own and records them under the submit's idempotency key. The order transaction consumes the
  * hold; a decline or a failed order releases it; holds a crash left behind are released by the hourly
  * jobs once they expire. Written down in docs/decisions/026.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, lte } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
+import { returnStock, takeStock } from '@/server/catalog';
 import type { Db, DbOrTx, Tx } from '@/server/db';
-import { stockHolds } from '@/server/db';
 import type { OrderLineSource } from './lines';
-import { takeStock } from './stock';
+import { stockHolds } from './schema';
 
 /** How long a hold waits for its order (an authorisation takes seconds; a pay-later approval longer). */
 export const STOCK_HOLD_SECONDS = 15 * 60;
@@ -46,18 +46,7 @@ export async function holdStock(db: Db, key: string, lines: readonly OrderLineSo
 
 /** Gives held units back to stock (and to the day's allowance, when it is still that day). */
 async function giveBack(tx: Tx, holds: { productId: number; quantity: number; stockDay: string }[]): Promise<void> {
-  for (const hold of holds) {
-    await tx.execute(sql`
-      update deal_product_stock set
-        quantity_remaining = case when quantity_remaining is null then null else quantity_remaining + ${hold.quantity} end,
-        remaining_for_day = case
-          when daily_limit is null or stock_day is distinct from ${hold.stockDay}::date then remaining_for_day
-          else remaining_for_day + ${hold.quantity} end,
-        sold_count = greatest(sold_count - ${hold.quantity}, 0),
-        updated_at = now()
-      where product_id = ${hold.productId}
-    `);
-  }
+  for (const hold of holds) await returnStock(tx, hold);
 }
 
 /** Releases this key's hold (a declined card, a failed order); releasing nothing is harmless. */

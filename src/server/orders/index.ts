@@ -16,4 +16,5 @@ export {
   placeOrder,
   retrievePlacedOrder,
 } from './place-order';
+export { markOrderRefunded } from './status';
 export { ABANDONED_AFTER_SECONDS, captureCommittedAuthorisations, voidAbandonedAuthorisations } from './sweep';

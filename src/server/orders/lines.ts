@@ -8,17 +8,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { DbOrTx, GiftDetails } from '@/server/db';
-import {
-  basketLines,
-  baskets,
-  dealProductStock,
-  dealProducts,
-  deals,
-  stockHolds,
-  userDealPurchases,
-} from '@/server/db';
+import type { GiftDetails } from '@/server/basket/schema';
+import { basketLines, baskets } from '@/server/basket/schema';
+import { dealProductStock, dealProducts, deals } from '@/server/catalog/schema';
+import type { DbOrTx } from '@/server/db';
 import { retrieveStayExtras } from '@/server/travel';
+import { stockHolds, userDealPurchases } from './schema';
 
 export interface OrderLineSource extends OrderLineCheck {
   basketLineId: number;

@@ -16,16 +16,17 @@ import { eq } from 'drizzle-orm';
 import { describeError as describeOrderFailure, OrderError } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db } from '@/server/db';
-import { orders, vouchers } from '@/server/db';
 import { handleEventsQuietly } from '@/server/events';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
+import { vouchers } from '@/server/vouchers/schema';
 import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
 import { holdStock, releaseHold } from './hold';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
+import { orders } from './schema';
 import { capturePayment, voidPayment } from './settle';
 
 export type { OrderPayment, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';

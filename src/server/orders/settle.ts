@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { payments } from '@/server/db';
 import { logError } from '@/server/log';
 import type { PaymentProvider } from '@/server/payments';
+import { payments } from './schema';
 
 /** Captures an authorisation whose order committed; a failure stays `authorised` with its order, for the retry. */
 export async function capturePayment(

@@ -4,9 +4,9 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { payments } from '@/server/db';
 import { logError } from '@/server/log';
 import type { PaymentProvider } from '@/server/payments';
+import { payments } from './schema';
 
 /** How long an authorisation may wait for its order before it counts as abandoned. */
 export const ABANDONED_AFTER_SECONDS = 600;

@@ -16,8 +16,10 @@ import {
   type PromoLine,
   type PromoVerdict,
 } from '@/domain/promotions';
+import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
-import { orders, type PromoCodeRow, promoCodes, promoRedemptions, users } from '@/server/db';
+import { orders } from '@/server/orders/schema';
+import { type PromoCodeRow, promoCodes, promoRedemptions } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { NewPromoCode } from '@/contracts/promotions';
 import { Conflict, NotFound } from '@/domain/errors';
 import type { Db } from '@/server/db';
-import { type PromoCodeRow, promoCodes, promoRedemptions } from '@/server/db';
+import { type PromoCodeRow, promoCodes, promoRedemptions } from './schema';
 
 export interface PromoCodeSummary extends Omit<PromoCodeRow, 'startsAt' | 'endsAt' | 'endedAt' | 'createdAt'> {
   startsAt: string;

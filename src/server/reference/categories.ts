@@ -3,7 +3,7 @@
  * singles out sub-categories 14, 17, 386, 398, 585, 586 (fraud-prone shop goods),
  * 218 and 711 (clinics), 197 and 200 (aesthetics).
  */
-import type { schema as s } from '@/server/db';
+import type * as s from '@/server/catalog/schema';
 
 export type CategoryRow = typeof s.categories.$inferInsert;
 

@@ -1,7 +1,7 @@
 /**
- * Reference data (issue 16.5): the towns, cities and special locations we sell in, and the spec's
+ * Reference data: the towns, cities and special locations we sell in, and the spec's
  * categories with their ids. Real, stable data the shop relies on, kept apart from the demo
- * catalogue (src/server/seed), which only makes up deals, merchants and reviews around it.
+ * catalogue (scripts/seed, docs/decisions/036), which only makes up deals, merchants and reviews around it.
  */
 export {
   buildCategoryRows,

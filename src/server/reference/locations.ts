@@ -3,7 +3,7 @@
  * near-me and travel are special; escapes and wellness-collection have their own pages).
  * Coordinates are real city centres to 4 dp; spec 3 makes London the default location.
  */
-import type { schema as s } from '@/server/db';
+import type * as s from '@/server/catalog/schema';
 
 export type LocationRow = typeof s.locations.$inferInsert;
 

@@ -20,9 +20,12 @@ import {
   VIP_MAX_COST_MINOR,
   VIP_SUBSCRIPTION_DEAL_ID,
 } from '@/domain/subscription';
+import { setBasketsVipEligibility } from '@/server/basket';
+import { dealProducts } from '@/server/catalog/schema';
 import type { Db, DbOrTx } from '@/server/db';
-import { baskets, dealProducts, orderLines, orders, subscriptions } from '@/server/db';
+import { orderLines, orders } from '@/server/orders/schema';
 import { factsOf, findSubscription, setVipStatus } from './records';
+import { subscriptions } from './schema';
 
 export { RENEWAL_GRACE_MS, type RenewalRun, renewDueSubscriptions } from './renewal';
 export { setVipStatus };
@@ -203,9 +206,6 @@ export async function updateBasketVipStatus(
 ): Promise<{ eligibleForVip: boolean }> {
   const row = await findSubscription(db, user.id);
   const eligibleForVip = vipStatus && isSubscriptionValid(row === null ? null : factsOf(row), now);
-  await db
-    .update(baskets)
-    .set({ eligibleForVip })
-    .where(and(eq(baskets.customerToken, user.customerToken), eq(baskets.status, 'open')));
+  await setBasketsVipEligibility(db, user.customerToken, eligibleForVip, { openOnly: true });
   return { eligibleForVip };
 }

@@ -1,8 +1,11 @@
 /** The subscription rows as the service's modules share them (not exported from the service). */
 import { eq } from 'drizzle-orm';
 import type { SubscriptionFacts } from '@/domain/subscription';
-import type { DbOrTx, SubscriptionRow } from '@/server/db';
-import { baskets, subscriptions, users } from '@/server/db';
+import { setVipFlag } from '@/server/accounts';
+import { setBasketsVipEligibility } from '@/server/basket';
+import type { DbOrTx } from '@/server/db';
+import type { SubscriptionRow } from './schema';
+import { subscriptions } from './schema';
 
 /** A row as the domain rules read it. */
 export function factsOf(row: SubscriptionRow): SubscriptionFacts {
@@ -20,11 +23,7 @@ export async function findSubscription(db: DbOrTx, userId: number): Promise<Subs
  * basket), so VIP prices and VIP-exclusive options follow the subscription.
  */
 export async function setVipStatus(tx: DbOrTx, userId: number, isVip: boolean): Promise<void> {
-  const [user] = await tx
-    .update(users)
-    .set({ isVip, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ customerToken: users.customerToken });
-  if (user === undefined) return;
-  await tx.update(baskets).set({ eligibleForVip: isVip }).where(eq(baskets.customerToken, user.customerToken));
+  const customerToken = await setVipFlag(tx, userId, isVip);
+  if (customerToken === null) return;
+  await setBasketsVipEligibility(tx, customerToken, isVip, { openOnly: false });
 }

@@ -12,13 +12,15 @@ import { formatLongDate } from '@/domain/format';
 import { MESSAGES } from '@/domain/messages';
 import { formatMoney } from '@/domain/money';
 import { addOneMonth } from '@/domain/subscription';
-import type { Db, SubscriptionRow } from '@/server/db';
-import { subscriptionCharges, subscriptions, users } from '@/server/db';
+import { users } from '@/server/accounts/schema';
+import type { Db } from '@/server/db';
 import { findDefaultInstrument } from '@/server/instruments';
 import { logError } from '@/server/log';
 import { enqueueMail } from '@/server/mail';
 import type { PaymentProvider } from '@/server/payments';
 import { findSubscription, setVipStatus } from './records';
+import type { SubscriptionRow } from './schema';
+import { subscriptionCharges, subscriptions } from './schema';
 
 /** A gateway that could not be reached (or did not answer) is tried again each hour for this long. */
 export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;

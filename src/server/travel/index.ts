@@ -5,8 +5,9 @@
  */
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { addDays, isIsoDate, nightsOfStay, roomsFor, type StayNight, staySupplement } from '@/domain/stays';
+import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProductFlights, dealProductNights, dealProducts, deals, evergreenDeals } from '@/server/db';
+import { dealProductFlights, dealProductNights, evergreenDeals } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;

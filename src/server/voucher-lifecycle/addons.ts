@@ -18,13 +18,18 @@ import {
   extensionMonthsLeft,
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
+import { users } from '@/server/accounts/schema';
+import { deals } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db';
-import { deals, orders as ordersTable, users, voucherAddons, vouchers } from '@/server/db';
 import { findOwnInstrument } from '@/server/instruments';
 import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
+import { orders as ordersTable } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
+import { extendVoucher, protectVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
 import { loadVoucherContext, type VoucherContext } from './context';
+import { voucherAddons } from './schema';
 
 /** What the add-on page shows: the voucher, and what each add-on would cost and do. */
 export interface AddonQuote {
@@ -123,10 +128,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
     const left = extensionMonthsLeft(voucher.extendedMonths);
     if (months < 1 || months > left) throw new LifecycleError('extensionUsed', LIFECYCLE_COPY.extensionTooLong(left));
     const newExpiresAt = extendedExpiry(voucher.expiresAt, months);
-    await tx
-      .update(vouchers)
-      .set({ expiresAt: newExpiresAt, extendedMonths: voucher.extendedMonths + months })
-      .where(eq(vouchers.id, voucher.id));
+    await extendVoucher(tx, voucher, { months, expiresAt: newExpiresAt });
     await tx.insert(voucherAddons).values({
       voucherId: voucher.id,
       orderId,
@@ -141,7 +143,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
     return;
   }
   if (why.protect !== null) throw new LifecycleError('notProtectable', why.protect);
-  await tx.update(vouchers).set({ isProtected: true }).where(eq(vouchers.id, voucher.id));
+  await protectVoucher(tx, voucher.id);
   await tx.insert(voucherAddons).values({
     voucherId: voucher.id,
     orderId,

@@ -3,9 +3,12 @@
  * its order and the card payment that paid for it, and what has already gone back from that order.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { deals } from '@/server/catalog/schema';
 import type { Tx } from '@/server/db';
-import { deals, orderLines, orders, payments, type VoucherRow, voucherRefunds } from '@/server/db';
+import { orderLines, orders, payments } from '@/server/orders/schema';
 import { lockVoucher } from '@/server/vouchers';
+import type { VoucherRow } from '@/server/vouchers/schema';
+import { voucherRefunds } from './schema';
 
 export interface VoucherContext {
   voucher: VoucherRow;

@@ -9,8 +9,8 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { expiredVoucherCreditExpiry } from '@/domain/voucher-lifecycle';
 import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
 import type { Db } from '@/server/db';
-import { vouchers } from '@/server/db';
 import { expireVouchers, moveVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
 import { loadVoucherContext } from './context';
 
@@ -66,17 +66,4 @@ export async function expireDueVouchers(db: Db, now: Date): Promise<ExpiryRun> {
   }
   const rest = await expireVouchers(db, now);
   return { expired: credited + rest, credited };
-}
-
-/** spec 4: the shopper agrees (or not) that an unused voucher becomes wallet credit at expiry. */
-export async function setExpiryCreditConsent(
-  db: Db,
-  input: { voucherId: number; userId: number; consent: boolean },
-): Promise<boolean> {
-  const changed = await db
-    .update(vouchers)
-    .set({ expiryCreditConsent: input.consent })
-    .where(and(eq(vouchers.id, input.voucherId), eq(vouchers.userId, input.userId)))
-    .returning({ id: vouchers.id });
-  return changed.length > 0;
 }

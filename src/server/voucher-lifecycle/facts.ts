@@ -1,7 +1,9 @@
 /** What the voucher pages show about a voucher's lifecycle beyond its status: add-ons, refund, return, history. */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { deals, voucherRefunds, voucherReturns, voucherStatusChanges, vouchers } from '@/server/db';
+import { voucherStatusChanges, vouchers } from '@/server/vouchers/schema';
+import { voucherRefunds, voucherReturns } from './schema';
 
 export interface LifecycleFacts {
   isProtected: boolean;

@@ -16,7 +16,7 @@ export {
   orderAddon,
   quoteAddons,
 } from './addons';
-export { type ExpiryRun, expireDueVouchers, setExpiryCreditConsent } from './expiry';
+export { type ExpiryRun, expireDueVouchers } from './expiry';
 export { type LifecycleFacts, listVoucherHistory, retrieveLifecycleFacts } from './facts';
 export {
   payPendingRefunds,

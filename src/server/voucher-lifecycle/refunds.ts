@@ -11,14 +11,17 @@ import { LifecycleError } from '@/domain/errors';
 import { returnRefusal, splitRefund, walletCreditExpiry } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
 import type { Db, Tx } from '@/server/db';
-import { orders, payments, voucherRefunds, vouchers } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
+import { markOrderRefunded } from '@/server/orders';
+import { payments } from '@/server/orders/schema';
 // Every refund handler (loyalty points taken back) registered before a refund writes its events.
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
 import { loadVoucherContext, type VoucherContext } from './context';
+import { voucherRefunds } from './schema';
 
 export interface RefundRequest {
   voucherId: number;
@@ -56,7 +59,7 @@ async function settleOrderStatus(tx: Tx, orderId: number): Promise<void> {
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(vouchers)
     .where(and(eq(vouchers.orderId, orderId), ne(vouchers.status, 'refunded')));
-  if ((left?.n ?? 0) === 0) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+  if ((left?.n ?? 0) === 0) await markOrderRefunded(tx, orderId);
 }
 
 /**

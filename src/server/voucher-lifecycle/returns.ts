@@ -10,12 +10,15 @@ import { LifecycleError, NotFound } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { LIFECYCLE_COPY, returnRefusal } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
+import { users } from '@/server/accounts/schema';
+import { dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { dealProducts, deals, merchants, users, voucherReturns, vouchers } from '@/server/db';
 import type { PaymentProviders } from '@/server/payments';
 import { lockVoucher, moveVoucher } from '@/server/vouchers';
+import { vouchers } from '@/server/vouchers/schema';
 import { loadVoucherContext } from './context';
 import { type RefundOutcome, refundReturnedProduct } from './refunds';
+import { voucherReturns } from './schema';
 
 /** Starts a product's return (within the window, or protected): a return order with its reference. */
 export async function requestReturn(db: Db, input: { voucherId: number; userId: number; now: Date }): Promise<string> {

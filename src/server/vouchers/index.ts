@@ -3,30 +3,22 @@
  * the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   describeVoucherStatus,
-  EXPIRABLE_STATUSES,
   initialVoucherStatus,
   redeemInstructionsForDeal,
   securityCodeFrom,
   voucherCodeFrom,
   voucherExpiry,
 } from '@/domain/vouchers';
+import { dealImages, dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { DbOrTx } from '@/server/db';
-import {
-  dealImages,
-  dealProducts,
-  deals,
-  merchants,
-  orderLines,
-  orders,
-  type VoucherRow,
-  type VoucherStatus,
-  vouchers,
-} from '@/server/db';
+import { orderLines, orders } from '@/server/orders/schema';
+import { type VoucherRow, type VoucherStatus, vouchers } from './schema';
 
 export { renderVoucherPdf } from './pdf';
+export type { VoucherRow, VoucherStatus } from './schema';
 
 export interface IssueLine {
   orderLineId: number;
@@ -228,32 +220,6 @@ export async function retrieveVoucher(db: DbOrTx, id: number): Promise<VoucherVi
   return view ?? null;
 }
 
-/**
- * Moves unused vouchers past their expiry to Expired in one statement, with an audit row each (issue
- * 18.1); answers how many moved. Vouchers whose shopper agreed to wallet credit are expired one by one
- * by the voucher lifecycle service first (src/server/voucher-lifecycle), so their credit goes with them.
- */
-export async function expireVouchers(db: DbOrTx, now: Date): Promise<number> {
-  const moved = await db.execute<{ voucher_id: number }>(sql`
-    with due as (
-      select id, status from vouchers
-      where status in (${sql.join(
-        EXPIRABLE_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}) and expires_at <= ${now}
-      for update skip locked
-    ), moved as (
-      update vouchers v set status = 'expired', status_changed_at = ${now}
-      from due where v.id = due.id
-      returning v.id, due.status as from_status
-    )
-    insert into voucher_status_changes (voucher_id, from_status, to_status, event, actor, created_at)
-    select id, from_status, 'expired', 'expire', 'system', ${now} from moved
-    returning voucher_id
-  `);
-  return moved.rows.length;
-}
-
 /** The order confirmation's header (spec 2): number, total, and whose it is. */
 export interface PurchaseSummary {
   orderId: number;
@@ -277,9 +243,10 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
+export { extendVoucher, giveVouchers, protectVoucher, setExpiryCreditConsent } from './changes';
 export { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
 export { voucherPdfResponse } from './http';
-export { lockVoucher, moveVoucher, type VoucherMove } from './transitions';
+export { expireVouchers, lockVoucher, lockVoucherByCode, moveVoucher, type VoucherMove } from './transitions';
 
 /** spec 7 deal/redeem-instructions: what the deal tells its voucher holders, or null for no such deal. */
 export async function retrieveRedeemInstructions(

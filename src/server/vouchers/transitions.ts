@@ -1,13 +1,15 @@
 /**
- * Issue 18.1: every voucher status change goes through here, inside the caller's transaction: lock the
- * voucher, ask the state machine (src/domain/voucher-status.ts) whether the move is allowed, change the
- * status and write its audit row. A refused move throws and writes nothing.
+ * The voucher state machine's writer (docs/decisions/026): every voucher status change goes through
+ * here, inside the caller's transaction: lock the voucher, ask the state machine
+ * (src/domain/voucher-status.ts) whether the move is allowed, change the status and write its audit
+ * row. A refused move throws and writes nothing. The import check refuses a status write anywhere else.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
 import { checkTransition, type VoucherActor, type VoucherEvent } from '@/domain/voucher-status';
-import type { Tx } from '@/server/db';
-import { type VoucherRow, type VoucherStatus, voucherStatusChanges, vouchers } from '@/server/db';
+import { EXPIRABLE_STATUSES } from '@/domain/vouchers';
+import type { DbOrTx, Tx } from '@/server/db';
+import { type VoucherRow, type VoucherStatus, voucherStatusChanges, vouchers } from './schema';
 
 export interface VoucherMove {
   voucherId: number;
@@ -23,6 +25,12 @@ export interface VoucherMove {
 /** Locks a voucher row for the rest of the transaction; null when there is none. */
 export async function lockVoucher(tx: Tx, voucherId: number): Promise<VoucherRow | null> {
   const [row] = await tx.select().from(vouchers).where(eq(vouchers.id, voucherId)).for('update');
+  return row ?? null;
+}
+
+/** Locks the voucher with this code for the rest of the transaction (a merchant's till); null when there is none. */
+export async function lockVoucherByCode(tx: Tx, code: string): Promise<VoucherRow | null> {
+  const [row] = await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('update');
   return row ?? null;
 }
 
@@ -57,4 +65,30 @@ export async function moveVoucher(tx: Tx, move: VoucherMove): Promise<{ from: Vo
     createdAt: move.now,
   });
   return { from: voucher.status, voucher: moved };
+}
+
+/**
+ * Moves unused vouchers past their expiry to Expired in one statement (the machine's `expire` by the
+ * system, from Ready to Redeem or Booked), with an audit row each; answers how many moved. Vouchers whose shopper agreed to wallet credit are expired one by one
+ * by the voucher lifecycle service first (src/server/voucher-lifecycle), so their credit goes with them.
+ */
+export async function expireVouchers(db: DbOrTx, now: Date): Promise<number> {
+  const moved = await db.execute<{ voucher_id: number }>(sql`
+    with due as (
+      select id, status from vouchers
+      where status in (${sql.join(
+        EXPIRABLE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and expires_at <= ${now}
+      for update skip locked
+    ), moved as (
+      update vouchers v set status = 'expired', status_changed_at = ${now}
+      from due where v.id = due.id
+      returning v.id, due.status as from_status
+    )
+    insert into voucher_status_changes (voucher_id, from_status, to_status, event, actor, created_at)
+    select id, from_status, 'expired', 'expire', 'system', ${now} from moved
+    returning voucher_id
+  `);
+  return moved.rows.length;
 }

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { WalletCreditKind, WalletCurrency } from '@/domain/wallet';
 import type { DbOrTx } from '@/server/db';
-import { walletEntries } from '@/server/db';
+import { walletEntries } from './schema';
 
 export interface WalletHistoryEntry {
   id: number;

@@ -16,8 +16,9 @@ import {
   type WalletCreditKind,
   type WalletCurrency,
 } from '@/domain/wallet';
+import { users } from '@/server/accounts/schema';
 import type { DbOrTx, Tx } from '@/server/db';
-import { users, type WalletEntryRow, walletEntries } from '@/server/db';
+import { type WalletEntryRow, walletEntries } from './schema';
 
 export type { WalletBalance, WalletCreditKind, WalletCurrency };
 

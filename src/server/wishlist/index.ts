@@ -9,8 +9,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { WISHLIST_MAX_DEALS } from '@/domain/wishlist';
+import { deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { deals } from '@/server/db';
 import { type WishlistRow, wishlistDeals, wishlists } from './schema';
 
 /** A wishlist as callers see it: spec 3 id, customerToken and deals (ids, newest first). */

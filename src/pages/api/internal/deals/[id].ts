@@ -4,9 +4,9 @@
  * $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */
 import { Invalid, NotFound } from '@/domain/errors';
+import { DealPatchSchema, UnknownProduct, updateDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
-import { DealPatchSchema, UnknownProduct, updateDeal } from '@/server/operator';
 
 export const PATCH = endpoint({
   who: 'operator',

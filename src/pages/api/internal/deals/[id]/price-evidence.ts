@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { text } from '@/contracts/text';
 import { NotFound } from '@/domain/errors';
+import { recordDealPriceEvidence } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { json } from '@/server/http';
-import { recordDealPriceEvidence } from '@/server/merchants';
 
 const DealEvidenceSchema = z.object({
   source: z.enum(['merchant_price_list', 'retailer']),

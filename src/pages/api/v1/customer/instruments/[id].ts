@@ -8,7 +8,8 @@ import type { APIContext } from 'astro';
 import { type CustomerResponse, InstrumentIdSchema, UpdateInstrumentSchema } from '@/contracts/customer';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { NotFound } from '@/domain/errors';
-import { getDb, type UserRow } from '@/server/db';
+import type { UserRow } from '@/server/accounts/schema';
+import { getDb } from '@/server/db';
 import { endpoint } from '@/server/endpoints';
 import { listCustomerInstruments, makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 

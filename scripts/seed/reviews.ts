@@ -3,7 +3,7 @@
  * written reviews whose ratings sit around the deal's average, from a random stream of
  * its own so adding reviews never changes the rest of the catalogue.
  */
-import type { schema as s } from '@/server/db';
+import type * as s from '@/server/db/schema';
 import { createRandom, deriveSeed } from './random';
 import type { DealInsert } from './rows';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isDealImageTheme, parseDealImagePath } from '@/domain/deal-image';
 import { HIGH_FRAUD_SUB_CATEGORY_IDS } from '@/server/reference';
 import { HIGH_FRAUD_FROM_PRICE_MINOR } from './deal-builder';
+import { isDealImageTheme, parseDealImagePath } from './deal-image';
 import {
   type Catalogue,
   type CatalogueRows,
@@ -221,7 +221,7 @@ describe('generateCatalogue: 3,000 deals', () => {
     expect(modes.size).toBe(6);
   });
 
-  it('gives travel products nights and check-in and check-out dates after now (or rooms by night, issue 24)', () => {
+  it('gives travel products nights and check-in and check-out dates after now (or rooms by night, docs/decisions/029)', () => {
     const catalogue = catalogueOf3000();
     const travel = catalogue.dealProducts.filter((product) => product.numberOfNights);
     expect(travel.length).toBeGreaterThan(200);
@@ -231,7 +231,7 @@ describe('generateCatalogue: 3,000 deals', () => {
       const nights = product.numberOfNights as number;
       expect(nights).toBeGreaterThanOrEqual(1);
       expect(nights).toBeLessThanOrEqual(7);
-      // Issue 24: a stay sold by date has no fixed dates: the shopper picks the check-in.
+      // docs/decisions/029: a stay sold by date has no fixed dates: the shopper picks the check-in.
       if (soldByDate.has(product.id)) {
         expect(product.checkInDate).toBeNull();
         continue;

@@ -1,21 +1,23 @@
 /**
- * Seeds the demo catalogue into an empty database: locations, categories, merchants,
- * deals, products, stock and images. Rows are generated and inserted a chunk at a time,
- * so large catalogues (100,000 deals) stay within memory.
+ * Seeds the demo catalogue into an empty database: the shop's reference locations and categories,
+ * then demo merchants, deals, products, stock, image rows and reviews. Rows are generated and
+ * inserted a chunk at a time, so large catalogues (100,000 deals) stay within memory. The demo lives
+ * here, outside the shop's src/ (docs/decisions/036-demo-data-outside-the-shop.md); its pictures are
+ * painted into the media folder by ./pictures.ts.
  */
 import { and, asc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { VIP_MAX_COST_MINOR, VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import type { Db } from '@/server/db';
-import { refreshSearchTerms, schema as s } from '@/server/db';
+import { refreshSearchTerms } from '@/server/db';
+import * as s from '@/server/db/schema';
 import { addSponsoredDeal } from '@/server/sponsored';
 import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
-import { seedGiftCardDeal } from './gift-card';
+import { ensureGiftCardDeal, ensureVipMembershipDeal } from './shop-products';
 
-export { OUTWARD_CODES as SEEDED_OUTWARD_CODES, TOWN_STREETS as SEEDED_TOWN_STREETS } from './addresses';
 export type { Catalogue, CatalogueOptions, CatalogueRows, ReferenceRows } from './generate';
 export { FIRST_DEAL_ID, FIRST_PRODUCT_ID, generateCatalogue, generateCatalogueChunks } from './generate';
-export { seedGiftCardDeal } from './gift-card';
+export { type PaintSummary, paintDealPictures } from './pictures';
+export { ensureGiftCardDeal, ensureShopProducts } from './shop-products';
 
 export const DEFAULT_SEED_DEALS = 3200;
 export const DEFAULT_SEED = 20261123;
@@ -33,7 +35,7 @@ export interface SeedOptions {
   /** Dates are laid out around this moment (default: now). */
   now?: Date;
   onProgress?: (message: string) => void;
-  /** Issue 20.3: add Tuppence's own gift card deal after the demo deals (the shop's seeds do; tests opt in). */
+  /** Add Tuppence's own gift card deal after the demo deals (the shop's seeds do; tests opt in). */
   giftCard?: boolean;
 }
 
@@ -139,10 +141,11 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     report(`Seeded ${summary.deals} of ${deals} deals`);
   }
   await db.transaction((tx) => syncSequence(tx, 'merchants'));
-  // Issue 20.3: Tuppence's own gift card, after the demo deals (it takes the next ids).
-  if (options.giftCard) await seedGiftCardDeal(db, now);
+  // The shop's own products (./shop-products.ts): the gift card after the demo deals (it takes the
+  // next ids) and before the price evidence, the VIP membership after it (it has no saving to evidence).
+  if (options.giftCard) await ensureGiftCardDeal(db, now);
   await seedPriceEvidence(db, now);
-  await seedVipSubscriptionDeal(db, now);
+  await ensureVipMembershipDeal(db, now);
   await seedEvergreenDeals(db);
   await seedSponsoredDeals(db);
   const terms = await refreshSearchTerms(db);
@@ -154,9 +157,9 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
 }
 
 /**
- * Issue 23 item 5: the demo catalogue's original prices come from the merchants' own price lists,
- * checked by Tuppence's deals team in the last three weeks (so every seeded saving is evidenced
- * and stays so for at least a week after seeding; docs/decisions/024).
+ * The demo catalogue's original prices come from the merchants' own price lists, checked by
+ * Tuppence's deals team in the last three weeks (so every seeded saving is evidenced and stays so for
+ * at least a week after seeding; docs/decisions/024-merchant-dashboard-and-evidenced-savings.md).
  */
 async function seedPriceEvidence(db: Db, now: Date): Promise<void> {
   await db.execute(sql`
@@ -167,56 +170,6 @@ async function seedPriceEvidence(db: Db, now: Date): Promise<void> {
     join deals d on d.id = p.deal_id
     join merchants m on m.id = d.merchant_id
   `);
-}
-
-/**
- * Issue 19 (spec 1, 9): the VIP subscription deal 18927099, one option at 4.99 pounds (a month).
- * Its status 'subscription' keeps it out of listings, search and sitemaps; checkout sells it.
- */
-async function seedVipSubscriptionDeal(db: Db, now: Date): Promise<void> {
-  const [template] = await db
-    .select({ merchantId: s.deals.merchantId, categoryId: s.deals.categoryId, locationId: s.deals.locationId })
-    .from(s.deals)
-    .limit(1);
-  if (template === undefined) return;
-  const closingDate = new Date(now.getTime() + 10 * 365 * 24 * 60 * 60 * 1000);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(s.deals)
-      .values({
-        id: VIP_SUBSCRIPTION_DEAL_ID,
-        headline: 'Tuppence VIP membership',
-        title: 'Tuppence VIP: extra discounts on hundreds of deals, renewed monthly',
-        description:
-          'VIP members pay VIP prices and can buy VIP-exclusive options. Renews monthly on your saved card until you cancel the renewal in My Subscriptions.',
-        merchantId: template.merchantId,
-        categoryId: template.categoryId,
-        locationId: template.locationId,
-        status: 'subscription',
-        priceDisplayMode: 'show-price',
-        closingDate,
-        fromPriceMinor: VIP_MAX_COST_MINOR,
-        fromOriginalPriceMinor: VIP_MAX_COST_MINOR,
-        maxPerUser: null,
-        voucherValidityDays: 31,
-      })
-      .onConflictDoNothing();
-    await tx
-      .insert(s.dealProducts)
-      .values({
-        id: VIP_SUBSCRIPTION_DEAL_ID,
-        dealId: VIP_SUBSCRIPTION_DEAL_ID,
-        title: 'VIP membership, one month',
-        friendlyName: 'Tuppence VIP (monthly)',
-        priceMinor: VIP_MAX_COST_MINOR,
-        originalPriceMinor: VIP_MAX_COST_MINOR,
-        discountPercentage: 0,
-        displayDiscount: false,
-        deliveryOptions: ['none'],
-        sortOrder: 0,
-      })
-      .onConflictDoNothing();
-  });
 }
 
 /** Evergreen slugs the demo answers (spec 2: /deals/{location}/e/{slug}), hotel-break and spa-day, each over a few live deals by popularity. */
@@ -236,7 +189,7 @@ async function seedEvergreenDeals(db: Db): Promise<void> {
 }
 
 /**
- * Issue 21.4: two demo ads, so a search for pottery or an escape room shows a sponsored deal above
+ * Two demo ads (docs/decisions/030-form-actions-budget-and-discovery-remainders.md), so a search for pottery or an escape room shows a sponsored deal above
  * its results (the first live deal of each kind; none when the catalogue has none).
  */
 async function seedSponsoredDeals(db: Db): Promise<void> {

@@ -1,7 +1,9 @@
 /**
- * Deal illustrations drawn as small SVGs, so the catalogue has finished-looking pictures
- * without shipping photos. Pure: the same theme, seed and size always give the same bytes.
- * Each theme is a gradient backdrop with a few flat shapes that say what the deal is.
+ * The demo's picture painter: deal illustrations drawn as small SVGs, so the demo catalogue has
+ * finished-looking pictures without shipping photos. Pure: the same theme, seed and size always give
+ * the same bytes. Each theme is a gradient backdrop with a few flat shapes that say what the deal is.
+ * The seed paints each picture once into the media folder (./pictures.ts); the shop serves the files
+ * (docs/decisions/002-generated-deal-images.md, docs/decisions/036-demo-data-outside-the-shop.md).
  */
 
 export const DEAL_IMAGE_THEMES = [

@@ -2,11 +2,12 @@
  * Builds one deal (spec 3 Deal) with its products, stock and images. Every choice comes
  * from the deal's own random stream, so a deal looks the same however the catalogue is chunked.
  */
-import { type DealImageTheme, dealImagePath } from '@/domain/deal-image';
+
 import type { LocalLocation } from '@/server/reference';
 import { HIGH_FRAUD_SUB_CATEGORY_IDS, subCategory } from '@/server/reference';
 import { fillTemplate, GENERIC_TERMS, VALIDITY_TERMS } from './copy';
 import type { CopyProfile, PackageTemplate, Segment } from './copy-types';
+import { type DealImageTheme, dealImagePath } from './deal-image';
 import { buildProducts, type ProductPlan, type StockState } from './product-builder';
 import { createRandom, deriveSeed, type Random } from './random';
 import type {

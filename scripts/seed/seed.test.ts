@@ -1,8 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, countDistinct, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schema as s } from '@/server/db';
-import { CatalogueNotEmpty, isCatalogueEmpty, seedCatalogue } from './index';
+import { openDatabase } from '@/server/db';
+import * as s from '@/server/db/schema';
+import { CatalogueNotEmpty, ensureShopProducts, isCatalogueEmpty, paintDealPictures, seedCatalogue } from './index';
 
 describe('seedCatalogue', () => {
   it('fills an empty database with a 400-deal catalogue', async () => {
@@ -25,7 +29,7 @@ describe('seedCatalogue', () => {
         return row?.n ?? 0;
       };
       expect(summary.deals).toBe(400);
-      // Issue 19: plus the VIP subscription deal 18927099 and its one option (no stock limit).
+      // spec 1, 9: plus the VIP subscription deal 18927099 and its one option (no stock limit).
       expect(await rowsIn(s.deals)).toBe(400 + 1);
       expect(await rowsIn(s.locations)).toBe(summary.locations);
       expect(await rowsIn(s.categories)).toBe(summary.categories);
@@ -62,6 +66,25 @@ describe('seedCatalogue', () => {
       expect(added?.id).toBe(summary.merchants + 1);
 
       await expect(seedCatalogue(db, { deals: 10 })).rejects.toBeInstanceOf(CatalogueNotEmpty);
+
+      // The shop's own products: the gift card was left out here (giftCard unset), so the prepare
+      // step adds it, once; the VIP membership deal is there already.
+      await ensureShopProducts(db, new Date('2025-11-23T10:00:00Z'));
+      await ensureShopProducts(db, new Date('2025-11-23T10:00:00Z'));
+      expect(await rowsIn(s.deals)).toBe(400 + 2);
+
+      // Every picture the deals name, and the shop's fallback, painted into the media folder.
+      const media = mkdtempSync(path.join(tmpdir(), 'seeded-pictures-'));
+      try {
+        const [named] = await db.select({ n: countDistinct(s.dealImages.url) }).from(s.dealImages);
+        const painted = await paintDealPictures(db, media);
+        expect(painted.pictures).toBe((named?.n ?? 0) + 1);
+        expect(painted.painted).toBe(painted.pictures);
+        expect(existsSync(path.join(media, 'deals', 'shop-home', '0-0.svg'))).toBe(true);
+        expect((await paintDealPictures(db, media)).painted).toBe(0);
+      } finally {
+        rmSync(media, { recursive: true, force: true });
+      }
     } finally {
       await database.close();
     }

@@ -1,17 +1,20 @@
 /**
- * Street names, postcodes and phone numbers for seed merchants. Phone numbers come from the
- * Ofcom ranges set aside for drama (020 7946 0xxx, 0141 496 0xxx, 01632 960xxx ...), so no
- * seeded number ever rings a real business.
+ * Street names, postcodes and phone numbers for demo merchants. The towns the local address provider
+ * knows (src/server/addresses, its fixture) keep their outward codes and streets there, so a demo
+ * merchant in London sits on a street a London postcode lookup lists; the other towns are the demo's
+ * own. Phone numbers come from the Ofcom ranges set aside for drama (020 7946 0xxx, 0141 496 0xxx,
+ * 01632 960xxx ...), so no seeded number ever rings a real business.
  */
+import { LOCAL_TOWNS } from '@/server/addresses';
 import type { Random } from './random';
+
+const fixture = <T>(field: (town: (typeof LOCAL_TOWNS)[string]) => T): Record<string, T> =>
+  Object.fromEntries(Object.entries(LOCAL_TOWNS).map(([town, facts]) => [town, field(facts)]));
 
 /** Plausible outward codes per town; the inward part is generated. */
 export const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
-  london: ['EC1V', 'EC2A', 'WC2H', 'W1D', 'W1F', 'SE1', 'E1', 'N1', 'NW1', 'SW3', 'W2', 'E14'],
-  manchester: ['M1', 'M2', 'M3', 'M4', 'M15', 'M20'],
+  ...fixture((town) => town.outwardCodes),
   birmingham: ['B1', 'B2', 'B3', 'B5', 'B13', 'B15'],
-  glasgow: ['G1', 'G2', 'G3', 'G11', 'G12', 'G41'],
-  edinburgh: ['EH1', 'EH2', 'EH3', 'EH6', 'EH10'],
   leeds: ['LS1', 'LS2', 'LS6', 'LS11'],
   liverpool: ['L1', 'L2', 'L3', 'L8', 'L17'],
   bristol: ['BS1', 'BS2', 'BS6', 'BS8'],
@@ -19,8 +22,6 @@ export const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
   sheffield: ['S1', 'S3', 'S10', 'S11'],
   nottingham: ['NG1', 'NG2', 'NG7'],
   leicester: ['LE1', 'LE2', 'LE3'],
-  cardiff: ['CF10', 'CF11', 'CF24'],
-  belfast: ['BT1', 'BT2', 'BT7', 'BT9'],
   brighton: ['BN1', 'BN2', 'BN3'],
   aberdeen: ['AB10', 'AB11', 'AB24', 'AB25'],
   dundee: ['DD1', 'DD2', 'DD4'],
@@ -63,18 +64,7 @@ export const OUTWARD_CODES: Readonly<Record<string, readonly string[]>> = {
 
 /** Well-known streets, so a Glasgow merchant can sit on Buchanan Street. */
 export const TOWN_STREETS: Readonly<Record<string, readonly string[]>> = {
-  london: [
-    'Charlotte Street',
-    'Marylebone High Street',
-    'Exmouth Market',
-    'Upper Street',
-    'Borough High Street',
-    'Old Compton Street',
-    'Columbia Road',
-  ],
-  glasgow: ['Buchanan Street', 'Sauchiehall Street', 'Byres Road', 'Ingram Street', 'Argyle Street'],
-  edinburgh: ['Rose Street', 'George Street', 'Grassmarket', 'Broughton Street', 'The Shore'],
-  manchester: ['Deansgate', 'King Street', 'Oldham Street', 'Thomas Street', 'Tib Street'],
+  ...fixture((town) => town.streets),
   birmingham: ['Colmore Row', 'Broad Street', 'Vyse Street', 'Bennetts Hill'],
   leeds: ['Briggate', 'Call Lane', 'The Calls', 'Boar Lane'],
   liverpool: ['Bold Street', 'Hope Street', 'Castle Street', 'Seel Street'],
@@ -84,8 +74,6 @@ export const TOWN_STREETS: Readonly<Record<string, readonly string[]>> = {
   york: ['Stonegate', 'Petergate', 'Micklegate'],
   bath: ['Milsom Street', 'Walcot Street'],
   brighton: ['North Street', 'Kensington Gardens', 'East Street'],
-  cardiff: ['St Mary Street', 'Mill Lane', 'Womanby Street'],
-  belfast: ['Botanic Avenue', 'Ann Street', 'Hill Street'],
 };
 
 const STREET_FIRST = [

@@ -66,7 +66,7 @@ export interface CatalogueRows {
   dealProductStock: DealProductStockInsert[];
   dealImages: DealImageInsert[];
   reviews: ReviewInsert[];
-  /** Issue 24: rooms per night of the stays sold by date, and the airports options with flights leave from. */
+  /** docs/decisions/029: rooms per night of the stays sold by date, and the airports options with flights leave from. */
   dealProductNights: DealProductNightInsert[];
   dealProductFlights: DealProductFlightInsert[];
 }
@@ -188,7 +188,7 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
       postcode: postcode(rng, plan.town.shortName),
       phone: phoneNumber(rng, plan.town.shortName),
       website: websiteFor(name),
-      // Issue 24: when travel merchants answer the phone for call-to-book deals.
+      // docs/decisions/029: when travel merchants answer the phone for call-to-book deals.
       bookingHours:
         plan.segment === 'shop' || plan.segment === 'local'
           ? null

@@ -1,7 +1,7 @@
 /**
  * The insert shapes of the seeded tables, named once so every seed file agrees on them.
  */
-import type { schema as s } from '@/server/db';
+import type * as s from '@/server/db/schema';
 
 export type { CategoryRow, LocationRow } from '@/server/reference';
 

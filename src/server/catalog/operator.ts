@@ -1,13 +1,14 @@
 /**
- * Operator changes to the catalogue: each one a single transaction, followed by invalidating
- * the cached pages that show what changed (issue 5 caching: tags by deal, location, category).
+ * Operator changes to the catalogue (PATCH /api/internal/deals/{id}): each one a single transaction,
+ * answering the cache tags of the pages that show what changed (docs/decisions/006: tags by deal,
+ * location, category), and forgetting the catalogue's read caches.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
-import { clearCatalogueCaches } from '@/server/catalog';
 import type { Db } from '@/server/db';
-import { categories, dealProducts, deals, locations } from '@/server/db';
+import { clearCatalogueCaches } from './caches';
+import { categories, dealProducts, deals, locations } from './schema';
 
 export const DealPatchSchema = z
   .object({

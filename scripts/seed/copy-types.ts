@@ -2,7 +2,7 @@
  * The shape of the seed's copy building blocks: one profile per sub-category says how its
  * merchants are named, what its deals are called, what they cost and what the small print says.
  */
-import type { DealImageTheme } from '@/domain/deal-image';
+import type { DealImageTheme } from './deal-image';
 
 /** Which part of the catalogue a profile feeds; it decides location, delivery and deal types. */
 export type Segment = 'local' | 'shop' | 'travel-uk' | 'travel-abroad' | 'escape';

@@ -174,7 +174,7 @@ export function buildProducts(rng: Random, plan: ProductPlan): BuiltProducts {
         : null,
       visibility,
       vipExclusive: false,
-      // Issue 19: a deal with a VIP option also gives VIP members 5% off its other options.
+      // docs/decisions/027: a deal with a VIP option also gives VIP members 5% off its other options.
       vipPriceMinor: plan.hasVipOption ? vipPriceOf(priceMinor, originalPriceMinor) : null,
       disabled: index > 0 && visibility === 'visible' && rng.chance(0.01),
       deliveryOptions: [...plan.delivery.options],
@@ -220,7 +220,7 @@ export function buildProducts(rng: Random, plan: ProductPlan): BuiltProducts {
   return { products, stock };
 }
 
-/** Issue 19: 5% off for VIP members, never beyond the 80% ceiling; null when that saves nothing. */
+/** docs/decisions/027: 5% off for VIP members, never beyond the 80% ceiling; null when that saves nothing. */
 function vipPriceOf(priceMinor: number, originalPriceMinor: number): number | null {
   const floor = Math.ceil(originalPriceMinor * (1 - MAX_DISCOUNT_PERCENT / 100));
   const vip = Math.max(floor, Math.round(priceMinor * 0.95));

@@ -1,5 +1,5 @@
 /**
- * Rooms per night for the seeded hotel stays (issue 24): standard-travel and calendar travel deals
+ * Rooms per night for the seeded hotel stays (docs/decisions/029): standard-travel and calendar travel deals
  * that do not book on redemption are sold by check-in date. Deterministic from the product id (no
  * draw from the deal's random stream, so every other seeded row stays as it was).
  */

@@ -1,13 +1,14 @@
 /**
- * The seeded guides (issue 22): real-looking UK guides whose feeds match the demo catalogue, two of
- * them listicles whose picks are the feed's top deals at seed time. Adds only guides whose slug is
- * not there yet, so it is safe on every start and never overwrites an editor's work.
+ * The demo guides (docs/decisions/023-content-guides-and-editor.md): real-looking UK guides whose
+ * feeds match the demo catalogue, two of them listicles whose picks are the feed's top deals at seed
+ * time. Demo content, written through the content service like an editor's guide
+ * (docs/decisions/036-demo-data-outside-the-shop.md). Adds only guides whose slug is not there yet,
+ * so it is safe on every start and never overwrites an editor's work.
  */
 import { type GuideContent, type GuideContentInput, GuideContentSchema } from '@/contracts/guide';
 import { formatMoney } from '@/domain/money';
+import { createGuide, listGuideFeed, listGuidesForEditor, publishGuideVersion } from '@/server/content';
 import type { Db } from '@/server/db';
-import { listGuideFeed } from './feed';
-import { createGuide, listGuidesForEditor, publishGuideVersion } from './guides';
 
 interface SeedGuide {
   slug: string;
@@ -16,7 +17,7 @@ interface SeedGuide {
   picks?: { count: number; writeUp: (deal: { title: string; merchantName: string; price: string }) => string };
 }
 
-export const SEED_GUIDES: readonly SeedGuide[] = [
+const SEED_GUIDES: readonly SeedGuide[] = [
   {
     slug: 'best-afternoon-tea-in-london',
     content: {

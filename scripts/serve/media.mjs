@@ -1,0 +1,130 @@
+/**
+ * Deal pictures are files (docs/decisions/036-demo-data-outside-the-shop.md): the seed paints each one
+ * once into the media folder, and every process that serves the shop answers `/images/deals/...` from
+ * that folder, before the request reaches Astro (no middleware, no rendering per picture).
+ *  - The folder is MEDIA_DIR, a path relative to the project root (default `.data/media`), so
+ *    `npm start`, the end-to-end server, the reliability run and the scale demo's processes all find
+ *    the same one. `/images/deals/<theme>/<name>.<ext>` is `<folder>/deals/<theme>/<name>.<ext>`.
+ *  - A picture's bytes never change under its URL (docs/decisions/002-generated-deal-images.md), so
+ *    it is cached for a year as immutable; compression (SVG) is left to ./compress-and-cache.mjs.
+ *  - Only names the pattern allows are looked up (lower-case theme folder and file name, one of the
+ *    picture extensions): no dot segment, separator or escape can name a file outside the folder.
+ *    Anything else under the prefix, and a picture not in the folder, answers 404.
+ * SVG today; AVIF, WebP, PNG and JPEG files are served the same way when the seed renders them.
+ */
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IMMUTABLE } from './compress-and-cache.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where deal pictures are served; the folder beneath MEDIA_DIR that holds them. */
+export const MEDIA_URL_PREFIX = '/images/deals/';
+const MEDIA_SUBFOLDER = 'deals';
+export const DEFAULT_MEDIA_DIR = '.data/media';
+
+const CONTENT_TYPES = {
+  svg: 'image/svg+xml; charset=utf-8',
+  avif: 'image/avif',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+};
+const MEDIA_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})\.(svg|avif|webp|png|jpg)$/;
+
+/**
+ * The media folder, absolute: MEDIA_DIR resolved against the project root (not the working
+ * directory), else `.data/media` there.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string}
+ */
+export function mediaDir(env = process.env) {
+  return path.resolve(root, env.MEDIA_DIR || DEFAULT_MEDIA_DIR);
+}
+
+/**
+ * The file behind a picture's URL path in this folder, or null when the path names none.
+ * @param {string} dir the media folder
+ * @param {string} pathname the URL path, as requested (not decoded)
+ * @returns {string | null}
+ */
+export function mediaFile(dir, pathname) {
+  const match = MEDIA_PATH.exec(pathname);
+  if (!match) return null;
+  const [, folder, name, extension] = match;
+  const pictures = path.join(dir, MEDIA_SUBFOLDER);
+  const file = path.join(pictures, folder, `${name}.${extension}`);
+  // The pattern admits no separator or dot segment; this keeps it so whatever the pattern becomes.
+  return file.startsWith(pictures + path.sep) ? file : null;
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end('Image not found');
+}
+
+/**
+ * A Node request handler in the connect style (`npm start` wraps the built shop with it, the dev
+ * server adds it to its middlewares): GET and HEAD under MEDIA_URL_PREFIX are answered from the
+ * folder; everything else goes to `next()`.
+ * @param {string} dir the media folder
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void}
+ */
+export function mediaHandler(dir) {
+  return (req, res, next) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!pathname.startsWith(MEDIA_URL_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      next();
+      return;
+    }
+    const file = mediaFile(dir, pathname);
+    if (file === null) {
+      notFound(res);
+      return;
+    }
+    sendFile(req, res, file).catch((error) => {
+      if (res.headersSent) res.destroy(error);
+      else notFound(res);
+    });
+  };
+}
+
+/** If-None-Match names this ETag, also in the weak form compress-and-cache gives a compressed body. */
+function matchesEtag(header, etag) {
+  return typeof header === 'string' && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** One open, one stat, one read: pictures are small, and the page cache keeps them warm. */
+async function sendFile(req, res, file) {
+  const handle = await open(file, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      notFound(res);
+      return;
+    }
+    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).slice(1)] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', info.mtime.toUTCString());
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+    if (req.method === 'HEAD') {
+      res.setHeader('Content-Length', info.size);
+      res.writeHead(200);
+      res.end();
+      return;
+    }
+    const body = await handle.readFile();
+    res.setHeader('Content-Length', body.length);
+    res.writeHead(200);
+    res.end(body);
+  } finally {
+    await handle.close();
+  }
+}

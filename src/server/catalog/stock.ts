@@ -1,0 +1,67 @@
+/**
+ * A deal option's stock (spec 5: quantity remaining, the daily limit and its allowance, the sold
+ * count) and a deal's bought count, changed only here (docs/decisions/037). The orders service takes
+ * and gives back units inside its own transactions. Each decrement is one conditional UPDATE: it only
+ * happens if enough is left, and PostgreSQL's row lock makes a concurrent buyer wait and then re-check
+ * the condition against the new value, so concurrent buyers can never oversell (docs/decisions/012).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { remainingForDayOf } from '@/domain/purchase-cap';
+import type { Tx } from '@/server/db';
+import { dealProductStock, deals } from './schema';
+
+/**
+ * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
+ * allowance to the daily limit). Returns null when taken (a product without a stock row is
+ * unlimited), else how many are left now.
+ */
+export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
+  const today = now.toISOString().slice(0, 10);
+  const taken = await tx.execute<{ product_id: number }>(sql`
+    update deal_product_stock set
+      quantity_remaining = case when quantity_remaining is null then null else quantity_remaining - ${quantity} end,
+      remaining_for_day = case
+        when daily_limit is null then remaining_for_day
+        when stock_day = ${today}::date then remaining_for_day - ${quantity}
+        else daily_limit - ${quantity} end,
+      stock_day = case when daily_limit is null then stock_day else ${today}::date end,
+      sold_count = sold_count + ${quantity},
+      updated_at = now()
+    where product_id = ${productId}
+      and (quantity_remaining is null or quantity_remaining >= ${quantity})
+      and (daily_limit is null
+        or (case when stock_day = ${today}::date then coalesce(remaining_for_day, 0) else daily_limit end) >= ${quantity})
+    returning product_id
+  `);
+  if (taken.rows.length > 0) return null;
+  const [stock] = await tx.select().from(dealProductStock).where(eq(dealProductStock.productId, productId));
+  return stock === undefined ? null : (remainingForDayOf(stock, now) ?? 0);
+}
+
+/**
+ * Gives units taken on `stockDay` back to stock, and to the day's allowance when it is still that
+ * day (a released hold).
+ */
+export async function returnStock(
+  tx: Tx,
+  units: { productId: number; quantity: number; stockDay: string },
+): Promise<void> {
+  await tx.execute(sql`
+    update deal_product_stock set
+      quantity_remaining = case when quantity_remaining is null then null else quantity_remaining + ${units.quantity} end,
+      remaining_for_day = case
+        when daily_limit is null or stock_day is distinct from ${units.stockDay}::date then remaining_for_day
+        else remaining_for_day + ${units.quantity} end,
+      sold_count = greatest(sold_count - ${units.quantity}, 0),
+      updated_at = now()
+    where product_id = ${units.productId}
+  `);
+}
+
+/** spec 3 deal boughtCount: an order's units of the deal, counted in the order's transaction. */
+export async function countDealPurchase(tx: Tx, dealId: number, quantity: number): Promise<void> {
+  await tx
+    .update(deals)
+    .set({ boughtCount: sql`${deals.boughtCount} + ${quantity}` })
+    .where(eq(deals.id, dealId));
+}
