@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { MESSAGES } from '@/domain/messages';
-import { apiError } from '@/server/http';
+import { apiError } from '@/server/http/api';
 import { GatewayTimeout, GatewayUnreachable } from './network';
 
 function privately(response: Response): Response {

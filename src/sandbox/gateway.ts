@@ -21,7 +21,7 @@ import {
 } from '@/contracts/payment-gateway';
 import { MESSAGES } from '@/domain/messages';
 import type { Db } from '@/server/db';
-import { apiError, json } from '@/server/http';
+import { apiError, json } from '@/server/http/api';
 import { KeptSecretError, keptSecret, PAYMENTS_GATEWAY_SECRET } from '@/server/kept-secret';
 import { logError } from '@/server/log';
 import { configurationOf } from './clearpay';

@@ -269,8 +269,7 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
-export { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
-export { voucherPdfResponse } from './http';
+export { canViewVoucher, type VoucherViewer } from './guest-access';
 export { lockVoucher, moveVoucher, type VoucherMove } from './transitions';
 
 /** spec 7 deal/redeem-instructions: what the deal tells its voucher holders, or null for no such deal. */

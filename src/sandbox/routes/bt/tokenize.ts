@@ -9,7 +9,7 @@ import { TokenizeRequestSchema, type TokenizeResponse } from '@/contracts/card-t
 import { tokenise } from '@/sandbox';
 import { answerGatewayRequest } from '@/sandbox/endpoint';
 import { getDb } from '@/server/db';
-import { apiError, json } from '@/server/http';
+import { apiError, json } from '@/server/http/api';
 
 const ENDPOINT = {
   schema: TokenizeRequestSchema,

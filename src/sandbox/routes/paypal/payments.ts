@@ -9,7 +9,7 @@ import { type CreatePayPalPaymentResponse, CreatePayPalPaymentSchema } from '@/c
 import { createPayPal } from '@/sandbox';
 import { answerGatewayRequest } from '@/sandbox/endpoint';
 import { getDb } from '@/server/db';
-import { json } from '@/server/http';
+import { json } from '@/server/http/api';
 
 const ENDPOINT = {
   schema: CreatePayPalPaymentSchema,

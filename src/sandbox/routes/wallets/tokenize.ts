@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { type WalletTokenizeResponse, WalletTokenizeSchema } from '@/contracts/wallet-tokenize';
 import { tokeniseDeviceWallet } from '@/sandbox';
 import { answerGatewayRequest } from '@/sandbox/endpoint';
-import { json } from '@/server/http';
+import { json } from '@/server/http/api';
 
 const ENDPOINT = {
   schema: WalletTokenizeSchema,

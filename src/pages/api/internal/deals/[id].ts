@@ -5,7 +5,7 @@
  */
 import { Invalid, NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { DealPatchSchema, UnknownProduct, updateDeal } from '@/server/operator';
 
 export const PATCH = endpoint({

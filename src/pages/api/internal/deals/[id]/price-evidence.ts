@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { text } from '@/contracts/text';
 import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { recordDealPriceEvidence } from '@/server/merchants';
 
 const DealEvidenceSchema = z.object({
