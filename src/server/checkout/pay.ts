@@ -39,7 +39,7 @@ export type PayOutcome = { ok: true; order: OrderResponse; fresh: boolean } | Pa
 export interface PayInput {
   request: PayRequest;
   idempotencyKey: string;
-  /** Who the key belongs to (`customerOwner` or `guestOwner`, docs/decisions/017's guest session secret). */
+  /** Who the key belongs to: `customerOwner`, or `guestOwner` of a secret in the guest's session. */
   owner: string;
   /** The signed-in shopper, or null for a guest. */
   signedIn: UserRow | null;
