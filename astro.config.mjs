@@ -68,11 +68,11 @@ export default defineConfig({
   integrations: [react(), contentPagesSitemap(), mediaInDev()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
-  // The provider is Astro's memory cache keyed also by brand and location cookies (variant-cache.ts).
+  // The provider is Astro's memory cache keyed also by brand and location cookies (route-cache.ts).
   cache: {
     provider: {
       name: 'variant-memory',
-      entrypoint: new URL('./src/server/cache/variant-cache.ts', import.meta.url),
+      entrypoint: new URL('./src/server/http/route-cache.ts', import.meta.url),
       config: { max: 5000 },
     },
   },
@@ -105,7 +105,7 @@ export default defineConfig({
   // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
   // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
   session: {
-    driver: { entrypoint: new URL('./src/server/session/driver.ts', import.meta.url) },
+    driver: { entrypoint: new URL('./src/server/http/session-driver.ts', import.meta.url) },
     cookie: { name: 'tuppence_session', sameSite: 'lax', path: '/', maxAge: 30 * 24 * 60 * 60 },
     ttl: 30 * 24 * 60 * 60,
   },

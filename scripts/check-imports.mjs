@@ -14,6 +14,9 @@
  *   of them means none comes back, however many steps round (type-only imports included; the
  *   database module, which gathers every schema, and imports of a schema.ts, which hold no code, are
  *   left out);
+ * - one HTTP edge (docs/decisions/038-one-http-edge.md): no file under `src/server` outside the web
+ *   layer `src/server/http/` imports Astro's request machinery (`astro`, `astro/…`, `astro:actions`,
+ *   `astro:middleware`); a service takes plain inputs (`astro:env` is configuration, not a request);
  * - `src/domain` imports nothing from `src/contracts`, `src/server` or Astro;
  * - components, islands, layouts and stores import no server runtime code (types are fine);
  * - the payment sandbox is an app of its own (docs/decisions/035-sandbox-as-its-own-app.md): nothing
@@ -108,6 +111,12 @@ function sandboxMayImport(from, to) {
 }
 
 const SUBSCRIBER_LIST = 'src/server/subscribers.ts';
+/** The web layer: the one part of the server that knows about requests, cookies, sessions and statuses. */
+const WEB_LAYER = 'src/server/http/';
+/** What may be imported from the web layer without its index (see below). */
+const SIGN_IN_HOOKS = 'src/server/http/sign-in-hooks.ts';
+/** Astro's request machinery (its types, actions and middleware); `astro:env` is configuration and allowed. */
+const ASTRO_REQUEST = /^astro(\/.*|:actions|:middleware)?$/;
 const isSubscriberFile = (p) => /^src\/server\/[^/]+\/subscribers\/[^/]+\.ts$/.test(p);
 
 const problems = [];
@@ -142,6 +151,9 @@ for (const file of files) {
     const wrong = (why) => problems.push(`${from}: '${spec}' ${why}`);
     if (from.startsWith('src/domain/') && /^(astro|astro:)/.test(spec))
       wrong('(src/domain imports nothing from Astro)');
+    if (from.startsWith('src/server/') && !from.startsWith(WEB_LAYER) && ASTRO_REQUEST.test(spec)) {
+      wrong(`(a service takes plain inputs: Astro's context, cookies and session stay in ${WEB_LAYER})`);
+    }
     const target = resolve(file, spec);
     if (!target) continue;
     const to = rel(target);
@@ -180,6 +192,10 @@ for (const file of files) {
     if (!service || serviceOf(file) === service) continue;
     if (to === `${service}index.ts`) continue;
     if (from === SUBSCRIBER_LIST && isSubscriberFile(to)) continue;
+    // The web layer's index brings Astro's runtime configuration (astro:env), which scripts and jobs
+    // do not have: the subscriber list (loaded by every entry point) installs the sign-in hooks from
+    // their registry.
+    if (from === SUBSCRIBER_LIST && to === SIGN_IN_HOOKS) continue;
     if (from === 'src/server/db/schema.ts' && to.endsWith('/schema.ts')) continue;
     if (from.endsWith('/schema.ts') && to.endsWith('/schema.ts')) continue;
     // A service's tables are governed by the ownership rules above (reads listed, writes never).

@@ -11,6 +11,7 @@ import { getDb } from '@/server/db';
 import {
   answerUnexpectedFailures,
   checkFormOrigin,
+  isGuestVoucherVisit,
   isPersonalRoute,
   loadRequestUser,
   PERSONAL_CACHE_CONTROL,
@@ -21,7 +22,6 @@ import {
 import { startHourlyJobs } from '@/server/jobs';
 import { flushOutbox, gatewayBrowserOrigin } from '@/server/runtime';
 import { loadSubscribers } from '@/server/subscribers';
-import { isGuestVoucherVisit } from '@/server/vouchers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { isSecureCookieContext } from './domain/cookies';
 import { DEFAULT_LOCATION, layoutRequiresLogin, resolvePageType } from './domain/page-type';

@@ -1,6 +1,6 @@
 /**
- * Issue 16.3: the account pages' progressive forms as Astro Actions (spec 2 Auth and Account, spec 5
- * form rules, spec 7 account calls). Each form posts to its page with `?_action=`; the page reads the
+ * The account pages' progressive forms as Astro Actions (spec 2 Auth and Account, spec 5 form rules,
+ * spec 7 account calls; docs/decisions/009-accounts-and-identity.md, 030). Each form posts to its page with `?_action=`; the page reads the
  * outcome with `Astro.getActionResult` (src/components/account/form-result.ts), so every form works
  * without JavaScript. Input is the form's own contract (`formInput`): a field's message reads as the
  * browser's check before posting. A refusal keeps its status and spec 8 wording through `answer`.
@@ -19,7 +19,6 @@ import {
   ResetPasswordSchema,
 } from '@/contracts/account';
 import { formInput } from '@/contracts/form';
-import { AccountError } from '@/domain/errors';
 import {
   activatePassword,
   anonymizeUser,
@@ -32,19 +31,10 @@ import {
   resetPassword,
   updateProfile,
 } from '@/server/accounts';
-import type { UserRow } from '@/server/accounts/schema';
 import { getDb } from '@/server/db';
-import { currentUser, refreshSessionEpoch, rememberDeletedEmail, signIn, signOut } from '@/server/http';
+import { refreshSessionEpoch, rememberDeletedEmail, requireSignedIn, signIn, signOut } from '@/server/http';
 import { flushOutbox, loginThrottle, publicOrigin } from '@/server/runtime';
 import { answer, clientIp } from './answer';
-
-type Context = Parameters<typeof currentUser>[0];
-
-async function signedIn(context: Context): Promise<UserRow> {
-  const user = await currentUser(context);
-  if (user === null) throw new AccountError('notSignedIn');
-  return user;
-}
 
 export const accountActions = {
   /** /login: email and password (with remember-me); the page then sends the shopper on (spec 2). */
@@ -65,7 +55,7 @@ export const accountActions = {
       }),
   }),
 
-  /** /register: every valid registration reads "check your email" (issue 14.10). */
+  /** /register: every valid registration reads "check your email" (docs/decisions/017-login-throttling.md). */
   register: defineAction({
     accept: 'form',
     input: formInput(RegisterSchema),
@@ -132,7 +122,7 @@ export const accountActions = {
     input: formInput(ProfileSchema),
     handler: (data, context) =>
       answer('accounts', async () => {
-        const user = await signedIn(context);
+        const user = await requireSignedIn(context);
         const { db } = await getDb();
         await updateProfile(db, user.id, data);
         return { saved: true as const };
@@ -145,7 +135,7 @@ export const accountActions = {
     input: formInput(ChangePasswordSchema),
     handler: ({ oldPassword, newPassword }, context) =>
       answer('accounts', async () => {
-        const user = await signedIn(context);
+        const user = await requireSignedIn(context);
         const { db } = await getDb();
         refreshSessionEpoch(context, await changePassword(db, user.id, { oldPassword, newPassword }));
         await flushOutbox();
@@ -159,7 +149,7 @@ export const accountActions = {
     input: formInput(ActivatePasswordSchema),
     handler: ({ newPassword }, context) =>
       answer('accounts', async () => {
-        const user = await signedIn(context);
+        const user = await requireSignedIn(context);
         const { db } = await getDb();
         refreshSessionEpoch(context, await activatePassword(db, user.id, newPassword));
         await flushOutbox();
@@ -173,12 +163,26 @@ export const accountActions = {
     input: formInput(DeleteAccountSchema),
     handler: ({ password }, context) =>
       answer('accounts', async () => {
-        const user = await signedIn(context);
+        const user = await requireSignedIn(context);
         const { db } = await getDb();
         const email = await anonymizeUser(db, user.id, password);
         signOut(context);
         rememberDeletedEmail(context, email);
         return { deleted: true as const };
+      }),
+  }),
+
+  /**
+   * spec 2 account mini menu "Logout" and the /logout page: a form POST ends the session in the store
+   * (the page then sends the shopper to /login). A GET never signs anyone out.
+   */
+  logout: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer('accounts', async () => {
+        signOut(context);
+        return { signedOut: true as const };
       }),
   }),
 };

@@ -1,22 +1,31 @@
 /**
- * The deal page's progressive forms as Astro Actions (issue 16.3): "Buy now" (issue 7) and, without
- * JavaScript, the sold-out sign-up (spec 4). Both post to the deal page itself (`?_action=`); the
- * page answers each with a 303 (to /checkout, or back to its own cached GET with the outcome in the
- * query), so a POST response is never a page the route cache could keep (decision 030).
+ * The deal page's actions (docs/decisions/030): "Buy now" and the sold-out sign-up, the latter both
+ * from the island (`soldOutSignup`) and posted without JavaScript (`soldOutSignupForm`). The forms
+ * post to the deal page itself (`?_action=`); the page answers each with a 303 (to /checkout, or back
+ * to its own cached GET with the outcome in the query), so a POST response is never a page the route
+ * cache could keep.
  */
 
 import { defineAction } from 'astro:actions';
 import { AddToBasketFormSchema, type BasketProductInput } from '@/contracts/basket';
-import { SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
+import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import { formInput } from '@/contracts/form';
-import { NotFound } from '@/domain/errors';
-import { addToBasket, BasketError, createBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
+import { BasketError, NotFound } from '@/domain/errors';
+import { loadOfferings } from '@/server/basket';
 import { addSoldOutNotification } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { basketTokenForRequest, currentUser, rememberBasket } from '@/server/http';
+import { addToRequestBasket, currentUser } from '@/server/http';
 import { logError } from '@/server/log';
 import { checkStayChoice } from '@/server/travel';
 import { answer } from './answer';
+
+/** spec 4: a sign-up to hear when a sold-out deal comes back; an unknown deal is a 404. */
+async function signUpForSoldOut(dealId: number, email: string): Promise<{ created: boolean }> {
+  const { db } = await getDb();
+  const result = await addSoldOutNotification(db, dealId, email);
+  if (result.kind === 'unknown-deal') throw new NotFound('No deal has this id.');
+  return { created: result.kind === 'created' };
+}
 
 export const dealPageActions = {
   /**
@@ -30,7 +39,7 @@ export const dealPageActions = {
       try {
         const { db } = await getDb();
         const user = await currentUser(context);
-        // Issue 24: a dated stay needs a check-in with rooms on each night; a flight option an airport.
+        // A dated stay needs a check-in with rooms on each night; a flight option an airport (docs/decisions/029).
         const stay = await checkStayChoice(db, {
           productId,
           checkInDate,
@@ -55,24 +64,7 @@ export const dealPageActions = {
           payDeposit,
           purchaseUrl: `/deal/${dealId}`,
         };
-        let token = await basketTokenForRequest(context, db, user);
-        if (token !== null) {
-          try {
-            await addToBasket(db, token, product);
-          } catch (error) {
-            // Ordered (or gone) since the cookie was read: a new basket starts.
-            if (!(error instanceof BasketError && error.code === 'basketNotFound')) throw error;
-            token = null;
-          }
-        }
-        token ??= await createBasket(db, {
-          brand: context.locals.brand,
-          customerToken: user?.customerToken ?? null,
-          eligibleForVip: user?.isVip ?? false,
-          products: [product],
-        });
-        const priced = await retrievePricedBasket(db, token, { userId: user?.id ?? null });
-        rememberBasket(context, token, priced?.visibleQuantity ?? 0);
+        await addToRequestBasket(context, db, { user, brand: context.locals.brand, product });
         return { dealId, added: true as const, refusal: null };
       } catch (error) {
         if (error instanceof BasketError) return { dealId, added: false as const, refusal: error.code };
@@ -82,16 +74,24 @@ export const dealPageActions = {
     },
   }),
 
+  /** spec 4: sign up to hear when a sold-out deal comes back (the SoldOutSignup island). */
+  soldOutSignup: defineAction({
+    input: SoldOutNotificationRequestSchema,
+    handler: ({ dealId, email }) =>
+      answer('catalog', async () => {
+        const { created } = await signUpForSoldOut(dealId, email);
+        return { message: SIGNED_UP_MESSAGE, created };
+      }),
+  }),
+
   /** spec 4: the sold-out sign-up posted without JavaScript (the island calls soldOutSignup instead). */
   soldOutSignupForm: defineAction({
     accept: 'form',
     input: formInput(SoldOutNotificationRequestSchema),
     handler: ({ dealId, email }) =>
       answer('catalog', async () => {
-        const { db } = await getDb();
-        const result = await addSoldOutNotification(db, dealId, email);
-        if (result.kind === 'unknown-deal') throw new NotFound('No deal has this id.');
-        return { dealId, created: result.kind === 'created' };
+        const { created } = await signUpForSoldOut(dealId, email);
+        return { dealId, created };
       }),
   }),
 };

@@ -1,9 +1,10 @@
 /**
- * Issue 16.3: the one family of application errors. A service throws one of these; the HTTP boundary
- * (src/server/endpoints: spec 7 endpoints, Astro Actions, form pages) answers it with the status of its
- * kind and its message, spec 8's wording where the spec has one. Status and wording are decided here
- * and nowhere else: a service never builds a Response and a page never compares message text.
- * Pure: no I/O, no Astro, no server code.
+ * The one family of application errors. A service throws one of these, or returns a `Refusal` with
+ * the same kinds where a refusal is an answer rather than an exception (a declined payment); the web
+ * layer (src/server/http) answers either with the HTTP status of its kind and its message, spec 8's
+ * wording where the spec has one (docs/decisions/038-one-http-edge.md). A kind names what went wrong;
+ * which status it is on the wire is decided there, once, never here nor in a service. A page never
+ * compares message text. Pure: no I/O, no Astro, no server code.
  */
 import { ACCOUNT_COPY, PASSWORD_ALREADY_SET } from './account-copy';
 import { type BasketErrorCode, basketErrorWording } from './basket-copy';
@@ -12,7 +13,12 @@ import { MESSAGES } from './messages';
 import { type RedeemRefusal, refusalMessage } from './redemption';
 import { LIFECYCLE_COPY } from './voucher-lifecycle';
 
-/** What kind of refusal: the caller's request is not found, invalid, in conflict, and so on. */
+/**
+ * What kind of refusal: the caller's request is not found, invalid, in conflict, and so on.
+ * `unprocessable`: understood but not done as asked (a payment method not offered, an Idempotency-Key
+ * reused with another body); `failed`: the shop could not do it (not the caller's fault);
+ * `unavailable` / `timedOut`: a provider could not be reached, or did not answer in time.
+ */
 export type ErrorKind =
   | 'notFound'
   | 'invalid'
@@ -20,20 +26,29 @@ export type ErrorKind =
   | 'forbidden'
   | 'unauthorised'
   | 'paymentDeclined'
+  | 'unprocessable'
   | 'rateLimited'
-  | 'failed';
+  | 'failed'
+  | 'unavailable'
+  | 'timedOut';
 
-/** The one mapping of a kind to its HTTP status. `failed`: the shop could not do it (not the caller's fault). */
-export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
-  notFound: 404,
-  invalid: 400,
-  conflict: 409,
-  forbidden: 403,
-  unauthorised: 401,
-  paymentDeclined: 402,
-  rateLimited: 429,
-  failed: 500,
-};
+/**
+ * A refusal returned as a result (`{ ok: false, ... }`) where the caller goes on after it: the same
+ * kinds as the thrown family, the shopper-facing message, and where the answer has them the card's or
+ * provider's reason and a code naming the case for code (spec 3 pay failures).
+ */
+export interface Refusal<Code extends string = never> {
+  ok: false;
+  kind: ErrorKind;
+  message: string;
+  reason?: string | null;
+  code?: Code;
+}
+
+/** A refusal with its reason (`null` when it has none, as the pay calls answer it). */
+export function refused(kind: ErrorKind, message: string, reason: string | null = null): Refusal {
+  return { ok: false, kind, message, reason };
+}
 
 /** A refusal the caller may read: `message` is the shopper-facing wording; `code` names it for code. */
 export class AppError extends Error {
@@ -48,10 +63,6 @@ export class AppError extends Error {
     this.kind = kind;
     this.code = options.code ?? kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
-  }
-
-  get status(): number {
-    return STATUS_OF_KIND[this.kind];
   }
 }
 
@@ -111,7 +122,7 @@ const ACCOUNT_ERRORS = {
 
 export type AccountErrorCode = keyof typeof ACCOUNT_ERRORS;
 
-/** A refused account operation (issue 6). */
+/** A refused account operation (docs/decisions/009-accounts-and-identity.md). */
 export class AccountError extends AppError {
   declare readonly code: AccountErrorCode;
   constructor(code: AccountErrorCode, retryAfterSeconds?: number) {
@@ -196,7 +207,7 @@ const REDEEM_KINDS: Readonly<Record<RedeemRefusal, ErrorKind>> = {
   not_redeemable: 'conflict',
 };
 
-/** A voucher the merchant may not redeem (issue 23 item 2); raised after the attempt's audit row has committed. */
+/** A voucher the merchant may not redeem (docs/decisions/024); raised after the attempt's audit row has committed. */
 export class RedeemError extends AppError {
   declare readonly code: RedeemRefusal;
   constructor(code: RedeemRefusal, status: string) {
@@ -218,7 +229,7 @@ export type LifecycleRefusal =
   | 'notPhysical'
   | 'notYours';
 
-/** A voucher lifecycle move that is refused (issue 18; wording in voucher-lifecycle.ts). */
+/** A voucher lifecycle move that is refused (docs/decisions/026; wording in voucher-lifecycle.ts). */
 export class LifecycleError extends AppError {
   declare readonly code: LifecycleRefusal;
   constructor(code: LifecycleRefusal, message?: string) {
@@ -227,9 +238,9 @@ export class LifecycleError extends AppError {
   }
 }
 
-/** The status and message a caller reads for a refusal. */
-export function describeError(error: AppError): { status: number; message: string } {
-  return { status: error.status, message: error.message };
+/** A thrown refusal as a returned one (its kind and message). */
+export function refusalOf(error: AppError, reason: string | null = null): Refusal {
+  return refused(error.kind, error.message, reason);
 }
 
 export { getErrorMessage } from './error-message';

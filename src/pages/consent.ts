@@ -13,7 +13,7 @@ import {
   type OptionalCategory,
 } from '@/domain/consent';
 import { isSecureCookieContext } from '@/domain/cookies';
-import { applyCampaignCookies } from '@/server/landings';
+import { applyCampaignCookies } from '@/server/http';
 
 /** The page to go back to: the Referer when it is on this site, else the home page. */
 function backTo(request: Request, url: URL): { path: string; search: string } {

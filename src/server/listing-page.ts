@@ -3,6 +3,7 @@
  * page, send ?page=1 to the clean URL, 404 pages past the end, pick canonical and robots, and mark
  * the page cacheable with its tags. Routes stay thin: they name a scope and render ListingPage.
  */
+import type { Refusal } from '@/domain/errors';
 import { type GiftFinderFilter, giftFinderUrl, parseGiftFinderFilter, priceStepBounds } from '@/domain/gift-finder';
 import { isRefined, type ListingFilter, pageUrl, parseListingFilter } from '@/domain/listing-filters';
 import { MESSAGES } from '@/domain/messages';
@@ -48,8 +49,10 @@ export function listingTags(listing: ListingPageData, shown: readonly { id: numb
   ];
 }
 
-/** Which listing a feed or partial query names, or why it names none (a 400 or 404 to answer). */
-export type FeedScope = { scope: ListingScope } | { status: 400 | 404; message: string };
+/** Which listing a feed or partial query names, or why it names none (an invalid query, or no such listing). */
+export type FeedScope = { ok: true; scope: ListingScope } | Refusal;
+
+const noScope = (kind: 'invalid' | 'notFound', message: string): Refusal => ({ ok: false, kind, message });
 
 /**
  * The listing a feed query names: a listing URL path (spec 7 deals by path; the /deals/london of
@@ -61,25 +64,26 @@ export function scopeForFeed(
   knownLocations: ReadonlySet<string>,
 ): FeedScope {
   if (query.path === undefined && query.location === undefined) {
-    return { status: 400, message: MESSAGES.urlPathRequired };
+    return noScope('invalid', MESSAGES.urlPathRequired);
   }
   if (query.path !== undefined) {
     // spec 5: getDeals needs a non-empty URL path.
-    if (query.path.trim() === '') return { status: 400, message: MESSAGES.urlPathRequired };
+    if (query.path.trim() === '') return noScope('invalid', MESSAGES.urlPathRequired);
     try {
       const info = resolvePageType(query.path, { knownLocations });
       if (info.pageType === 'other' && /^\/?find\/?$/.test(query.path.trim())) {
-        return { scope: { kind: 'find', category: query.category, subCategory: query.subcategory } };
+        return { ok: true, scope: { kind: 'find', category: query.category, subCategory: query.subcategory } };
       }
       const scope = scopeForPage(info, knownLocations);
-      return scope ? { scope } : { status: 404, message: `No deal listing at ${query.path}` };
+      return scope ? { ok: true, scope } : noScope('notFound', `No deal listing at ${query.path}`);
     } catch (error) {
-      if (error instanceof PathRuleError) return { status: 400, message: error.message };
+      if (error instanceof PathRuleError) return noScope('invalid', error.message);
       throw error;
     }
   }
-  if (query.location === 'vip') return { scope: { kind: 'vip', category: query.category } };
+  if (query.location === 'vip') return { ok: true, scope: { kind: 'vip', category: query.category } };
   return {
+    ok: true,
     scope: { kind: 'place', location: query.location ?? '', category: query.category, subCategory: query.subcategory },
   };
 }

@@ -11,7 +11,7 @@ import * as promotionalCredit from '@/server/credit/subscribers/promotional-cred
 import * as referralReward from '@/server/credit/subscribers/referral-reward';
 import { installSubscribers } from '@/server/events';
 import * as recordGifts from '@/server/gifting/subscribers/record-gifts';
-import { installSignInHooks } from '@/server/http';
+import { installSignInHooks } from '@/server/http/sign-in-hooks';
 import * as attachReferral from '@/server/http/subscribers/attach-referral';
 import * as mergeBasket from '@/server/http/subscribers/merge-basket';
 import * as mergeWishlist from '@/server/http/subscribers/merge-wishlist';

@@ -1,9 +1,14 @@
-/** PAYMENTS.md idempotency: one key, one piece of work, the first answer replayed (both enginesWhereSqlDiffers). */
+/**
+ * PAYMENTS.md idempotency: one key, one piece of work, the first result handed back again (both
+ * enginesWhereSqlDiffers). The record holds the service's result; the web layer answers it
+ * (docs/decisions/038-one-http-edge.md).
+ */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { idempotencyKeys } from '../../src/server/db/schema';
-import { fingerprint, idempotencyOwner, isValidIdempotencyKey, runIdempotently } from '../../src/server/idempotency';
+import { idempotencyOwner } from '../../src/server/http/idempotency-owner';
+import { fingerprint, isValidIdempotencyKey, runIdempotently } from '../../src/server/idempotency';
 import { enginesWhereSqlDiffers } from './databases';
 
 describe('idempotency keys', () => {
@@ -25,7 +30,7 @@ describe('idempotency keys', () => {
       set: (key: string, value: unknown) => store.set(key, value),
     }) as unknown as Parameters<typeof idempotencyOwner>[0];
 
-  it('issue 14.2: a guest owner is kept in the session; another session, or none, is another owner', async () => {
+  it('a guest owner is kept in the session; another session, or none, is another owner', async () => {
     const store = new Map<string, unknown>();
     const session = sessionOver(store);
     const first = await idempotencyOwner(session, null);
@@ -53,11 +58,12 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     await database.close();
   });
 
-  it('runs the work once and replays the first response, errors included', async () => {
+  it('runs the work once and replays the first result, refusals included', async () => {
     let runs = 0;
+    const declined = { ok: false, kind: 'paymentDeclined', message: 'Payment failed.' };
     const work = async () => {
       runs += 1;
-      return { status: 402, body: { message: 'Payment failed.' } };
+      return declined;
     };
     const first = await runIdempotently(
       database.db,
@@ -69,16 +75,16 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
       { key: 'k-replay', scope: 'pay', owner: 'customer:1', body: { n: 1 } },
       work,
     );
-    expect(first).toEqual({ kind: 'fresh', status: 402, body: { message: 'Payment failed.' } });
-    expect(second).toEqual({ kind: 'replayed', status: 402, body: { message: 'Payment failed.' } });
+    expect(first).toEqual({ kind: 'fresh', result: declined });
+    expect(second).toEqual({ kind: 'replayed', result: declined });
     expect(runs).toBe(1);
   });
 
-  it('issue 14.2: another owner sending the same key and body is refused, never given the first answer', async () => {
+  it('another owner sending the same key and body is refused, never given the first result', async () => {
     let runs = 0;
     const work = async () => {
       runs += 1;
-      return { status: 201, body: { productOrder: { id: 9 } } };
+      return { ok: true, order: { productOrder: { id: 9 } } };
     };
     const request = { key: 'k-owner', scope: 'pay', body: { amount: 100 } };
     await runIdempotently(database.db, { ...request, owner: 'guest:a' }, work);
@@ -86,7 +92,7 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     expect(await runIdempotently(database.db, { ...request, owner: 'customer:7' }, work)).toEqual({ kind: 'mismatch' });
     expect(await runIdempotently(database.db, { ...request, owner: 'guest:a' }, work)).toMatchObject({
       kind: 'replayed',
-      status: 201,
+      result: { ok: true, order: { productOrder: { id: 9 } } },
     });
     expect(runs).toBe(1);
     const [row] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'k-owner'));
@@ -97,7 +103,7 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     let runs = 0;
     const work = async () => {
       runs += 1;
-      return { status: 200, body: {} };
+      return { ok: true };
     };
     await runIdempotently(
       database.db,
@@ -118,7 +124,7 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The work runs only once the key is claimed: its start is the signal to send the repeat (issue 16.6).
+    // The work runs only once the key is claimed: its start is the signal to send the repeat .
     let started: () => void = () => {};
     const claimed = new Promise<void>((resolve) => {
       started = resolve;
@@ -128,7 +134,7 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
       runs += 1;
       started();
       await gate;
-      return { status: 200, body: { order: 1 } };
+      return { ok: true, order: 1 };
     };
     const first = runIdempotently(database.db, { key: 'k-flight', scope: 'pay', owner: 'customer:1', body: {} }, work);
     await claimed;
@@ -139,7 +145,7 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     );
     release();
     expect(second).toEqual({ kind: 'inFlight' });
-    expect(await first).toMatchObject({ kind: 'fresh', body: { order: 1 } });
+    expect(await first).toMatchObject({ kind: 'fresh', result: { order: 1 } });
     expect(runs).toBe(1);
   });
 
@@ -152,12 +158,9 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     const retry = await runIdempotently(
       database.db,
       { key: 'k-throw', scope: 'pay', owner: 'customer:1', body: {} },
-      async () => ({
-        status: 200,
-        body: { ok: true },
-      }),
+      async () => ({ ok: true }),
     );
-    expect(retry).toMatchObject({ kind: 'fresh', body: { ok: true } });
+    expect(retry).toMatchObject({ kind: 'fresh', result: { ok: true } });
   });
 
   it('takes over a key left in flight by a process that died', async () => {
@@ -171,12 +174,9 @@ describe.each(enginesWhereSqlDiffers)('idempotent submits on $name', (engine) =>
     const retry = await runIdempotently(
       database.db,
       { key: 'k-stale', scope: 'pay', owner: 'customer:1', body: {} },
-      async () => ({
-        status: 201,
-        body: { order: 7 },
-      }),
+      async () => ({ ok: true, order: 7 }),
     );
-    expect(retry).toMatchObject({ kind: 'fresh', status: 201 });
+    expect(retry).toMatchObject({ kind: 'fresh', result: { order: 7 } });
     const [row] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'k-stale'));
     expect(row?.state).toBe('done');
   });

@@ -10,6 +10,7 @@ import { AppError } from '../../src/domain/errors';
 import { REDEEM_COPY } from '../../src/domain/redemption';
 import type { Database } from '../../src/server/db/client';
 import { voucherRedemptions, vouchers } from '../../src/server/db/schema';
+import { statusOf } from '../../src/server/http/status';
 import {
   createRedeemThrottle,
   listMerchantVouchers,
@@ -27,7 +28,7 @@ async function refusal(run: Promise<unknown>): Promise<{ status: number; message
   try {
     await run;
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
+    if (error instanceof AppError) return { status: statusOf(error.kind), message: error.message };
     throw error;
   }
   throw new Error('expected a refusal');

@@ -113,7 +113,7 @@ describe.each(embedded)('issue 18.4: the merchant receives returns on $name', (e
         userId: stranger.id,
         now: new Date(),
       }),
-    ).rejects.toMatchObject({ status: 404, message: LIFECYCLE_COPY.noSuchReturn });
+    ).rejects.toMatchObject({ kind: 'notFound', message: LIFECYCLE_COPY.noSuchReturn });
     const [unchanged] = await db().select().from(vouchers).where(eq(vouchers.id, posted.voucherId));
     expect(unchanged?.status).toBe('return_in_transit');
   });
@@ -149,7 +149,7 @@ describe.each(embedded)('issue 18.4: the merchant receives returns on $name', (e
     // A second press (another tab) finds nothing to receive and moves no money.
     await expect(
       receiveMerchantReturn(db(), providers, { merchantId, voucherId, userId: member.id, now: new Date() }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ kind: 'notFound' });
     expect(await db().select().from(voucherRefunds).where(eq(voucherRefunds.voucherId, voucherId))).toHaveLength(1);
   });
 

@@ -9,6 +9,7 @@ import { seedCatalogue } from '../../scripts/seed';
 import { AppError } from '../../src/domain/errors';
 import type { Database } from '../../src/server/db/client';
 import { deals, outbox } from '../../src/server/db/schema';
+import { statusOf } from '../../src/server/http/status';
 import {
   acceptInvite,
   inviteColleague,
@@ -30,7 +31,7 @@ async function status(run: Promise<unknown>): Promise<number> {
   try {
     await run;
   } catch (error) {
-    if (error instanceof AppError) return error.status;
+    if (error instanceof AppError) return statusOf(error.kind);
     throw error;
   }
   return 200;

@@ -239,7 +239,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       singleProvider(createSandboxProvider(db)),
       request(buyer, { expected: { totalMinor: 1, walletUsedMinor: 0, cashAmountMinor: 1 } }),
     );
-    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect(result).toMatchObject({ ok: false, kind: 'conflict' });
     const [attempts] = await db
       .select({ n: count() })
       .from(payments)

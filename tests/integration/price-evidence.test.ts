@@ -142,7 +142,7 @@ describe.each(embedded)('savings claims with evidence on $name', (engine) => {
         source: 'merchant_price_list',
         now: new Date(),
       }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ kind: 'notFound' });
   });
 
   it('"up to N%" is the largest evidenced saving on sale, and falls when that evidence lapses', async () => {

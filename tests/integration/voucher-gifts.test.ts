@@ -105,7 +105,7 @@ describe.each(embedded)('issue 18: sending a bought voucher as a gift on $name',
 
     // Sent once: a second send of the same voucher is refused.
     await expect(send(gifted, sender.id, 'someone@example.co.uk')).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       message: GIFT_MESSAGES.voucherAlreadyGifted,
     });
 
@@ -125,11 +125,11 @@ describe.each(embedded)('issue 18: sending a bought voucher as a gift on $name',
     const stranger = await insertTestUser(db());
 
     await expect(send(voucherId, stranger.id, 'sam@example.co.uk')).rejects.toMatchObject({
-      status: 404,
+      kind: 'notFound',
       message: GIFT_MESSAGES.notYourVoucher,
     });
     await expect(send(voucherId, sender.id, 'not-an-email')).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       message: EGIFT_MESSAGES.email,
     });
     await expect(send(voucherId, sender.id, sender.email)).rejects.toMatchObject({ message: GIFT_MESSAGES.giftToSelf });
@@ -137,7 +137,7 @@ describe.each(embedded)('issue 18: sending a bought voucher as a gift on $name',
 
     await refundVoucherToCard(db(), providers, { voucherId, userId: sender.id, now: new Date() });
     await expect(send(voucherId, sender.id, 'sam@example.co.uk')).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       message: GIFT_MESSAGES.voucherNotGiftable,
     });
   });
@@ -153,7 +153,7 @@ describe.each(embedded)('issue 18: sending a bought voucher as a gift on $name',
 
     await refundVoucherToCard(db(), providers, { voucherId, userId: sender.id, now: new Date() });
     await expect(claimGift(db(), { code: gift.code, userId: friend.id, now: new Date() })).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       message: GIFT_MESSAGES.voucherGone,
     });
     expect(await owner(voucherId)).toBe(sender.id);

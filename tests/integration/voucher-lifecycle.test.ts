@@ -168,7 +168,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     const stranger = await buyOne();
     await expect(
       refundVoucherToCard(db(), providers, { voucherId, userId: stranger.buyer.user.id, now }),
-    ).rejects.toMatchObject({ code: 'notYours', status: 404 });
+    ).rejects.toMatchObject({ code: 'notYours', kind: 'notFound' });
 
     // Protect my voucher (DVP), bought as an order of its own, makes it refundable until it expires.
     const protectedNow = await buyAddon(db(), providers, {

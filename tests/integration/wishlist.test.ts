@@ -48,7 +48,9 @@ describe.each(embedded)('wishlists on $name', (engine) => {
 
   it('spec 5: adding no deals is "Deals missing"; an unknown deal is refused', async () => {
     await expect(addToWishlist(database.db, { wishlistId: null }, [])).rejects.toThrow('Deals missing');
-    await expect(addToWishlist(database.db, { wishlistId: null }, [987654321])).rejects.toMatchObject({ status: 404 });
+    await expect(addToWishlist(database.db, { wishlistId: null }, [987654321])).rejects.toMatchObject({
+      kind: 'notFound',
+    });
   });
 
   it('spec 8: removing from a list that does not exist is "No Wish List ID"', async () => {
@@ -56,7 +58,7 @@ describe.each(embedded)('wishlists on $name', (engine) => {
       'No Wish List ID',
     );
     await expect(clearWishlist(database.db, { customerToken: 'nobody-has-this-token' })).rejects.toMatchObject({
-      status: 404,
+      kind: 'notFound',
     });
   });
 

@@ -21,8 +21,7 @@ import {
   Unauthorised,
 } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-import { endpoint, IDEMPOTENCY_KEY_REQUIRED } from '@/server/endpoints';
-import { BODY_MESSAGES } from '@/server/http';
+import { BODY_MESSAGES, endpoint, IDEMPOTENCY_KEY_REQUIRED } from '@/server/http';
 
 function contextFor(init: RequestInit & { path?: string } = {}): APIContext {
   const url = new URL(init.path ?? '/api/v1/test', 'http://localhost');

@@ -177,6 +177,39 @@ describe('the import walls', () => {
     expect(output).toContain(named);
   });
 
+  it("fail when a service imports Astro's request machinery, naming the file; the web layer and astro:env may", () => {
+    const cookies =
+      "import type { AstroCookies } from 'astro';\nexport const read = (c: AstroCookies) => c.get('x');\n";
+    const action = "import { ActionError } from 'astro:actions';\nexport const refused = ActionError;\n";
+    const middleware = "import { defineMiddleware } from 'astro:middleware';\nexport const m = defineMiddleware;\n";
+    const provider = "import memoryProvider from 'astro/cache/memory';\nexport const p = memoryProvider;\n";
+    const { status, output } = check({
+      ...service,
+      'src/server/landings/cookies.ts': cookies,
+      'src/server/checkout/answer.ts': action,
+      'src/server/catalog/middleware.ts': middleware,
+      'src/server/cache/provider.ts': provider,
+      'src/server/deal-route.ts': cookies,
+    });
+    expect(status).toBe(1);
+    for (const [file, spec] of [
+      ['src/server/landings/cookies.ts', 'astro'],
+      ['src/server/checkout/answer.ts', 'astro:actions'],
+      ['src/server/catalog/middleware.ts', 'astro:middleware'],
+      ['src/server/cache/provider.ts', 'astro/cache/memory'],
+      ['src/server/deal-route.ts', 'astro'],
+    ]) {
+      expect(output).toContain(`${file}: '${spec}' (a service takes plain inputs`);
+    }
+    const webLayer = {
+      ...service,
+      'src/server/http/landing-cookies.ts': cookies,
+      'src/server/http/route-cache.ts': provider,
+      'src/server/catalog/config.ts': "import { SITE_URL } from 'astro:env/server';\nexport const site = SITE_URL;\n",
+    };
+    expect(check(webLayer).status).toBe(0);
+  });
+
   it('fail on a dynamic import between services, which would hide the arrow', () => {
     const lazy =
       "export async function later() { const { listDeals } = await import('@/server/catalog'); return listDeals(); }\n";

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { PROCESS_ID } from '@/server/jobs';
 
 export const GET = endpoint({

@@ -1,5 +1,6 @@
 /** The public face of src/server/cache (issue 16.4: callers import only this file). */
 
+export { type Invalidation, joinInvalidationBus } from './broadcast';
 export { clearMemoCaches, createTtlCache, sourceKey } from './memo';
 export {
   CACHE_AGE_SECONDS,

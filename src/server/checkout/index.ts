@@ -1,5 +1,5 @@
 /**
- * The checkout service (issue 7 part 2): spec 3 checkout data for a basket, priced from the
+ * The checkout service (docs/decisions/012-orders-and-checkout.md): spec 3 checkout data for a basket, priced from the
  * database on every read, with the wallet split the pay call will check against.
  */
 
@@ -13,7 +13,14 @@ import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { walletBalances } from '@/server/wallet';
 import { eligibilityFor, explainWithheld, instrumentsFor, strictPayLater } from './payment-options';
 
-export { pay } from './pay';
+export { checkGuestAllowance, type PayInput, type PayOutcome, type PayRefusal, pay } from './pay';
+export {
+  checkoutReturnPath,
+  type PayLaterMethod,
+  type PayLaterSessionResult,
+  payLaterPayRequest,
+  startPayLaterSession,
+} from './pay-later';
 export { eligibilityFor, instrumentsFor, strictPayLater } from './payment-options';
 
 export interface CheckoutDeps {
@@ -29,7 +36,7 @@ export async function loadCheckout(
 ): Promise<CheckoutView> {
   const { user, params, now } = input;
   const balances = user === null ? [] : await walletBalances(db, user.id, now);
-  // issue 16.1: the one pricing pipeline, wallet included, so the summary is what the order charges.
+  // The one pricing pipeline (src/domain/pricing.ts), wallet included, so the summary is what the order charges.
   const pricing =
     input.basketToken === null
       ? null
@@ -119,4 +126,3 @@ export async function loadCheckout(
     ),
   };
 }
-export { payLaterPayRoute, payLaterSessionRoute } from './pay-later-routes';

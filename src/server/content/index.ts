@@ -1,12 +1,9 @@
 /**
- * The content service (issue 22): guides with versioned drafts, publishing and history; their deal
- * feeds; the content editor role and the audit of every change; and the switches and links of the
- * content pages that live in content collections (src/content). Callers import only this module.
+ * The content service (docs/decisions/023-content-guides-and-editor.md): guides with versioned drafts,
+ * publishing and history; their deal feeds; the content editor role and the audit of every change; and
+ * the switches and links of the content pages that live in content collections (src/content). Callers
+ * import only this module.
  */
-
-import { getDb } from '@/server/db';
-import { currentUser } from '@/server/http';
-import { isContentEditor } from './editors';
 
 export { grantContentEditor, isContentEditor, revokeContentEditor } from './editors';
 export { type GuideFeedResult, listGuideFeed, listListiclePicks } from './feed';
@@ -62,19 +59,4 @@ export function relatedHelpLinks(
     ...(switches.FEATURE_PAY_LATER_FAQ_LINK ? [{ label: 'Pay later FAQ', href: '/page/pay-later-faq' }] : []),
     { label: 'Merchant FAQs', href: '/merchantfaqs' },
   ];
-}
-
-/** Who is asking for the editor: a guest (send to sign in), a shopper without the role, or an editor. */
-export type EditorAccess =
-  | { kind: 'guest' }
-  | { kind: 'refused' }
-  | { kind: 'editor'; userId: number; firstName: string; email: string };
-
-/** Issue 22: only accounts with the content editor role reach the editor. */
-export async function editorAccess(context: Parameters<typeof currentUser>[0]): Promise<EditorAccess> {
-  const user = await currentUser(context);
-  if (user === null) return { kind: 'guest' };
-  const { db } = await getDb();
-  if (!(await isContentEditor(db, user.id))) return { kind: 'refused' };
-  return { kind: 'editor', userId: user.id, firstName: user.firstName, email: user.email };
 }

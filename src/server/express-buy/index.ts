@@ -1,5 +1,5 @@
 /**
- * Express Buy (issue 8 part 4; spec 4, spec 7 express-buy-token): a signed-in shopper with a default
+ * Express Buy (docs/decisions/016-payment-methods.md; spec 4, spec 7 express-buy-token): a signed-in shopper with a default
  * saved instrument gets a short-lived token (stored hashed, 30 minutes), then buys one option of one
  * deal in a single step. The purchase runs on a one-off basket, never the shopper's own, through the
  * same order service and idempotency key handling as /pay. A deal Express Buy cannot take (domain
@@ -11,6 +11,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } from '@/contracts/express-buy';
 import type { OrderResponse } from '@/contracts/pay';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import type { ErrorKind, Refusal } from '@/domain/errors';
 import { expressBuyVerdict } from '@/domain/express-buy';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
@@ -28,20 +29,28 @@ import { expressBuyTokens } from './schema';
 /** How long an express-buy token lasts. */
 export const EXPRESS_BUY_TOKEN_MINUTES = 30;
 
-export interface ExpressBuyAnswer<T> {
-  status: number;
-  body: T | ExpressBuyFailure;
-}
+/** A refused token or purchase: spec 8's message, the card's reason, and the deal page to buy from instead. */
+export type ExpressBuyRefusal = Refusal<NonNullable<ExpressBuyFailure['code']>> & { checkoutUrl?: string };
+
+/** The token issued (spec 7 express-buy-token), or why not. */
+export type ExpressBuyTokenResult = { ok: true; token: ExpressBuyTokenResponse } | ExpressBuyRefusal;
+
+/** The order placed (spec 3 order response; `fresh` when this call placed it, not a replay of its key), or why not. */
+export type ExpressBuyResult = { ok: true; order: OrderResponse; fresh: boolean } | ExpressBuyRefusal;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const failure = (
-  status: number,
+  kind: ErrorKind,
   message: string,
   extra: { reason?: string | null; checkoutUrl?: string; code?: ExpressBuyFailure['code'] } = {},
-): ExpressBuyAnswer<never> => ({
-  status,
-  body: { message, status, reason: extra.reason ?? null, checkoutUrl: extra.checkoutUrl, code: extra.code },
+): ExpressBuyRefusal => ({
+  ok: false,
+  kind,
+  message,
+  reason: extra.reason ?? null,
+  checkoutUrl: extra.checkoutUrl,
+  code: extra.code,
 });
 
 /**
@@ -53,13 +62,13 @@ export async function issueExpressBuyToken(
   user: UserRow,
   email: string,
   now: Date,
-): Promise<ExpressBuyAnswer<ExpressBuyTokenResponse>> {
+): Promise<ExpressBuyTokenResult> {
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
-    return failure(403, CHECKOUT_COPY.expressBuyNotYourEmail);
+    return failure('forbidden', CHECKOUT_COPY.expressBuyNotYourEmail);
   }
   const instrument = await findDefaultInstrument(db, user.id);
-  if (instrument === null) return failure(404, CHECKOUT_COPY.expressBuyNoDefault);
-  if (isInstrumentExpired(instrument, now)) return failure(409, CHECKOUT_COPY.expressBuyDefaultExpired);
+  if (instrument === null) return failure('notFound', CHECKOUT_COPY.expressBuyNoDefault);
+  if (isInstrumentExpired(instrument, now)) return failure('conflict', CHECKOUT_COPY.expressBuyDefaultExpired);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + EXPRESS_BUY_TOKEN_MINUTES * 60_000);
   // The shopper's spent tokens go as a new one comes: the table holds only live ones for long.
@@ -74,8 +83,8 @@ export async function issueExpressBuyToken(
     createdAt: now,
   });
   return {
-    status: 201,
-    body: {
+    ok: true,
+    token: {
       token,
       expiresAt: expiresAt.toISOString(),
       instrument: { type: instrument.type, label: instrumentLabel(instrument) },
@@ -108,23 +117,22 @@ export interface ExpressBuyInput {
   brand: string;
 }
 
+/** What one purchase comes to, stored under its Idempotency-Key. */
+type PurchaseResult = { ok: true; order: OrderResponse } | ExpressBuyRefusal;
+
 /** The one purchase, run once for its Idempotency-Key (the caller wraps it). */
-async function buyOnce(
-  db: Db,
-  providers: PaymentProviders,
-  input: ExpressBuyInput,
-): Promise<ExpressBuyAnswer<OrderResponse>> {
+async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInput): Promise<PurchaseResult> {
   const { user, request, now } = input;
   const checkoutUrl = `/deal/${request.dealId}/${request.productId}#options-heading`;
   const refused = (reason: string) => {
     console.info(`[express-buy] deal ${request.dealId} option ${request.productId} refused: ${reason}`);
-    return failure(422, MESSAGES.expressBuyRefused, { checkoutUrl });
+    return failure('unprocessable', MESSAGES.expressBuyRefused, { checkoutUrl });
   };
 
   const instrument = await instrumentForToken(db, user.id, request.token, now);
-  if (instrument === null) return failure(401, CHECKOUT_COPY.expressBuyExpired, { checkoutUrl });
+  if (instrument === null) return failure('unauthorised', CHECKOUT_COPY.expressBuyExpired, { checkoutUrl });
   if (isInstrumentExpired(instrument, now)) {
-    return failure(422, MESSAGES.expressBuyRefused, { reason: CARD_REASONS.cardExpired, checkoutUrl });
+    return failure('unprocessable', MESSAGES.expressBuyRefused, { reason: CARD_REASONS.cardExpired, checkoutUrl });
   }
 
   const offering = (
@@ -204,12 +212,12 @@ async function buyOnce(
   });
   if (!result.ok) {
     await discard();
-    return failure(result.status, result.message, { reason: result.reason, checkoutUrl });
+    return failure(result.kind, result.message, { reason: result.reason, checkoutUrl });
   }
   const { order } = result;
   return {
-    status: 201,
-    body: {
+    ok: true,
+    order: {
       productOrder: { id: order.id },
       cardType: order.cardType,
       walletAmountUsed: order.walletUsedMinor,
@@ -221,14 +229,14 @@ async function buyOnce(
 }
 
 /**
- * Buys with Express Buy under the request's Idempotency-Key: a repeat replays the first answer (one
- * charge, one order), the same key with another body is refused, a repeat in flight gets 409.
+ * Buys with Express Buy under the request's Idempotency-Key: a repeat replays the first result (one
+ * charge, one order), the same key with another body is refused, a repeat in flight is a conflict.
  */
 export async function expressBuy(
   db: Db,
   input: ExpressBuyInput,
   providers: PaymentProviders = paymentProviders(),
-): Promise<ExpressBuyAnswer<OrderResponse> & { fresh: boolean }> {
+): Promise<ExpressBuyResult> {
   const outcome = await runIdempotently(
     db,
     {
@@ -239,13 +247,8 @@ export async function expressBuy(
     },
     () => buyOnce(db, providers, input),
   );
-  if (outcome.kind === 'inFlight') {
-    return { ...failure(409, CHECKOUT_COPY.keyInFlight, { code: 'inFlight' }), fresh: false };
-  }
-  if (outcome.kind === 'mismatch') return { ...failure(422, CHECKOUT_COPY.keyMismatch), fresh: false };
-  return {
-    status: outcome.status,
-    body: outcome.body as ExpressBuyAnswer<OrderResponse>['body'],
-    fresh: outcome.kind === 'fresh',
-  };
+  if (outcome.kind === 'inFlight') return failure('conflict', CHECKOUT_COPY.keyInFlight, { code: 'inFlight' });
+  if (outcome.kind === 'mismatch') return failure('unprocessable', CHECKOUT_COPY.keyMismatch);
+  const { result } = outcome;
+  return result.ok ? { ...result, fresh: outcome.kind === 'fresh' } : result;
 }

@@ -1,5 +1,5 @@
 /**
- * Helpers for the spec 7 basket endpoints (run inside the one boundary, src/server/endpoints): the
+ * Helpers for the spec 7 basket endpoints (run inside the one boundary, ./endpoint.ts): the
  * caller's right to a basket (the customer's own, or the guest basket its cookie names), to a
  * customer token and to VIP prices, and the priced basket answer that also refreshes the basket
  * cookies. A refusal is thrown as one of the error family.

@@ -4,6 +4,7 @@
  */
 import type { APIContext } from 'astro';
 import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '@/domain/cookies';
+import { AccountError } from '@/domain/errors';
 import { nextBrandCookie } from '@/domain/identity';
 import { DEVICE_COOKIE, DEVICE_LIFETIME_SECONDS, rememberDevice, retrieveUser } from '@/server/accounts';
 import type { UserRow } from '@/server/accounts/schema';
@@ -81,6 +82,13 @@ export async function currentUser(context: RequestContext): Promise<UserRow | nu
     context.session?.destroy();
     return null;
   }
+  return user;
+}
+
+/** The signed-in account of this request; a guest is refused as not signed in (401). */
+export async function requireSignedIn(context: RequestContext): Promise<UserRow> {
+  const user = await currentUser(context);
+  if (user === null) throw new AccountError('notSignedIn');
   return user;
 }
 

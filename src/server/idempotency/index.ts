@@ -1,13 +1,14 @@
 /**
- * Idempotent submits (PAYMENTS.md "Idempotency", as Stripe and Adyen promise it): the first
- * response to a key, errors included, is stored and replayed; the same key with a different body
- * is refused with 422; a repeat while the first is still running gets 409, never a second charge.
- * A key left in flight by a process that died is taken over after `STALE_AFTER_SECONDS`.
- * A key belongs to whoever made it (issue 14.2): anyone else sending it, with any body, gets the
- * same refusal as a different body (`mismatch`), never the first answer.
+ * Idempotent submits (PAYMENTS.md "Idempotency", as Stripe and Adyen promise it): the first result
+ * of a paying call under a key, refusals included, is stored and handed back for every repeat; the
+ * same key with a different body is a `mismatch`; a repeat while the first is still running is
+ * `inFlight`, never a second charge. A key left in flight by a process that died is taken over after
+ * `STALE_AFTER_SECONDS`. A key belongs to whoever made it: anyone else sending it, with any body, gets
+ * the same `mismatch` as a different body, never the first result.
+ * What is stored is the service's result, not an HTTP answer: the web layer words and numbers a
+ * replay exactly as it did the first time (docs/decisions/038-one-http-edge.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import type { AstroSession } from 'astro';
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { idempotencyKeys } from './schema';
@@ -19,14 +20,10 @@ export const STALE_AFTER_SECONDS = 120;
 /** PAYMENTS.md: stored for at least 24 hours; the job purges after a week. */
 export const KEEP_DAYS = 7;
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-}
-
-export type IdempotentOutcome =
-  | ({ kind: 'fresh' } & StoredResponse)
-  | ({ kind: 'replayed' } & StoredResponse)
+/** What a run under a key came to: this call's own result, the first call's, or why there is none. */
+export type IdempotentOutcome<T> =
+  | { kind: 'fresh'; result: T }
+  | { kind: 'replayed'; result: T }
   | { kind: 'inFlight' }
   | { kind: 'mismatch' };
 
@@ -35,31 +32,11 @@ export function isValidIdempotencyKey(key: string | null | undefined): key is st
   return typeof key === 'string' && key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
 }
 
-/** The session key holding a guest's idempotency secret (only its hash reaches the database). */
-const GUEST_SECRET_KEY = 'idempotencyOwner';
-
 /** The owner of a signed-in customer's keys. */
 export const customerOwner = (customerId: number): string => `customer:${customerId}`;
 
-/**
- * Who owns the keys this request makes (issue 14.2): a signed-in customer by id; a guest by the hash
- * of a random secret kept in their session (made on first use, so the session cookie is what proves it).
- */
-export async function idempotencyOwner(
-  session: Pick<AstroSession, 'get' | 'set'> | undefined,
-  customerId: number | null,
-): Promise<string> {
-  if (customerId !== null) return customerOwner(customerId);
-  // No session at all: a fresh secret no later request can present.
-  let secret: unknown = await session?.get(GUEST_SECRET_KEY);
-  if (typeof secret !== 'string' || !/^[0-9a-f]{64}$/.test(secret)) {
-    secret = randomBytes(32).toString('hex');
-    session?.set(GUEST_SECRET_KEY, secret);
-  }
-  return `guest:${createHash('sha256')
-    .update(secret as string)
-    .digest('hex')}`;
-}
+/** The owner of a guest's keys: the hash of a secret only their session holds (the secret never reaches the database). */
+export const guestOwner = (secret: string): string => `guest:${createHash('sha256').update(secret).digest('hex')}`;
 
 /** A stable fingerprint of a request body (keys sorted, so field order never matters). */
 export function fingerprint(value: unknown): string {
@@ -80,32 +57,32 @@ export function fingerprint(value: unknown): string {
 }
 
 /**
- * Runs `work` once per key. `work` returns the response to store; if it throws, the key is released
- * so a retry can run (an unexpected failure is not an answer worth replaying). `owner` (from
- * `idempotencyOwner`) is the only caller the key replays for.
+ * Runs `work` once per key. `work` returns the result to store (plain JSON); if it throws, the key is
+ * released so a retry can run (an unexpected failure is not an answer worth replaying). `owner`
+ * (`customerOwner` or `guestOwner`) is the only caller the key replays for.
  */
-export async function runIdempotently(
+export async function runIdempotently<T>(
   db: Db,
   request: { key: string; scope: string; owner: string; body: unknown },
-  work: () => Promise<StoredResponse>,
-): Promise<IdempotentOutcome> {
+  work: () => Promise<T>,
+): Promise<IdempotentOutcome<T>> {
   const requestHash = fingerprint(request.body);
   const claimed = await claim(db, { key: request.key, scope: request.scope, owner: request.owner, requestHash });
   if (claimed === 'claimed') {
-    let response: StoredResponse;
+    let result: T;
     try {
-      response = await work();
+      result = await work();
     } catch (error) {
       await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, request.key));
       throw error;
     }
     await db
       .update(idempotencyKeys)
-      .set({ state: 'done', responseStatus: response.status, responseBody: response.body, updatedAt: sql`now()` })
+      .set({ state: 'done', result, updatedAt: sql`now()` })
       .where(eq(idempotencyKeys.key, request.key));
-    return { kind: 'fresh', ...response };
+    return { kind: 'fresh', result };
   }
-  return claimed;
+  return claimed.kind === 'replayed' ? { kind: 'replayed', result: claimed.result as T } : claimed;
 }
 
 interface Claim {
@@ -115,7 +92,10 @@ interface Claim {
   requestHash: string;
 }
 
-async function claim(db: Db, request: Claim): Promise<'claimed' | Exclude<IdempotentOutcome, { kind: 'fresh' }>> {
+async function claim(
+  db: Db,
+  request: Claim,
+): Promise<'claimed' | Exclude<IdempotentOutcome<unknown>, { kind: 'fresh' }>> {
   const { key, scope, owner, requestHash } = request;
   const inserted = await db
     .insert(idempotencyKeys)
@@ -127,11 +107,11 @@ async function claim(db: Db, request: Claim): Promise<'claimed' | Exclude<Idempo
   const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   // Released between our insert and read (the first attempt threw): try once more.
   if (existing === undefined) return claim(db, request);
-  // Someone else's key (issue 14.2) is refused as a different body is: no answer, no order, no takeover.
+  // Someone else's key is refused as a different body is: no answer, no order, no takeover.
   if (existing.owner !== owner) return { kind: 'mismatch' };
   if (existing.requestHash !== requestHash || existing.scope !== scope) return { kind: 'mismatch' };
   if (existing.state === 'done') {
-    return { kind: 'replayed', status: existing.responseStatus ?? 200, body: existing.responseBody };
+    return { kind: 'replayed', result: existing.result };
   }
   // In flight: take it over only if its process has evidently died.
   const takenOver = await db

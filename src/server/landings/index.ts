@@ -126,4 +126,3 @@ export async function landingDeals(db: Db, feed: LandingFeed): Promise<DealSumma
     limit: Math.min(MAX_FEED_SIZE, feed.pageSize ?? DEFAULT_FEED_SIZE),
   });
 }
-export { applyCampaignCookies, type CampaignOutcome, consentCookieOf, MARKETING_COOKIES } from './cookies';

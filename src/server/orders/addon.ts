@@ -5,7 +5,7 @@
  * the transaction failed. One idempotency key, one order, one charge.
  */
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '@/domain/errors';
+import { AppError, type Refusal } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db, Tx } from '@/server/db';
 import { touchInstrument } from '@/server/instruments';
@@ -28,9 +28,7 @@ export interface AddonOrderRequest {
   apply: (tx: Tx, orderId: number) => Promise<void>;
 }
 
-export type AddonOrderResult =
-  | { ok: true; orderId: number; replayed: boolean }
-  | { ok: false; status: number; message: string; reason: string | null };
+export type AddonOrderResult = { ok: true; orderId: number; replayed: boolean } | Refusal;
 
 /** Places an add-on's order; never throws for a shopper's failure. */
 export async function placeAddonOrder(
@@ -77,10 +75,10 @@ export async function placeAddonOrder(
   } catch (error) {
     await voidPayment(db, provider, authorisation, idempotencyKey);
     if (error instanceof AppError) {
-      return { ok: false, status: error.status, message: MESSAGES.paymentProblemOrderNotPlaced, reason: error.message };
+      return { ok: false, kind: error.kind, message: MESSAGES.paymentProblemOrderNotPlaced, reason: error.message };
     }
     logError('orders', 'add-on order failed', error, { withStack: true });
-    return { ok: false, status: 500, message: MESSAGES.paymentProblemOrderNotPlaced, reason: null };
+    return { ok: false, kind: 'failed', message: MESSAGES.paymentProblemOrderNotPlaced, reason: null };
   }
   await capturePayment(db, provider, authorisation, idempotencyKey);
   return { ok: true, orderId, replayed: false };

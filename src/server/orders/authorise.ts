@@ -5,15 +5,14 @@
  * the provider's answer never came (a timeout), since the sale may have gone through late.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Refusal } from '@/domain/errors';
 import { describePaymentFailure } from '@/domain/payment-outcome';
 import type { Db } from '@/server/db';
 import type { AuthorisationResult, PaymentProvider } from '@/server/payments';
 import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
 import { payments } from './schema';
 
-export type AuthoriseResult =
-  | { ok: true; authorisation: Authorisation }
-  | { ok: false; status: number; message: string; reason: string | null };
+export type AuthoriseResult = { ok: true; authorisation: Authorisation } | Refusal;
 
 /**
  * Whether an authorisation's result leaves open what the provider did: the call timed out, or never
@@ -71,7 +70,7 @@ export async function authorisePayment(
       })
       .where(eq(payments.id, payment.id));
     const failure = describePaymentFailure(result);
-    return { ok: false, status: 402, message: failure.message, reason: failure.reason };
+    return { ok: false, kind: 'paymentDeclined', message: failure.message, reason: failure.reason };
   }
   const { instrument } = result;
   await db

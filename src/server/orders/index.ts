@@ -4,7 +4,7 @@
  * handle after commit (docs/decisions/037), and releasing authorisations that never got their order.
  */
 
-export { describeError as describeOrderFailure, OrderError, type OrderFailureCode } from '@/domain/errors';
+export { OrderError, type OrderFailureCode } from '@/domain/errors';
 export { type AddonOrderRequest, type AddonOrderResult, placeAddonOrder } from './addon';
 export { countDealPurchasesSince, listBoughtDealIds } from './history';
 export { releaseExpiredHolds, STOCK_HOLD_SECONDS } from './hold';

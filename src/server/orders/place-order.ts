@@ -13,7 +13,7 @@
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
 import { eq } from 'drizzle-orm';
-import { describeError as describeOrderFailure, OrderError } from '@/domain/errors';
+import { OrderError, refusalOf } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db } from '@/server/db';
 import { handleEventsQuietly } from '@/server/events';
@@ -32,7 +32,7 @@ import { capturePayment, voidPayment } from './settle';
 export type { OrderPayment, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
 
 function refused(error: OrderError): PlaceOrderResult {
-  return { ok: false, ...describeOrderFailure(error), reason: null };
+  return refusalOf(error);
 }
 
 /** Places the order described by the request; never throws for a shopper's failure. */
@@ -125,19 +125,18 @@ function failedCommit(error: unknown, wasAuthorised: boolean): PlaceOrderResult 
         ? new OrderError('walletShort')
         : null;
   if (orderError === null) logError('orders', 'order transaction failed', error, { withStack: true });
-  const described = orderError ? describeOrderFailure(orderError) : null;
   if (wasAuthorised) {
     // PAYMENTS.md: authorised, but our order failed afterwards (voided).
     return {
       ok: false,
-      status: described?.status ?? 500,
+      kind: orderError?.kind ?? 'failed',
       message: MESSAGES.paymentProblemOrderNotPlaced,
-      reason: described?.message ?? null,
+      reason: orderError?.message ?? null,
     };
   }
   return orderError
     ? refused(orderError)
-    : { ok: false, status: 500, message: MESSAGES.purchaseNotCompleted, reason: null };
+    : { ok: false, kind: 'failed', message: MESSAGES.purchaseNotCompleted, reason: null };
 }
 
 /** The order an idempotency key already placed, or null. */

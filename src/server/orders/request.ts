@@ -1,4 +1,5 @@
 /** The shapes every order step shares: what is asked, what is priced, what is authorised, what is placed. */
+import type { Refusal } from '@/domain/errors';
 import type { PaymentMethod } from '@/domain/payment-methods';
 import type { PriceBreakdown } from '@/domain/pricing';
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
@@ -63,6 +64,5 @@ export interface PlacedOrder {
   voucherIds: number[];
 }
 
-export type PlaceOrderResult =
-  | { ok: true; order: PlacedOrder }
-  | { ok: false; status: number; message: string; reason: string | null };
+/** The order placed, or why not (a refusal's kind, spec 8's message and the card's reason). */
+export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;

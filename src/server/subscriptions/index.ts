@@ -8,13 +8,11 @@
  * the subscription in the same transaction, so VIP prices and VIP-exclusive options end with it.
  */
 import { and, eq } from 'drizzle-orm';
-import { isSecureCookieContext } from '@/domain/cookies';
 import { NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import {
   addOneMonth,
   isSubscriptionValid,
-  SUBSCRIPTION_VALID_COOKIE,
   type SubscriptionStatus,
   subscriptionStatus,
   VIP_MAX_COST_MINOR,
@@ -163,19 +161,6 @@ export async function retrieveVipOffer(db: DbOrTx, dealId: number): Promise<VipO
     vipFromMinor: prices.length === 0 ? null : Math.min(...prices),
     hasExclusive: rows.some((row) => row.vipExclusive),
   };
-}
-
-/** spec 4: the subscription-validity cookie, "true" or "false", written after a server check (one day). */
-export function rememberSubscriptionValidity(
-  context: { cookies: { set(name: string, value: string, options: Record<string, unknown>): void }; url: URL },
-  isValid: boolean,
-): void {
-  context.cookies.set(SUBSCRIPTION_VALID_COOKIE, String(isValid), {
-    path: '/',
-    maxAge: 24 * 60 * 60,
-    sameSite: 'lax',
-    secure: isSecureCookieContext(context.url),
-  });
 }
 
 /**

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { AddonQuoteResponse } from '@/contracts/voucher-lifecycle';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
-import { Invalid, LifecycleError } from '@/domain/errors';
+import { Invalid, LifecycleError, type Refusal } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { formatMoney } from '@/domain/money';
 import {
@@ -114,7 +114,7 @@ export interface BuyAddonRequest {
 
 export type BuyAddonResult =
   | { ok: true; orderId: number; expiresAt: Date; isProtected: boolean; replayed: boolean }
-  | { ok: false; status: number; message: string; reason: string | null };
+  | Refusal;
 
 /** Checks and applies the add-on to the locked voucher, inside the add-on's order transaction. */
 async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Promise<void> {
@@ -237,7 +237,7 @@ export async function addonPayment(
  */
 export async function buyAddon(db: Db, providers: PaymentProviders, request: BuyAddonRequest): Promise<BuyAddonResult> {
   const quote = await quoteAddons(db, request);
-  if (quote === null) return { ok: false, status: 404, message: LIFECYCLE_COPY.notYours, reason: null };
+  if (quote === null) return { ok: false, kind: 'notFound', message: LIFECYCLE_COPY.notYours, reason: null };
   const months = request.months ?? 0;
   let amountMinor: number;
   if (request.type === 'VVE') {
@@ -247,7 +247,7 @@ export async function buyAddon(db: Db, providers: PaymentProviders, request: Buy
     if (refusal !== null || price === undefined) {
       return await replayOr(db, request, {
         ok: false,
-        status: 409,
+        kind: 'conflict',
         message: refusal ?? LIFECYCLE_COPY.notExtendable,
         reason: null,
       });
@@ -255,12 +255,12 @@ export async function buyAddon(db: Db, providers: PaymentProviders, request: Buy
     amountMinor = price.amountMinor;
   } else {
     if (quote.protectRefusal !== null) {
-      return await replayOr(db, request, { ok: false, status: 409, message: quote.protectRefusal, reason: null });
+      return await replayOr(db, request, { ok: false, kind: 'conflict', message: quote.protectRefusal, reason: null });
     }
     amountMinor = quote.protectionMinor;
   }
   if (amountMinor !== request.expectedMinor) {
-    return { ok: false, status: 409, message: 'The price has changed. Check it and try again.', reason: null };
+    return { ok: false, kind: 'conflict', message: 'The price has changed. Check it and try again.', reason: null };
   }
   const placed = await placeAddonOrder(db, providers, {
     buyerId: request.userId,
@@ -349,26 +349,4 @@ export async function orderAddon(
     now: input.now,
     origin: input.origin,
   });
-}
-
-/**
- * What the spec 7 add-on calls answer for a purchase: 201 with the order (200 for a repeat of the
- * key), or the refusal's status with spec 8's message and the card's reason.
- */
-export function addonOrderReply(
-  result: BuyAddonResult,
-  asked: { voucherId: number; addonType: AddonType },
-): { status: number; body: object } {
-  if (!result.ok)
-    return { status: result.status, body: { status: result.status, message: result.message, reason: result.reason } };
-  return {
-    status: result.replayed ? 200 : 201,
-    body: {
-      orderId: result.orderId,
-      voucherId: asked.voucherId,
-      addonType: asked.addonType,
-      expiresAt: result.expiresAt.toISOString(),
-      isProtected: result.isProtected,
-    },
-  };
 }

@@ -7,7 +7,6 @@
  */
 export {
   type AddonQuote,
-  addonOrderReply,
   addonPayment,
   addonQuoteResponse,
   type BuyAddonRequest,

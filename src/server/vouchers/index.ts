@@ -244,8 +244,7 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
   return row ?? null;
 }
 export { extendVoucher, giveVouchers, protectVoucher, setExpiryCreditConsent } from './changes';
-export { canViewVoucher, guestOrderIds, isGuestVoucherVisit, rememberGuestOrder } from './guest-access';
-export { voucherPdfResponse } from './http';
+export { canViewVoucher, type VoucherViewer } from './guest-access';
 export { expireVouchers, lockVoucher, lockVoucherByCode, moveVoucher, type VoucherMove } from './transitions';
 
 /** spec 7 deal/redeem-instructions: what the deal tells its voucher holders, or null for no such deal. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { text } from '@/contracts/text';
 import { grantContentEditor, revokeContentEditor } from '@/server/content';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 const EditorSchema = z
   .object({ email: text().trim().toLowerCase().pipe(z.email('Enter a valid email address')) })

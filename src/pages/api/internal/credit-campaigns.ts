@@ -5,8 +5,7 @@
 import { NewCreditCampaignSchema } from '@/contracts/promotions';
 import { createCreditCampaign, listCreditCampaigns } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 export const GET = endpoint({
   who: 'operator',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listCreditGrants } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const GET = endpoint({
   who: 'operator',

@@ -4,8 +4,7 @@
  */
 import { NewPromoCodeSchema } from '@/contracts/promotions';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { createPromoCode, listPromoCodes } from '@/server/promotions';
 
 export const GET = endpoint({

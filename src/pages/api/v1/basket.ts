@@ -7,8 +7,7 @@
 import { CreateBasketSchema } from '@/contracts/basket';
 import { createBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { ownedFields, pricedBasketResponse } from '@/server/http';
+import { endpoint, ownedFields, pricedBasketResponse } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

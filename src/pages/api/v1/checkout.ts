@@ -10,8 +10,7 @@ import { MESSAGES } from '@/domain/messages';
 
 import { loadCheckout } from '@/server/checkout';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { apiError, basketTokenForRequest, currentUser, ownBasketToken } from '@/server/http';
+import { apiError, basketTokenForRequest, currentUser, endpoint, ownBasketToken } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -4,7 +4,7 @@
  */
 import { VoucherIdRequestSchema } from '@/contracts/voucher-lifecycle';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { requestReturn } from '@/server/voucher-lifecycle';
 
 export const prerender = false;

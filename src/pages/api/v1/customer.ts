@@ -4,7 +4,7 @@
  */
 import type { CustomerResponse } from '@/contracts/customer';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { listCustomerInstruments } from '@/server/instruments';
 
 export const GET = endpoint({

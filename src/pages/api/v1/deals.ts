@@ -12,8 +12,7 @@ import { parseListingFilter } from '@/domain/listing-filters';
 import { CACHE_AGE_SECONDS, cachePublicPage, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
 import { knownLocationNames } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { apiError, json } from '@/server/http';
+import { endpoint, json, refusalResponse } from '@/server/http';
 import { loadListingPage } from '@/server/listing';
 import { scopeForFeed } from '@/server/listing-page';
 
@@ -30,7 +29,7 @@ export const GET = endpoint({
 
     const { db } = await getDb();
     const picked = scopeForFeed(query, await knownLocationNames(db));
-    if ('message' in picked) return apiError(picked.status, picked.message);
+    if (!picked.ok) return refusalResponse(picked);
 
     const listing = await loadListingPage(
       db,

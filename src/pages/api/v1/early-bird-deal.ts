@@ -5,8 +5,7 @@
 import { EarlyBirdQuerySchema } from '@/contracts/location';
 import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listEarlyBirdDeals } from '@/server/rails';
 
 export const GET = endpoint({

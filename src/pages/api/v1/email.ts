@@ -7,8 +7,7 @@ import { type EmailSignUpAnswer, EmailSignUpSchema } from '@/contracts/email';
 import { PREFERENCES_COPY } from '@/domain/email-preferences';
 import { getDb } from '@/server/db';
 import { signUp } from '@/server/email-subscribers';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
 
 export const POST = endpoint({

@@ -8,9 +8,7 @@ import { EvergreenDealQuerySchema } from '@/contracts/travel';
 import { Invalid, NotFound } from '@/domain/errors';
 import { PathRuleError, resolveDealFeedPath } from '@/domain/page-type';
 import { getDb } from '@/server/db';
-import { evergreenSlugOf } from '@/server/deal-route';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, evergreenSlugOf, json } from '@/server/http';
 import { resolveEvergreenDeal } from '@/server/travel';
 
 export const GET = endpoint({

@@ -5,9 +5,8 @@
  */
 import { ExpressBuyTokenRequestSchema } from '@/contracts/express-buy';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
 import { issueExpressBuyToken } from '@/server/express-buy';
-import { json } from '@/server/http';
+import { endpoint, json, refusalResponse } from '@/server/http';
 
 // spec 7 "An express token failure is logged and rethrown": logged by the boundary, answered as a failure.
 export const POST = endpoint({
@@ -18,7 +17,7 @@ export const POST = endpoint({
   handler: async ({ input, user }) => {
     const { db } = await getDb();
     const { email } = input.expressBuyTokenRequest;
-    const answer = await issueExpressBuyToken(db, user, email, new Date());
-    return json(answer.body, { status: answer.status });
+    const issued = await issueExpressBuyToken(db, user, email, new Date());
+    return issued.ok ? json(issued.token, { status: 201 }) : refusalResponse(issued);
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Express Buy (issue 8 part 4): POST {token, dealId, productId, quantity} with an Idempotency-Key
+ * Express Buy (docs/decisions/016-payment-methods.md): POST {token, dealId, productId, quantity} with an Idempotency-Key
  * buys one option in one step with the token's saved instrument, on a one-off basket. 201 is /pay's
  * order response; 422 {message: "Requested deal cannot be purchased via Express Buy.", checkoutUrl}
  * when the deal or the method for that amount is not allowed; payment failures as /pay words them.
@@ -7,9 +7,8 @@
 import { ExpressBuyRequestSchema } from '@/contracts/express-buy';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
 import { expressBuy } from '@/server/express-buy';
-import { json } from '@/server/http';
+import { endpoint, json, refusalResponse } from '@/server/http';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
 
 export const POST = endpoint({
@@ -21,7 +20,7 @@ export const POST = endpoint({
   unexpected: MESSAGES.purchaseNotCompleted,
   handler: async ({ input, context, user, idempotencyKey }) => {
     const { db } = await getDb();
-    const answer = await expressBuy(db, {
+    const bought = await expressBuy(db, {
       user,
       request: input,
       idempotencyKey,
@@ -29,8 +28,9 @@ export const POST = endpoint({
       origin: publicOrigin(),
       brand: context.locals.brand ?? 'tuppence',
     });
-    // The confirmation email goes now, as /pay sends it.
-    if (answer.status === 201 && answer.fresh) await flushOutbox();
-    return json(answer.body, { status: answer.status });
+    if (!bought.ok) return refusalResponse(bought);
+    // The confirmation email goes now, as /pay sends it (a replay of the key sends nothing again).
+    if (bought.fresh) await flushOutbox();
+    return json(bought.order, { status: 201 });
   },
 });

@@ -7,8 +7,7 @@ import { ExpressRegisterSchema } from '@/contracts/account';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
 import { expressRegisterUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

@@ -9,8 +9,7 @@ import { Invalid, NotFound } from '@/domain/errors';
 import { parseListingFilter } from '@/domain/listing-filters';
 import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '@/server/cache';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { loadFacetedNavigation } from '@/server/listing';
 
 export const GET = endpoint({

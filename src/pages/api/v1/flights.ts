@@ -5,8 +5,7 @@ import { Invalid, NotFound } from '@/domain/errors';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
 import { retrieveDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listDepartureAirports } from '@/server/travel';
 
 export const GET = endpoint({

@@ -8,7 +8,7 @@ import { NotFound } from '@/domain/errors';
 import { parseGiftFinderFilter, priceStepBounds } from '@/domain/gift-finder';
 import { parseListingFilter } from '@/domain/listing-filters';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { loadListingPage } from '@/server/listing';
 
 export const GET = endpoint({

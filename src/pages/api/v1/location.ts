@@ -6,8 +6,7 @@ import { LocationQuerySchema } from '@/contracts/location';
 import { NotFound } from '@/domain/errors';
 import { listLocations, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { toLocationView } from '@/server/locations';
 
 /** Locations change rarely: shared caches may keep answers this long. */

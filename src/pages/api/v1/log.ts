@@ -4,8 +4,7 @@
  * redacted like every server log line (issue 14.7).
  */
 import { ErrorLogSchema } from '@/contracts/log';
-import { endpoint } from '@/server/endpoints';
-import { json, requestRecord } from '@/server/http';
+import { endpoint, json, requestRecord } from '@/server/http';
 import { logRecord } from '@/server/log';
 
 export const POST = endpoint({

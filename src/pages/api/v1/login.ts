@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { LoginSchema } from '@/contracts/account';
 import { authenticateUser, DEVICE_COOKIE, toProfile } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { signIn } from '@/server/http';
+import { endpoint, signIn } from '@/server/http';
 import { loginThrottle } from '@/server/runtime';
 
 /** The wire's loginRequest names, mapped onto the shared login contract. */

@@ -7,8 +7,7 @@ import { IDENTITY_COOKIES } from '@/domain/cookies';
 import { postLoginDestination } from '@/domain/post-login';
 import { AccountError, retrieveUserByEmail, toProfile, verifyGoogleIdToken } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { apiError, readRequestBody, signIn } from '@/server/http';
+import { apiError, endpoint, readRequestBody, signIn } from '@/server/http';
 import { googleSignIn } from '@/server/runtime';
 
 export const POST = endpoint({

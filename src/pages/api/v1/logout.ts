@@ -1,7 +1,6 @@
 /** spec 7 /logout (PUT to the session endpoint; POST also accepted): the session ends in the store. */
 
-import { endpoint } from '@/server/endpoints';
-import { signOut } from '@/server/http';
+import { endpoint, signOut } from '@/server/http';
 
 const logout = endpoint({
   who: 'anyone',

@@ -8,8 +8,7 @@ import { MapDealsQuerySchema, type MapDealsResponse } from '@/contracts/map-view
 import { mapDealLimit, roundBounds } from '@/domain/map';
 import { listMapDeals } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -6,7 +6,7 @@
  */
 import { MERCHANT_DASHBOARD_URL } from 'astro:env/server';
 import { MerchantDashboardUrlQuerySchema } from '@/contracts/merchant';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { publicOrigin } from '@/server/runtime';
 
 export const GET = endpoint({

@@ -8,8 +8,7 @@ import { BRAND_INFO } from '@/domain/brands';
 import { NotFound } from '@/domain/errors';
 import { retrieveHeaderData, retrieveLocation } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

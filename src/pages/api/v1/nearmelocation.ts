@@ -7,8 +7,7 @@ import { type NearMeLocation, NearMeLocationQuerySchema } from '@/contracts/loca
 import { Invalid, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { findLocationByPostcode, findNearestLocation, toLocationView } from '@/server/locations';
 
 export const GET = endpoint({

@@ -3,8 +3,7 @@
  * page met) is recorded as the server records its own 404s (src/middleware.ts).
  */
 import { NotFoundHitSchema } from '@/contracts/log';
-import { endpoint } from '@/server/endpoints';
-import { json, recordNotFound } from '@/server/http';
+import { endpoint, json, recordNotFound } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

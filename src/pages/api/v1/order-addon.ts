@@ -10,11 +10,8 @@ import { NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
-import { paymentProviders } from '@/server/payments';
-import { flushOutbox, publicOrigin } from '@/server/runtime';
-import { addonOrderReply, addonQuoteResponse, orderAddon, quoteAddons } from '@/server/voucher-lifecycle';
+import { addonPurchaseResponse, endpoint } from '@/server/http';
+import { addonQuoteResponse, quoteAddons } from '@/server/voucher-lifecycle';
 
 export const prerender = false;
 
@@ -38,18 +35,5 @@ export const POST = endpoint({
   invalid: 'firstField',
   area: 'vouchers',
   unexpected: MESSAGES.purchaseNotCompleted,
-  handler: async ({ input, user, idempotencyKey }) => {
-    const { db } = await getDb();
-    const bought = await orderAddon(db, paymentProviders(), {
-      ...input,
-      userId: user.id,
-      type: input.addonType,
-      idempotencyKey,
-      now: new Date(),
-      origin: publicOrigin(),
-    });
-    if (bought.ok && !bought.replayed) await flushOutbox();
-    const reply = addonOrderReply(bought, { voucherId: input.voucherId, addonType: input.addonType });
-    return json(reply.body, { status: reply.status });
-  },
+  handler: ({ input, user, idempotencyKey }) => addonPurchaseResponse(user.id, idempotencyKey, input),
 });

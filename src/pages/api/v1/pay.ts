@@ -4,10 +4,7 @@
  */
 import { PayRequestSchema } from '@/contracts/pay';
 import { MESSAGES } from '@/domain/messages';
-import { pay } from '@/server/checkout';
-import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, payResponse } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',
@@ -16,9 +13,5 @@ export const POST = endpoint({
   invalid: 'firstField',
   area: 'pay',
   unexpected: MESSAGES.purchaseNotCompleted,
-  handler: async ({ input, context, idempotencyKey }) => {
-    const { db } = await getDb();
-    const answer = await pay(db, context, idempotencyKey, input);
-    return json(answer.body, { status: answer.status });
-  },
+  handler: ({ input, context, idempotencyKey }) => payResponse(context, idempotencyKey, input),
 });

@@ -6,8 +6,7 @@
 import { DetailRecommendationsQuerySchema } from '@/contracts/recommendations';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listDealRecommendations } from '@/server/rails';
 
 export const GET = endpoint({

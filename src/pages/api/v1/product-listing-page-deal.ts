@@ -7,8 +7,7 @@
 import { ListingRecommendationsQuerySchema } from '@/contracts/recommendations';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listCategoryRecommendations } from '@/server/rails';
 
 export const GET = endpoint({

@@ -9,8 +9,7 @@ import { text } from '@/contracts/text';
 import { PROMO_MESSAGES } from '@/domain/promotions';
 import { retrieveBasketPricing } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { basketTokenForRequest, currentUser, ownBasketToken } from '@/server/http';
+import { basketTokenForRequest, currentUser, endpoint, ownBasketToken } from '@/server/http';
 
 const PromoQuerySchema = z.object({ code: text().trim().min(1).max(40), token: text().max(200).optional() });
 

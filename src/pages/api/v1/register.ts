@@ -6,8 +6,7 @@ import { RegisterSchema } from '@/contracts/account';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
 import { registerUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
 
 export const POST = endpoint({

@@ -6,8 +6,7 @@
 import { SearchQuerySchema } from '@/contracts/search';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { searchDeals } from '@/server/search';
 import { sponsoredForSearch } from '@/server/sponsored';
 

@@ -5,9 +5,8 @@
 
 import type { SubscriptionResponse } from '@/contracts/subscription';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { currentUser } from '@/server/http';
-import { rememberSubscriptionValidity, retrieveSubscription } from '@/server/subscriptions';
+import { currentUser, endpoint, rememberSubscriptionValidity } from '@/server/http';
+import { retrieveSubscription } from '@/server/subscriptions';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -4,8 +4,7 @@
  */
 import { SuggestQuerySchema } from '@/contracts/search';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { suggestDeals } from '@/server/search';
 
 /** Suggestions change only when the catalogue does; a short shared cache absorbs fast typists. */

@@ -8,8 +8,7 @@ import { TilesQuerySchema } from '@/contracts/tiles';
 import { MESSAGES } from '@/domain/messages';
 import { CACHE_AGE_SECONDS, cachePublicPage, LISTINGS_TAG, locationTag } from '@/server/cache';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json, parseQuery } from '@/server/http';
+import { endpoint, json, parseQuery } from '@/server/http';
 import { logError } from '@/server/log';
 import { listTiles } from '@/server/tiles';
 

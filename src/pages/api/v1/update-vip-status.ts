@@ -4,7 +4,7 @@
  */
 import { VipStatusRequestSchema } from '@/contracts/subscription';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { updateBasketVipStatus } from '@/server/subscriptions';
 
 export const POST = endpoint({

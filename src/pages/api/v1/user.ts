@@ -5,7 +5,7 @@
 import { ProfileSchema } from '@/contracts/account';
 import { toProfile, updateProfile } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const GET = endpoint({ who: 'customer', area: 'accounts', handler: ({ user }) => toProfile(user) });
 

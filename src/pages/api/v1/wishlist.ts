@@ -15,8 +15,7 @@ import { WishlistAddSchema, WishlistPatchSchema } from '@/contracts/wishlist';
 import { Forbidden, Invalid, NotFound } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json, readWishlistCookie, rememberWishlistCookie, requestWishlistOwner } from '@/server/http';
+import { endpoint, json, readWishlistCookie, rememberWishlistCookie, requestWishlistOwner } from '@/server/http';
 import {
   addToWishlist,
   clearWishlist,

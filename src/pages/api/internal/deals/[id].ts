@@ -6,7 +6,7 @@
 import { Invalid, NotFound } from '@/domain/errors';
 import { DealPatchSchema, UnknownProduct, updateDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const PATCH = endpoint({
   who: 'operator',

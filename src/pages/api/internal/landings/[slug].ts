@@ -6,7 +6,7 @@
  */
 import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { isLandingSlug, LandingInputSchema, retrieveLanding, saveLanding } from '@/server/landings';
 
 export const GET = endpoint({

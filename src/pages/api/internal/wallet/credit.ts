@@ -8,8 +8,7 @@ import { NotFound } from '@/domain/errors';
 import { walletCreditExpiry } from '@/domain/wallet';
 import { retrieveUserByEmail } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { creditWallet } from '@/server/wallet';
 
 export const POST = endpoint({

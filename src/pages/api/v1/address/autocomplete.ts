@@ -6,7 +6,7 @@
  */
 import { AddressAutocompleteQuerySchema, type AddressSuggestions } from '@/contracts/address';
 import { addressProvider } from '@/server/addresses';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

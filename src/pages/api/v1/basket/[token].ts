@@ -7,8 +7,7 @@
 import { PatchBasketSchema, ReplaceBasketSchema } from '@/contracts/basket';
 import { patchBasket, replaceBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { ownedFields, ownPathToken, pricedBasketResponse } from '@/server/http';
+import { endpoint, ownedFields, ownPathToken, pricedBasketResponse } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

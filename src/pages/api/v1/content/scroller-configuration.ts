@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { BRANDS } from '@/domain/brands';
 import { scrollerConfiguration } from '@/domain/scroller';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 const QuerySchema = z.object({
   brand: z.enum(BRANDS, { error: `brand must be one of ${BRANDS.join(', ')}` }).optional(),

@@ -6,8 +6,7 @@
  */
 import { DealImpressionsSchema } from '@/contracts/deal-impressions';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { recordDealImpressions } from '@/server/impressions';
 
 export const POST = endpoint({

@@ -2,7 +2,7 @@
 import { RedeemInstructionsQuerySchema } from '@/contracts/voucher-lifecycle';
 import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { retrieveRedeemInstructions } from '@/server/vouchers';
 
 export const prerender = false;

@@ -11,8 +11,7 @@ import { BASKET_COPY } from '@/domain/basket-copy';
 import { BasketError, Forbidden, NotFound } from '@/domain/errors';
 import { retrieveCustomerBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { currentUser, ownBasketToken, pricedBasketResponse } from '@/server/http';
+import { currentUser, endpoint, ownBasketToken, pricedBasketResponse } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -4,8 +4,8 @@
  */
 import { GiftCodeSchema } from '@/contracts/gifting';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
 import { redeemGiftCard } from '@/server/gifting';
+import { endpoint } from '@/server/http';
 
 export const POST = endpoint({
   who: 'customer',

@@ -10,8 +10,7 @@ import { BasketError } from '@/domain/errors';
 
 import { changeLineGifting, retrievePricedBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { basketTokenForRequest, currentUser, json, ownBasketToken, rememberBasket } from '@/server/http';
+import { basketTokenForRequest, currentUser, endpoint, json, ownBasketToken, rememberBasket } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

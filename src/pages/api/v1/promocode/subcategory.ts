@@ -8,7 +8,7 @@ import { text } from '@/contracts/text';
 import { NotFound } from '@/domain/errors';
 import { PROMO_MESSAGES } from '@/domain/promotions';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { retrievePromoCode } from '@/server/promotions';
 
 export const GET = endpoint({

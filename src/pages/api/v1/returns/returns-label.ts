@@ -3,7 +3,7 @@ import { VoucherIdRequestSchema } from '@/contracts/voucher-lifecycle';
 import { NotFound } from '@/domain/errors';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { retrieveReturnReference } from '@/server/voucher-lifecycle';
 
 export const prerender = false;

@@ -4,7 +4,7 @@
  */
 import { ClubEngagementSchema } from '@/contracts/loyalty';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { recordEngagement } from '@/server/loyalty';
 
 export const POST = endpoint({

@@ -1,7 +1,7 @@
 /** spec 7 GET /reward/details: the signed-in member's Loyalty status (spec 3) with their activity. */
 import type { LoyaltyStatusResponse } from '@/contracts/loyalty';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { listLoyaltyActivity, retrieveLoyaltyStatus } from '@/server/loyalty';
 
 export const GET = endpoint({

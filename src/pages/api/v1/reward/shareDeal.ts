@@ -1,7 +1,7 @@
 /** spec 7 POST /reward/shareDeal (body shareDeal): club engagement, points once per deal a day. */
 import { ShareDealRequestSchema } from '@/contracts/loyalty';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { recordEngagement } from '@/server/loyalty';
 
 export const POST = endpoint({

@@ -1,7 +1,7 @@
 /** spec 7 POST /reward/viewDeal (body viewDeal): club engagement, points once per deal a day. */
 import { ViewDealRequestSchema } from '@/contracts/loyalty';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { recordEngagement } from '@/server/loyalty';
 
 export const POST = endpoint({

@@ -6,8 +6,7 @@
 import { SocialCueQuerySchema } from '@/contracts/wishlist';
 import { SOCIAL_CUE_WINDOW_HOURS, socialCueMessage } from '@/domain/social-cue';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { countDealPurchasesSince } from '@/server/orders';
 
 export const GET = endpoint({

@@ -8,8 +8,7 @@ import { SponsoredSessionRequestSchema } from '@/contracts/sponsored';
 import { Forbidden } from '@/domain/errors';
 
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { currentUser, json } from '@/server/http';
+import { currentUser, endpoint, json } from '@/server/http';
 import { startSponsoredSession } from '@/server/sponsored';
 
 export const POST = endpoint({

@@ -7,8 +7,7 @@
  */
 import { SponsoredEventSchema } from '@/contracts/sponsored';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { recordSponsoredEvent } from '@/server/sponsored';
 
 export const POST = endpoint({

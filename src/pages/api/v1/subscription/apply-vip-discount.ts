@@ -3,7 +3,7 @@
  * subscription is valid (and off when it is not), so the basket and checkout show VIP prices.
  */
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { applyVipDiscount } from '@/server/subscriptions';
 
 export const POST = endpoint({

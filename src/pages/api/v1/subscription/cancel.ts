@@ -4,7 +4,7 @@
  */
 import type { SubscriptionResponse } from '@/contracts/subscription';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { cancelRenewal } from '@/server/subscriptions';
 
 export const POST = endpoint({

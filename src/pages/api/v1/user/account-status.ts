@@ -8,8 +8,7 @@
 import { ExpressRegisterSchema } from '@/contracts/account';
 import { AccountError, canSignIn, retrieveUserByEmail, toAccountStatus, toGuestAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { currentUser } from '@/server/http';
+import { currentUser, endpoint } from '@/server/http';
 import { accountCheckThrottle } from '@/server/runtime';
 
 export const GET = endpoint({ who: 'customer', area: 'accounts', handler: ({ user }) => toAccountStatus(user) });

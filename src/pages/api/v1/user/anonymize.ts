@@ -6,8 +6,7 @@
 import { DeleteAccountSchema } from '@/contracts/account';
 import { anonymizeUser } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { rememberDeletedEmail, signOut } from '@/server/http';
+import { endpoint, rememberDeletedEmail, signOut } from '@/server/http';
 
 export const POST = endpoint({
   who: 'customer',

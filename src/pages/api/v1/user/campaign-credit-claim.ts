@@ -11,8 +11,7 @@ import { MESSAGES } from '@/domain/messages';
 
 import { claimCampaignCredit } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { apiError, currentUser } from '@/server/http';
+import { apiError, currentUser, endpoint } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

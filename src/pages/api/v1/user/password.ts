@@ -3,8 +3,7 @@
 import { ChangePasswordSchema } from '@/contracts/account';
 import { changePassword, toAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { refreshSessionEpoch } from '@/server/http';
+import { endpoint, refreshSessionEpoch } from '@/server/http';
 import { flushOutbox } from '@/server/runtime';
 
 export const PATCH = endpoint({

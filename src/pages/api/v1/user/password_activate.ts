@@ -3,8 +3,7 @@
 import { ActivatePasswordSchema } from '@/contracts/account';
 import { activatePassword, toAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { refreshSessionEpoch } from '@/server/http';
+import { endpoint, refreshSessionEpoch } from '@/server/http';
 import { flushOutbox } from '@/server/runtime';
 
 export const POST = endpoint({

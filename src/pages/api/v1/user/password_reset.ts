@@ -6,8 +6,7 @@ import { ForgotPasswordSchema, ResetPasswordSchema } from '@/contracts/account';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
 import { requestEmailLink, resetPassword, toAccountStatus } from '@/server/accounts';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { flushOutbox, loginThrottle, publicOrigin } from '@/server/runtime';
 
 export const POST = endpoint({

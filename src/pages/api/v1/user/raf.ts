@@ -5,7 +5,7 @@
 import { REFERRAL_MESSAGE } from '@/domain/credit';
 import { retrieveReferralSummary } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { publicOrigin } from '@/server/runtime';
 
 export const GET = endpoint({

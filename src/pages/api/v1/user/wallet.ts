@@ -4,7 +4,7 @@
  */
 import type { WalletResponse } from '@/contracts/wallet';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { walletBalances } from '@/server/wallet';
 
 export const GET = endpoint({

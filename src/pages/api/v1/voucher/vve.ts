@@ -7,12 +7,7 @@
  */
 import { VoucherExtensionRequestSchema } from '@/contracts/voucher-lifecycle';
 import { MESSAGES } from '@/domain/messages';
-import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
-import { paymentProviders } from '@/server/payments';
-import { flushOutbox, publicOrigin } from '@/server/runtime';
-import { addonOrderReply, orderAddon } from '@/server/voucher-lifecycle';
+import { addonPurchaseResponse, endpoint } from '@/server/http';
 
 export const prerender = false;
 
@@ -26,19 +21,6 @@ export const POST = endpoint({
   invalid: 'firstField',
   area: 'vouchers',
   unexpected: MESSAGES.purchaseNotCompleted,
-  handler: async ({ input, user, idempotencyKey }) => {
-    const { db } = await getDb();
-    const bought = await orderAddon(db, paymentProviders(), {
-      ...input,
-      userId: user.id,
-      type: 'VVE',
-      idempotencyKey,
-      now: new Date(),
-      origin: publicOrigin(),
-    });
-    // The add-on's confirmation email goes now, as the order confirmation does.
-    if (bought.ok && !bought.replayed) await flushOutbox();
-    const reply = addonOrderReply(bought, { voucherId: input.voucherId, addonType: 'VVE' });
-    return json(reply.body, { status: reply.status });
-  },
+  handler: ({ input, user, idempotencyKey }) =>
+    addonPurchaseResponse(user.id, idempotencyKey, { ...input, addonType: 'VVE' }),
 });

@@ -8,7 +8,7 @@ import { MESSAGES } from '@/domain/messages';
 import { shareIdFromUrl } from '@/domain/wishlist';
 import { listDealsByIds } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { retrieveSharedWishlist } from '@/server/wishlist';
 
 export const GET = endpoint({

@@ -1,7 +1,7 @@
 /** POST /api/internal/credit-campaigns/{id}/end: an operator ends a campaign; its link then reads "no longer valid". */
 import { endCreditCampaign } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const POST = endpoint({
   who: 'operator',

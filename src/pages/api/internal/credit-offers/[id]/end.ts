@@ -1,7 +1,7 @@
 /** POST /api/internal/credit-offers/{id}/end: an operator ends a promotional-credit offer now. */
 import { endPromotionalCreditOffer } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const POST = endpoint({
   who: 'operator',

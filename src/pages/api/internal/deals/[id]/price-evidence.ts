@@ -9,8 +9,7 @@ import { text } from '@/contracts/text';
 import { NotFound } from '@/domain/errors';
 import { recordDealPriceEvidence } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 
 const DealEvidenceSchema = z.object({
   source: z.enum(['merchant_price_list', 'retailer']),

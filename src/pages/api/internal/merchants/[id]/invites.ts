@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import { text } from '@/contracts/text';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { inviteColleague } from '@/server/merchants';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
 

@@ -1,6 +1,6 @@
 /** POST /api/internal/promo-codes/{id}/end: an operator ends a code now (issue 17 item 5). */
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { endPromoCode } from '@/server/promotions';
 
 export const POST = endpoint({

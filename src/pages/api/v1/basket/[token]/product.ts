@@ -7,8 +7,7 @@ import { BasketProductInputSchema } from '@/contracts/basket';
 import { BasketError } from '@/domain/errors';
 import { addToBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { ownPathToken, pricedBasketResponse } from '@/server/http';
+import { endpoint, ownPathToken, pricedBasketResponse } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',

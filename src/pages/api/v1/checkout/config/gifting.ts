@@ -12,7 +12,7 @@ import {
   GIFT_WRAP_PRICE_MINOR,
   NEXT_DAY_PACK_SURCHARGE_MINOR,
 } from '@/domain/gifting';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -10,7 +10,7 @@ import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { NotFound } from '@/domain/errors';
 import type { UserRow } from '@/server/accounts/schema';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { listCustomerInstruments, makeDefaultInstrument, removeInstrument } from '@/server/instruments';
 
 type Change = (db: Awaited<ReturnType<typeof getDb>>['db'], userId: number, id: number, now: Date) => Promise<void>;

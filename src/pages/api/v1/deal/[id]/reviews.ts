@@ -4,8 +4,7 @@ import { Invalid, NotFound } from '@/domain/errors';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
 import { listReviews, REVIEWS_PAGE_SIZE, retrieveDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json, parseQuery } from '@/server/http';
+import { endpoint, json, parseQuery } from '@/server/http';
 
 export const GET = endpoint({
   who: 'anyone',

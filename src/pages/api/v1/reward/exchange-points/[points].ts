@@ -5,7 +5,7 @@
 import { Invalid } from '@/domain/errors';
 import { exchangeRangeMessage } from '@/domain/messages';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { exchangePoints, retrievePoints } from '@/server/loyalty';
 
 export const POST = endpoint({

@@ -1,5 +1,5 @@
 /** GET /api/v1/voucher/{id}/pdf: the printable voucher, to its owner or the guest who bought it (issue 7). */
 import type { APIRoute } from 'astro';
-import { voucherPdfResponse } from '@/server/vouchers';
+import { voucherPdfResponse } from '@/server/http';
 
 export const GET: APIRoute = (context) => voucherPdfResponse(context, context.params.id);

@@ -5,7 +5,7 @@
  */
 import { VoucherRefundRequestSchema } from '@/contracts/voucher-lifecycle';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 import { paymentProviders } from '@/server/payments';
 import { refundVoucherToCard, requestVoucherCredit } from '@/server/voucher-lifecycle';
 

@@ -7,8 +7,7 @@
 import { Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { requestWishlistOwner } from '@/server/http';
+import { endpoint, requestWishlistOwner } from '@/server/http';
 import { removeFromWishlist, toWishlistResponse } from '@/server/wishlist';
 
 export const DELETE = endpoint({

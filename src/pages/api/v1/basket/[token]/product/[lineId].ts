@@ -8,8 +8,7 @@ import { UpdateBasketLineSchema } from '@/contracts/basket';
 import { BasketError } from '@/domain/errors';
 import { removeBasketLine, updateBasketLine } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { type BasketContext, ownPathToken, pricedBasketResponse } from '@/server/http';
+import { type BasketContext, endpoint, ownPathToken, pricedBasketResponse } from '@/server/http';
 
 /** The path's line id; spec 8's "Args Malformed" (400) when it is not one. */
 function lineIdOf(context: BasketContext): number {

@@ -9,8 +9,7 @@ import { Invalid, NotFound } from '@/domain/errors';
 import { checkInDays } from '@/domain/stays';
 import { retrieveDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
-import { json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listStayNights } from '@/server/travel';
 
 export const GET = endpoint({

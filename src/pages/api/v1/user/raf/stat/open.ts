@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { cookieMaxAgeSeconds, IDENTITY_COOKIES, isSecureCookieContext } from '@/domain/cookies';
 import { recordReferralEvent } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 const OpenSchema = z.object({
   code: z

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { recordReferralEvent } from '@/server/credit';
 import { getDb } from '@/server/db';
-import { endpoint } from '@/server/endpoints';
+import { endpoint } from '@/server/http';
 
 export const ShareSchema = z.object({ channel: z.enum(['email', 'whatsapp', 'facebook', 'x', 'copy', 'native']) });
 

@@ -1,6 +1,6 @@
 /**
- * Issue 24 item 1: every deal path the spec 2 rules accept is served. `/deal/{id}[/{productId}]` is
- * the canonical page; any other path that `domain/page-type` classifies as a deal page
+ * Every deal path the spec 2 rules accept is served (docs/decisions/029-travel-dates-flights-and-every-deal-path.md).
+ * `/deal/{id}[/{productId}]` is the canonical page; any other path that `domain/page-type` classifies as a deal page
  * (`/deals/{location}/{id}`, `/travel/{id}`, `/shop/{id}`, `/escapes/{id}`, `/near-me/{id}`,
  * `/email-deal(s)/...`) answers with a 301 to it, keeping the query (hotel deep links, campaign
  * parameters). An evergreen path (`.../e/{slug}`) shows the deal its slug points at now, through
@@ -11,12 +11,12 @@
 import { OPERATOR_TOKEN } from 'astro:env/server';
 import type { AstroGlobal } from 'astro';
 import { PathRuleError, resolveDealFeedPath, resolvePageType } from '@/domain/page-type';
-import { editorAccess } from '@/server/content';
 import { getDb } from '@/server/db';
-import { currentUser } from '@/server/http';
 import { logError } from '@/server/log';
 import { retrieveMembership } from '@/server/merchants';
 import { resolveEvergreenDeal } from '@/server/travel';
+import { editorAccess } from './editor-access';
+import { currentUser } from './session';
 
 /** The evergreen slug of a path: the segments after the `e` marker, or null when it has none. */
 export function evergreenSlugOf(pathname: string): string | null {
@@ -73,7 +73,7 @@ export async function answerDealPath(astro: AstroGlobal): Promise<Response | nul
 }
 
 /**
- * Issue 24: who may see a deal that is not live yet (/preview-deal/{id}, ?dealPreview): an operator
+ * Who may see a deal that is not live yet (/preview-deal/{id}, ?dealPreview): an operator
  * (the operator token as a bearer header, or a signed-in content editor) or a member of the deal's
  * own merchant. Everyone else gets the 404 an unknown deal gets.
  */

@@ -1,7 +1,7 @@
 /**
- * What every merchant dashboard page needs (issue 23 item 1): the signed-in account, its membership
- * of the merchant in the path (a stranger gets the same 404 as a merchant that does not exist), the
- * header, and the database. The middleware has already sent guests to the login page (the dashboard
+ * What every merchant dashboard page needs (docs/decisions/024-merchant-dashboard-and-evidenced-savings.md):
+ * the signed-in account, its membership of the merchant in the path (a stranger gets the same 404 as a
+ * merchant that does not exist), the header, and the database. The middleware has already sent guests to the login page (the dashboard
  * page type has the account layout).
  */
 
@@ -10,9 +10,9 @@ import { DbIdInputSchema } from '@/contracts/text';
 import type { UserRow } from '@/server/accounts/schema';
 import type { HeaderData } from '@/server/catalog';
 import { type Db, getDb } from '@/server/db';
-import { currentUser } from '@/server/http';
 import { type Membership, retrieveMembership } from '@/server/merchants';
 import { loadHeader } from '@/server/page-chrome';
+import { currentUser } from './session';
 
 export interface MerchantPage {
   user: UserRow;

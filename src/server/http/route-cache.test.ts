@@ -1,8 +1,8 @@
-/** The route cache's key: variant cookies in, tracking parameters out (issue 14.11, issue 25.1). */
+/** The route cache's key: variant cookies in, tracking parameters out (docs/decisions/006, 025). */
 import { describe, expect, it } from 'vitest';
-import variantCache, { isCacheable, pageVariant, withoutTrackingParams } from './variant-cache';
+import variantCache, { isCacheable, pageVariant, withoutTrackingParams } from './route-cache';
 
-describe('issue 25.1: click ids and campaign parameters never split the cache', () => {
+describe('click ids and campaign parameters never split the cache', () => {
   it.each([
     ['/ppc?gclid=abc', '/ppc'],
     ['/ppc?gclid=abc&utm_source=google&utm_campaign=spa', '/ppc'],
@@ -20,7 +20,7 @@ describe('issue 25.1: click ids and campaign parameters never split the cache', 
   });
 });
 
-describe('issue 14.11: the variant cookies', () => {
+describe('the variant cookies', () => {
   it('keys on brand and location, leaving location out under /deals/', () => {
     expect(pageVariant('site=vip; location=leeds', '/')).toBe('vip|leeds');
     expect(pageVariant('site=vip; location=leeds', '/deals/london')).toBe('vip|');
@@ -28,7 +28,7 @@ describe('issue 14.11: the variant cookies', () => {
   });
 });
 
-describe('issue 16.3: a form posted to a cached page (an action) is never served from or stored in the cache', () => {
+describe('a form posted to a cached page (an action) is never served from or stored in the cache', () => {
   const page = 'http://shop.test/deal/1';
   const cachedAnswer = () =>
     new Response('the page', {

@@ -1,5 +1,5 @@
 /**
- * Issue 16.3: the one HTTP boundary of the spec 7 JSON endpoints. `endpoint()` checks who may call,
+ * The one boundary of the spec 7 JSON endpoints (docs/decisions/038-one-http-edge.md). `endpoint()` checks who may call,
  * reads the body (or, on GET, the query string) through the shared reader and a zod schema, runs the
  * handler, and answers what it throws: a refusal of the family (src/domain/errors) as
  * `{ message, status }` with its kind's status; anything else is logged and answered with spec 8's
@@ -10,34 +10,19 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '@/contracts/account';
 import { DbIdInputSchema } from '@/contracts/text';
-import { AccountError, AppError, Invalid } from '@/domain/errors';
+import { Invalid } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-
 import type { UserRow } from '@/server/accounts/schema';
-import { apiError, currentUser, describeIssues, json, parseQuery, readRequestBody } from '@/server/http';
 import { isValidIdempotencyKey } from '@/server/idempotency';
-import { logError } from '@/server/log';
+import { apiError, describeIssues, json, parseQuery, readRequestBody } from './api';
+import { requireSignedIn } from './session';
+import { errorResponse } from './status';
 
 /** Who may call: anybody, a signed-in customer (else 401), or support holding the operator token. */
 export type Caller = 'anyone' | 'customer' | 'operator';
 
 /** What an operator endpoint answers without its token (none configured: the endpoint does not exist). */
 export const OPERATOR_MESSAGES = { absent: 'Not found', required: 'Operator token required' } as const;
-
-/** A refusal as its JSON error (with Retry-After for a rate limit); anything else is logged and answered 503. */
-export function errorResponse(
-  error: unknown,
-  area: string,
-  unexpected: string = MESSAGES.somethingWentWrong,
-): Response {
-  if (error instanceof AppError) {
-    const response = apiError(error.status, error.message);
-    if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
-    return response;
-  }
-  logError(area, 'request failed', error);
-  return apiError(503, unexpected);
-}
 
 /** What a caller reads without a usable Idempotency-Key header on a paying call. */
 export const IDEMPOTENCY_KEY_REQUIRED = 'An Idempotency-Key header (1 to 255 characters) is required.';
@@ -92,8 +77,7 @@ export function endpoint<S extends z.ZodType | undefined = undefined, W extends 
         if (context.request.headers.get('authorization') !== `Bearer ${OPERATOR_TOKEN}`)
           return apiError(401, OPERATOR_MESSAGES.required);
       } else if (options.who === 'customer') {
-        user = await currentUser(context);
-        if (user === null) throw new AccountError('notSignedIn');
+        user = await requireSignedIn(context);
       }
       let input: unknown;
       if (options.input) {

@@ -2,7 +2,8 @@
  * The marketing cookies a landing asks for (spec 9 lifetimes; spec 4 email-campaign attribution),
  * set only with marketing consent (spec 5, C0004:1) and removed when it is refused. Shared by the
  * campaign call (a landing visited after the choice) and the consent form (the choice made on the
- * landing itself).
+ * landing itself). The rules are pure (src/domain/identity.ts, landing-params.ts); this applies them to
+ * the request's cookies (docs/decisions/025-consent-campaigns-and-logs.md).
  */
 import type { AstroCookies } from 'astro';
 import { CONSENT_COOKIE, isAllowed, parseConsent } from '@/domain/consent';

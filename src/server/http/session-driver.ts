@@ -1,7 +1,8 @@
 /**
- * The session store, chosen at run time (issue 6): Redis when REDIS_URL is set, else files under
- * SESSION_DIR (default .data/sessions). Astro's built-in drivers are configured at build time;
- * this entrypoint reads the environment when the server starts, so one build serves both.
+ * The session store, chosen at run time (docs/decisions/009-accounts-and-identity.md): Redis when
+ * REDIS_URL is set, else files under SESSION_DIR (default .data/sessions). Astro's built-in drivers are
+ * configured at build time; this entrypoint (astro.config.mjs `session.driver`) reads the environment
+ * when the server starts, so one build serves both.
  */
 import path from 'node:path';
 import type { SessionDriver } from 'astro';

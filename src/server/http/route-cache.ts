@@ -3,14 +3,15 @@
  * The brand cookie (`site`) and the remembered location (`location`) change a shared page's
  * HTML (logo, theme, the header's local item), so a page cached for one brand or location
  * must never be served for another. Astro's cache looks a page up before middleware runs,
- * so the variant is read from the cookies here and folded into the cache key.
+ * so the variant is read from the cookies here and folded into the cache key
+ * (docs/decisions/006-route-cache-variants.md). astro.config.mjs names this file as the provider.
  *
- * Issue 26.4: each process has its own memory cache; with REDIS_URL set, an invalidation made in
- * one process is applied in every other one before the change's response is sent (./broadcast.ts).
+ * Each process has its own memory cache; with REDIS_URL set, an invalidation made in one process is
+ * applied in every other one before the change's response is sent (src/server/cache/broadcast.ts,
+ * docs/decisions/031-scale-out.md).
  */
 import memoryProvider from 'astro/cache/memory';
-import { joinInvalidationBus } from './broadcast';
-import { clearMemoCaches } from './memo';
+import { clearMemoCaches, joinInvalidationBus } from '@/server/cache';
 
 type Provider = ReturnType<typeof memoryProvider>;
 type OnRequest = NonNullable<Provider['onRequest']>;
@@ -21,9 +22,9 @@ const VARIANT_COOKIES = ['site', 'location'] as const;
 const VARIANT_KEY = '__variant';
 
 /**
- * Issue 25.1: click ids and campaign parameters never change a page's HTML (the landing cookies are
- * set by a later call), so they are left out of the cache key: every ad click on /ppc is a hit.
- * Issue 21.4: so is usr_src (a sponsored card's deal link; the browser records the click).
+ * Click ids and campaign parameters never change a page's HTML (the landing cookies are set by a later
+ * call, docs/decisions/025), so they are left out of the cache key: every ad click on /ppc is a hit.
+ * So is usr_src (a sponsored card's deal link; the browser records the click, docs/decisions/030).
  */
 const TRACKING_PARAMS = /^(gclid|msclkid|awc|affiliate|aff_id|affid|fbclid|usr_src|utm_[a-z]+)$/i;
 
@@ -36,7 +37,7 @@ export function withoutTrackingParams(url: URL): URL {
   return clean;
 }
 
-/** A cookie's value, or '' when absent or not decodable (issue 14.5: `site=%` must not break the site). */
+/** A cookie's value, or '' when absent or not decodable (`site=%` must not break the site). */
 function readCookie(header: string | null, name: string): string {
   if (!header) return '';
   for (const part of header.split(';')) {
@@ -52,7 +53,7 @@ function readCookie(header: string | null, name: string): string {
 }
 
 /**
- * Issue 14.11: shared HTML differs by the variant cookies, so a cache in front of the shop must key
+ * Shared HTML differs by the variant cookies, so a cache in front of the shop must key
  * on them too. Added outside Astro's memory cache, which would otherwise refuse to store the page.
  */
 function withVaryCookie(response: Response): Response {
@@ -115,14 +116,14 @@ export default function variantCache(config: { max?: number } | undefined): Prov
   const innerOnRequest = inner.onRequest?.bind(inner);
   if (!innerOnRequest) return { ...inner, invalidate };
   const onRequest: OnRequest = (context, next) => {
-    // Issue 16.3: forms post to their pages (`?_action=`), cached ones included (the deal page). A
-    // POST is answered by rendering, never from the cache, and its answer is never stored.
+    // Forms post to their pages (`?_action=`), cached ones included (the deal page; docs/decisions/030).
+    // A POST is answered by rendering, never from the cache, and its answer is never stored.
     if (!isCacheable(context.request.method)) return next().then(uncached);
     const original = new URL(context.request.url);
     const url = withoutTrackingParams(original);
     const untracked = url !== original;
     const variant = pageVariant(context.request.headers.get('cookie'), url.pathname);
-    // Issue 14.11: the key's variant comes from the cookies only, never from a client's own ?__variant=.
+    // The key's variant comes from the cookies only, never from a client's own ?__variant=.
     const supplied = url.searchParams.has(VARIANT_KEY);
     url.searchParams.delete(VARIANT_KEY);
     if (!variant && !supplied && !untracked) return innerOnRequest(context, next).then(withVaryCookie);
