@@ -25,7 +25,7 @@ import { readSandboxSettings, type SandboxSite } from './settings';
 export interface SandboxAppOptions {
   /** The sandbox's database, or how to reach it (tests: the test's own). */
   db: SandboxDb | (() => Promise<SandboxDb>);
-  /** Where the switches and keys are read from, per call; default process.env. */
+  /** The variables the switches and keys are read from, per call (./settings.ts); default the environment. */
   env?: NodeJS.ProcessEnv;
   /** Its browser origin and the shop's origins; default from the settings in `env`. */
   site?: SandboxSite;
@@ -72,7 +72,7 @@ function segment(raw: string): string {
 
 /** The sandbox's handler. Builds the gateway API at once, so a bad switch stops whoever starts it. */
 export function createSandboxApp(options: SandboxAppOptions): (request: Request) => Promise<Response> {
-  const site = options.site ?? readSandboxSettings(options.env ?? process.env);
+  const site = options.site ?? readSandboxSettings(options.env);
   const db = typeof options.db === 'function' ? options.db : async () => options.db as SandboxDb;
   const context: SandboxContext = { db, env: options.env, site };
   const gateway = createGatewayHandler({ db, env: options.env, site });

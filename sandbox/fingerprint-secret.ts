@@ -3,24 +3,14 @@
  * fingerprint beside the BIN and last four cannot be reversed to the card number by trying the few
  * candidates. `PAYMENTS_FINGERPRINT_SECRET` (at least 32 characters) when set; otherwise a random
  * secret made on first use and kept in `PAYMENTS_FINGERPRINT_SECRET_FILE` (default
- * `.data/payments-fingerprint.secret`, readable by the owner only).
+ * `.data/payments-fingerprint.secret`, readable by the owner only; both declared in ./settings.ts).
  */
-import { KeptSecretError, type KeptSecretSpec } from '@/domain/kept-secret';
-import { PaymentsConfigError } from './config';
+import { KeptSecretError } from '@/domain/kept-secret';
 import { keptSecret } from './kept-secret';
+import { FINGERPRINT_SECRET, PaymentsConfigError, type SandboxVariables } from './settings';
 
-/** The shortest secret accepted: 32 characters (a 256-bit key as hex is 64). */
-export const FINGERPRINT_SECRET_MIN = 32;
-
-const FINGERPRINT_SECRET: KeptSecretSpec = {
-  variable: 'PAYMENTS_FINGERPRINT_SECRET',
-  fileVariable: 'PAYMENTS_FINGERPRINT_SECRET_FILE',
-  defaultFile: '.data/payments-fingerprint.secret',
-  minLength: FINGERPRINT_SECRET_MIN,
-};
-
-/** This installation's fingerprint key (the environment's, else the kept one). */
-export function fingerprintSecret(env: NodeJS.ProcessEnv = process.env): string {
+/** This installation's fingerprint key (the variables', else the kept one). */
+export function fingerprintSecret(env?: SandboxVariables): string {
   try {
     return keptSecret(FINGERPRINT_SECRET, env);
   } catch (error) {

@@ -24,7 +24,6 @@ import {
 import { KeptSecretError } from '@/domain/kept-secret';
 import { MESSAGES } from '@/domain/messages';
 import { configurationOf } from './clearpay';
-import { PaymentsConfigError, readSandboxConfig } from './config';
 import type { SandboxDb } from './db/client';
 import { apiError, json } from './http';
 import { authorise, capture, deletePaymentMethod, lookupSale, refundSale, voidSale } from './index';
@@ -33,13 +32,13 @@ import { logFailure } from './log';
 import { GatewayTimeout, GatewayUnreachable, overNetwork } from './network';
 import { payLaterOrders } from './pay-later-sales';
 import { openPayLaterSession, payLaterLimits } from './pay-later-sessions';
-import { isShopUrl, type SandboxSite } from './settings';
+import { isShopUrl, PaymentsConfigError, readSandboxConfig, type SandboxSite } from './settings';
 import { findVaulted } from './vault';
 
 export interface GatewayServerOptions {
   /** The sandbox's database, or how to reach it. */
   db: SandboxDb | (() => Promise<SandboxDb>);
-  /** Where the switches and the server key are read from, on every call; default process.env. */
+  /** The variables the switches and the server key are read from, on every call (./settings.ts); default the environment. */
   env?: NodeJS.ProcessEnv;
   /** The sandbox's browser origin (its approval pages) and the shop's origins (where they return to). */
   site: SandboxSite;

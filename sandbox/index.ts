@@ -32,12 +32,12 @@ export type {
   ValidationField,
   VaultAnswer,
 } from './answers';
-export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
 export { GatewayTimeout, GatewayUnreachable } from './network';
+export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './settings';
 export { type CardBehaviour, type InstrumentKind, TEST_NONCES } from './test-data';
 export type { SaleRequest, TokenisedCard, TokeniseRequest, TokeniseResult };
 
-/** Where the switches are read from (default process.env) and, for tokenise, what "now" is. */
+/** The variables the switches are read from (./settings.ts; default the environment) and, for tokenise, what "now" is. */
 export interface GatewayOptions {
   env?: NodeJS.ProcessEnv;
   now?: Date;

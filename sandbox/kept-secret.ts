@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkedSecret, configuredSecret, type KeptSecretSpec, secretFile } from '@/domain/kept-secret';
+import { checkedSecret, type KeptSecretSpec } from '@/domain/kept-secret';
+import { readKeptSecretSetting, type SandboxVariables } from './settings';
 
 const fromFiles = new Map<string, string>();
 
@@ -34,10 +35,10 @@ function readOrMake(file: string): string {
 }
 
 /** This installation's secret (the environment's, else the kept one, made when missing). */
-export function keptSecret(spec: KeptSecretSpec, env: NodeJS.ProcessEnv = process.env): string {
-  const configured = configuredSecret(spec, env);
-  if (configured !== null) return configured;
-  const file = path.resolve(process.cwd(), secretFile(spec, env));
+export function keptSecret(spec: KeptSecretSpec, env?: SandboxVariables): string {
+  const setting = readKeptSecretSetting(spec, env);
+  if (setting.value !== null) return setting.value;
+  const file = path.resolve(process.cwd(), setting.file);
   let value = fromFiles.get(file);
   if (value === undefined) {
     value = checkedSecret(readOrMake(file), file, spec.minLength);

@@ -3,7 +3,7 @@
  * whether a call is done, and whether its answer comes back, late or at all. The gateway's HTTP API
  * (./gateway.ts) answers the two failures as 503 and 504, as a provider's edge would.
  */
-import { type PaymentsFault, readSandboxConfig, type SandboxConfig } from './config';
+import { type PaymentsFault, readSandboxConfig, type SandboxConfig } from './settings';
 
 /** The gateway could not be reached or refused the connection (nothing was done). */
 export class GatewayUnreachable extends Error {

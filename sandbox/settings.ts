@@ -1,7 +1,13 @@
 /**
- * Where the payment sandbox runs and whom it serves, read once when it starts (one zod schema,
- * failing fast with every field's error; docs/decisions/035-sandbox-as-its-own-app.md). How the
- * gateway behaves (PAYMENTS_FAULT, CARD_BRANDS_ACCEPTED, ...) is ./config.ts, read on every call.
+ * Every variable the payment sandbox reads, declared once in one zod schema, and the one module of
+ * the sandbox that reads the environment (docs/decisions/035-sandbox-as-its-own-app.md,
+ * docs/decisions/039-configuration-declared-once.md). When it starts (./server.ts) the whole schema
+ * is parsed, so a bad value stops it with every field at fault named, never a value. How the gateway
+ * behaves (the fault switch, the brands taken) and its kept keys are read again on every call, from
+ * the environment or the variables a caller hands in, so a test or a preview can flip them without
+ * a restart (PAYMENTS.md).
+ *
+ * Where it runs and whom it serves:
  * - `SANDBOX_PORT`, `SANDBOX_HOST`: where it listens (default `4322`, `localhost`);
  * - `SANDBOX_PUBLIC_URL`: its origin as the shopper's browser reaches it, for the approval pages it
  *   sends shoppers to (default `http://localhost:<SANDBOX_PORT>`);
@@ -9,10 +15,26 @@
  *   back to: the only origins whose browsers may call it (CORS) and whose checkout a provider's page
  *   may return to (default `http://localhost:4321,http://127.0.0.1:4321`);
  * - `SANDBOX_DATABASE_URL`: a PostgreSQL server (the shop's may do: the `sandbox` schema keeps them
- *   apart); unset, embedded PGlite in `SANDBOX_PGLITE_DIR` (default `.data/sandbox-pglite`).
+ *   apart); unset, embedded PGlite in `SANDBOX_PGLITE_DIR` (default `.data/sandbox-pglite`);
+ * - `LOG_LEVEL`: its log's level (default `info`).
+ * How the gateway behaves, read on every call:
+ * - `CARD_BRANDS_ACCEPTED`: comma list of brands taken (default all six the shop knows);
+ * - `PAYMENTS_FAULT`: `unreachable` | `slow` | `timeout`, test and preview only, refused in production
+ *   (`NODE_ENV=production`);
+ * - `PAYMENTS_SLOW_MS`: how late a `slow` gateway answers (default 3000 ms).
+ * The keys it keeps (./kept-secret.ts), each set by a variable or else made once and kept in a file:
+ * - `PAYMENTS_GATEWAY_SECRET`, `PAYMENTS_GATEWAY_SECRET_FILE`: the server key it issues to the shop;
+ * - `PAYMENTS_FINGERPRINT_SECRET`, `PAYMENTS_FINGERPRINT_SECRET_FILE`: its card fingerprint key.
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '@/contracts/local-addresses.mjs';
+import { GATEWAY_KEY } from '@/contracts/payment-gateway';
+import { ACCEPTABLE_BRANDS, type CardBrand } from '@/domain/card-details';
+import { KeptSecretError, type KeptSecretSpec } from '@/domain/kept-secret';
+
+/** The variables as the environment holds them; tests hand in their own. */
+export type SandboxVariables = Readonly<Record<string, string | undefined>>;
 
 export interface SandboxSettings {
   port: number;
@@ -27,6 +49,15 @@ export interface SandboxSettings {
 /** What an app serving requests needs of the settings (tests pass their own). */
 export type SandboxSite = Pick<SandboxSettings, 'publicUrl' | 'shopOrigins'>;
 
+export type PaymentsFault = 'unreachable' | 'slow' | 'timeout';
+
+/** How the gateway behaves on this call (PAYMENTS.md). */
+export interface SandboxConfig {
+  fault: PaymentsFault | null;
+  slowMs: number;
+  brandsAccepted: ReadonlySet<CardBrand>;
+}
+
 /** A setting that will not do; the message names every field at fault. */
 export class SandboxSettingsError extends Error {
   constructor(message: string) {
@@ -34,6 +65,29 @@ export class SandboxSettingsError extends Error {
     this.name = 'SandboxSettingsError';
   }
 }
+
+/** A switch that must never be on where real money moves, or a bad one; the message says what to do. */
+export class PaymentsConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentsConfigError';
+  }
+}
+
+/** The card fingerprint key: one per installation, at least 32 characters (a 256-bit key as hex is 64). */
+export const FINGERPRINT_SECRET: KeptSecretSpec = {
+  variable: 'PAYMENTS_FINGERPRINT_SECRET',
+  fileVariable: 'PAYMENTS_FINGERPRINT_SECRET_FILE',
+  defaultFile: '.data/payments-fingerprint.secret',
+  minLength: 32,
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type SandboxLogLevel = (typeof LOG_LEVELS)[number];
+
+/** The shop's local origin by default, by name and by loopback address (a browser may use either). */
+const shopLocal = new URL(SHOP_LOCAL_ORIGIN);
+const LOCAL_SHOP_ORIGINS = `${shopLocal.origin},${shopLocal.protocol}//127.0.0.1:${shopLocal.port}`;
 
 const origin = (name: string) =>
   z
@@ -44,43 +98,104 @@ const origin = (name: string) =>
     })
     .transform((value) => new URL(value).origin);
 
-const SettingsSchema = z.object({
+/** A kept key's variable: at least the spec's length (never echoed). */
+const secret = (spec: KeptSecretSpec) =>
+  z
+    .string()
+    .trim()
+    .min(spec.minLength, {
+      error: `${spec.variable} must be at least ${spec.minLength} characters (e.g. openssl rand -hex 32)`,
+    })
+    .optional();
+
+const SandboxSchema = z.object({
   SANDBOX_PORT: z.coerce
     .number({ error: 'SANDBOX_PORT must be a port number' })
     .int({ error: 'SANDBOX_PORT must be a port number' })
     .min(1, { error: 'SANDBOX_PORT must be a port number' })
     .max(65_535, { error: 'SANDBOX_PORT must be a port number' })
-    .default(4322),
+    .default(SANDBOX_LOCAL_PORT),
   SANDBOX_HOST: z.string().trim().min(1).default('localhost'),
   SANDBOX_PUBLIC_URL: origin('SANDBOX_PUBLIC_URL').optional(),
   SANDBOX_SHOP_ORIGINS: z
     .string()
-    .default('http://localhost:4321,http://127.0.0.1:4321')
+    .default(LOCAL_SHOP_ORIGINS)
     .transform((value) => value.split(',').filter((item) => item.trim() !== ''))
     .pipe(z.array(origin('SANDBOX_SHOP_ORIGINS')).min(1, { error: 'SANDBOX_SHOP_ORIGINS names no origin' })),
   SANDBOX_DATABASE_URL: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^postgres(ql)?:\/\//.test(value), {
-      error: 'SANDBOX_DATABASE_URL must be a postgres:// URL',
-    })
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: 'SANDBOX_DATABASE_URL must be a postgres:// URL' })
     .optional(),
   SANDBOX_PGLITE_DIR: z.string().trim().min(1).default('.data/sandbox-pglite'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  NODE_ENV: z.string().optional(),
+  PAYMENTS_FAULT: z
+    .enum(['unreachable', 'slow', 'timeout'], {
+      error: 'PAYMENTS_FAULT must be one of unreachable, slow, timeout (or unset)',
+    })
+    .optional(),
+  PAYMENTS_SLOW_MS: z.coerce
+    .number({ error: 'PAYMENTS_SLOW_MS must be a number of milliseconds' })
+    .int({ error: 'PAYMENTS_SLOW_MS must be a number of milliseconds' })
+    .min(0, { error: 'PAYMENTS_SLOW_MS must be a number of milliseconds' })
+    .max(120_000, { error: 'PAYMENTS_SLOW_MS must be at most 120000' })
+    .default(3000),
+  CARD_BRANDS_ACCEPTED: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return new Set<CardBrand>(ACCEPTABLE_BRANDS);
+      const brands = value.split(',').map((brand) => brand.trim().toLowerCase());
+      const unknown = brands.filter((brand) => !(ACCEPTABLE_BRANDS as readonly string[]).includes(brand));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `CARD_BRANDS_ACCEPTED names unknown brands (${unknown.join(', ')}); use ${ACCEPTABLE_BRANDS.join(',')}`,
+        });
+        return z.NEVER;
+      }
+      return new Set(brands as CardBrand[]);
+    }),
+  PAYMENTS_GATEWAY_SECRET: secret(GATEWAY_KEY),
+  PAYMENTS_GATEWAY_SECRET_FILE: z.string().trim().min(1).default(GATEWAY_KEY.defaultFile),
+  PAYMENTS_FINGERPRINT_SECRET: secret(FINGERPRINT_SECRET),
+  PAYMENTS_FINGERPRINT_SECRET_FILE: z.string().trim().min(1).default(FINGERPRINT_SECRET.defaultFile),
 });
 
 /** An empty variable counts as unset, as in a shell's `VAR= npm start`. */
-function setOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+function setOnly(env: SandboxVariables): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
+/** `field: why` for each issue; a message that already names its field is kept as it is. */
+function faults(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? 'settings');
+    return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+  });
+}
+
+/** The switches' rule on top of their fields: a fault is for tests and previews, never production. */
+function switchesOf(parsed: z.output<typeof SwitchesSchema>): SandboxConfig | string {
+  const fault = parsed.PAYMENTS_FAULT ?? null;
+  if (fault && parsed.NODE_ENV === 'production') {
+    return `PAYMENTS_FAULT=${fault} is for tests and previews only and is refused in production: unset it.`;
+  }
+  return { fault, slowMs: parsed.PAYMENTS_SLOW_MS, brandsAccepted: parsed.CARD_BRANDS_ACCEPTED };
+}
+
 /** The sandbox's settings from `env`; throws SandboxSettingsError naming every field at fault. */
-export function readSandboxSettings(env: NodeJS.ProcessEnv = process.env): SandboxSettings {
-  const parsed = SettingsSchema.safeParse(setOnly(env));
+export function readSandboxSettings(env: SandboxVariables = process.env): SandboxSettings {
+  const parsed = SandboxSchema.safeParse(setOnly(env));
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'settings')}: ${issue.message}`);
-    throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${fields.join('; ')}`);
+    throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${faults(parsed.error).join('; ')}`);
   }
   const settings = parsed.data;
+  const switches = switchesOf(settings);
+  if (typeof switches === 'string') {
+    throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${switches}`);
+  }
   return {
     port: settings.SANDBOX_PORT,
     host: settings.SANDBOX_HOST,
@@ -91,6 +206,53 @@ export function readSandboxSettings(env: NodeJS.ProcessEnv = process.env): Sandb
       dataDir: path.resolve(process.cwd(), settings.SANDBOX_PGLITE_DIR),
     },
   };
+}
+
+const SwitchesSchema = SandboxSchema.pick({
+  NODE_ENV: true,
+  PAYMENTS_FAULT: true,
+  PAYMENTS_SLOW_MS: true,
+  CARD_BRANDS_ACCEPTED: true,
+});
+
+/**
+ * The gateway's switches now, from `env` (default the process's environment). Throws
+ * PaymentsConfigError for a bad value, and when PAYMENTS_FAULT is set in production (PAYMENTS.md:
+ * "test and preview only, refused in production").
+ */
+export function readSandboxConfig(env: SandboxVariables = process.env): SandboxConfig {
+  const parsed = SwitchesSchema.safeParse(setOnly(env));
+  if (!parsed.success) throw new PaymentsConfigError(faults(parsed.error).join('; '));
+  const switches = switchesOf(parsed.data);
+  if (typeof switches === 'string') throw new PaymentsConfigError(switches);
+  return switches;
+}
+
+/**
+ * One kept key's setting now, from `env` (default the process's environment): the variable's value
+ * when set (checked; KeptSecretError when too short), and the file it is kept in otherwise.
+ */
+export function readKeptSecretSetting(
+  spec: KeptSecretSpec,
+  env: SandboxVariables = process.env,
+): { value: string | null; file: string } {
+  const schema = z.object({
+    [spec.variable]: secret(spec),
+    [spec.fileVariable]: z.string().trim().min(1).default(spec.defaultFile),
+  });
+  const parsed = schema.safeParse(setOnly(env));
+  if (!parsed.success) throw new KeptSecretError(faults(parsed.error).join('; '));
+  const read = parsed.data as Record<string, string | undefined>;
+  return { value: read[spec.variable] ?? null, file: read[spec.fileVariable] ?? spec.defaultFile };
+}
+
+/** The log's level (LOG_LEVEL, default info); throws SandboxSettingsError for one pino does not know. */
+export function readSandboxLogLevel(env: SandboxVariables = process.env): SandboxLogLevel {
+  const parsed = SandboxSchema.pick({ LOG_LEVEL: true }).safeParse(setOnly(env));
+  if (!parsed.success) {
+    throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${faults(parsed.error).join('; ')}`);
+  }
+  return parsed.data.LOG_LEVEL;
 }
 
 /** Whether `url` is on one of the shop's origins (a page of the shop the sandbox may send a shopper to). */

@@ -10,6 +10,7 @@ import { BRAND_NAMES, detectBrand, isExpired, isLuhnValid } from '@/domain/card-
 import type { SandboxDb } from './db/client';
 import { nonces } from './db/schema';
 import { fingerprintSecret } from './fingerprint-secret';
+import type { SandboxVariables } from './settings';
 import { type CardBehaviour, MISMATCHING_CVV, MISMATCHING_POSTCODE, testCardBehaviour } from './test-data';
 
 export interface TokeniseRequest {
@@ -40,7 +41,7 @@ export type TokeniseResult =
  * The gateway's fingerprint of a card number (HMAC-SHA256 under the installation's secret): the same
  * card saved twice is one instrument, and without the secret the number cannot be read back from it.
  */
-export function cardFingerprint(number: string, env: NodeJS.ProcessEnv = process.env): string {
+export function cardFingerprint(number: string, env?: SandboxVariables): string {
   return createHmac('sha256', fingerprintSecret(env)).update(number).digest('hex');
 }
 

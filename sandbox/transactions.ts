@@ -10,10 +10,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
 import { BRAND_NAMES, type CardBrand } from '@/domain/card-details';
 import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
-import type { SandboxConfig } from './config';
 import type { SandboxDb, SandboxTx } from './db/client';
 import { nonces, sessions, transactions } from './db/schema';
 import { paypalSessionOfNonce } from './paypal';
+import type { SandboxConfig } from './settings';
 import {
   amountOutcome,
   CONSUMED_TEST_NONCE,

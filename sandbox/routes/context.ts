@@ -4,7 +4,7 @@ import type { SandboxSite } from '../settings';
 
 export interface SandboxContext {
   db: () => Promise<SandboxDb>;
-  /** Where the switches are read from, per call (default process.env). */
+  /** The variables the switches are read from, per call (../settings.ts; default the environment). */
   env: NodeJS.ProcessEnv | undefined;
   site: SandboxSite;
 }

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PaymentsConfigError } from '../config';
 import { nonces } from '../db/schema';
 import { tokenise } from '../index';
+import { PaymentsConfigError } from '../settings';
 import { databaseOf, sandboxEmbedded } from './support';
 
 const VISA = '4111111111111111';

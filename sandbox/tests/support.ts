@@ -52,7 +52,7 @@ export function databaseOf(engine: SandboxEngine): () => SandboxDb {
   };
 }
 
-/** The app on `db`, with `env` for its switches (default process.env), answering requests to SITE's URL. */
+/** The app on `db`, with `env` for its switches (default the environment), answering requests to SITE's URL. */
 export function appOn(db: () => SandboxDb, env?: NodeJS.ProcessEnv) {
   const handle = createSandboxApp({ db: async () => db(), env, site: SITE });
   return (path: string, init: RequestInit = {}) => handle(new Request(`${SITE.publicUrl}${path}`, init));
