@@ -6,23 +6,25 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
 import { mediaDir, mediaHandler } from './scripts/serve/media.mjs';
+import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from './src/contracts/local-addresses.mjs';
 
-/** Issue 26.2: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
+/** Decision 032: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
 const LAYER_ORDER = '@layer reset, tokens, base, components, utilities;';
 /** @type {(source: string) => `sha256-${string}`} */
 const cspHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
 
 // No `site`: it would be frozen at build time. Absolute URLs come from SITE_URL at run time
-// (src/server/runtime/public-origin.ts); which Host names are served is checked by scripts/http-edge.mjs.
+// (src/server/config.ts); which Host names are served is checked by scripts/http-edge.mjs.
 /**
- * Issue 22 (decision 023): @astrojs/sitemap writes /sitemap-pages-0.xml at build for the content pages
+ * Decision 023: @astrojs/sitemap writes /sitemap-pages-0.xml at build for the content pages
  * that are files in the build: /page/{slug} (read from src/content/pages), /faqs, /merchantfaqs,
  * /refer-a-friend and the affiliates page. Pages behind a run-time switch (the pay-later FAQ) are left
- * out. The origin is SITE_URL at build time, given to this integration only: `site` stays unset so
- * every other absolute URL keeps following SITE_URL at run time. /sitemap-index.xml lists the file.
+ * out. The origin is SITE_URL at build time (as the build's environment has it, else the shop's default
+ * from src/contracts/local-addresses.mjs), given to this integration only: `site` stays unset so every
+ * other absolute URL keeps following SITE_URL at run time. /sitemap-index.xml lists the file.
  */
 function contentPagesSitemap() {
-  const origin = process.env.SITE_URL || 'http://localhost:4321';
+  const origin = process.env.SITE_URL || SHOP_LOCAL_ORIGIN;
   const dir = new URL('./src/content/pages/', import.meta.url);
   const ownRoutes = new Set(['refer-a-friend', 'affiliates', 'claim-my-gift']);
   const pagePaths = readdirSync(dir)
@@ -78,7 +80,7 @@ export default defineConfig({
   },
   // Cross-site form posts are refused by our own middleware (src/server/http/origin-check.ts), the
   // same rule as Astro's checkOrigin with one exemption: RFC 8058 one-click unsubscribe (decision 025).
-  // Issue 26.2: a Content Security Policy on every page (a meta element Astro writes): scripts and
+  // Decision 032: a Content Security Policy on every page (a meta element Astro writes): scripts and
   // styles only from this origin or by the hash Astro computes for what it inlines (and
   // src/components/common/InlineScript.astro for the few scripts a page writes itself); no
   // 'unsafe-inline'. Sent as a header (so frame-ancestors holds); the edge sends frame-ancestors alone
@@ -102,13 +104,17 @@ export default defineConfig({
       styleDirective: { hashes: [cspHash(LAYER_ORDER)] },
     },
   },
-  // Accounts (issue 6): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
+  // Accounts (decision 009): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
   // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
   session: {
     driver: { entrypoint: new URL('./src/server/http/session-driver.ts', import.meta.url) },
     cookie: { name: 'tuppence_session', sameSite: 'lax', path: '/', maxAge: 30 * 24 * 60 * 60 },
     ttl: 30 * 24 * 60 * 60,
   },
+  // What only the site reads (its pages, components and middleware), typed and read at run time. The
+  // variables the server's services, jobs and scripts read too (SITE_URL, DATABASE_URL, REDIS_URL,
+  // SMTP_URL, MAIL_DIR, LOG_LEVEL, the gateway client's settings, ...) are declared once in
+  // src/server/config.ts instead, and the site reads them through it (docs/decisions/039).
   env: {
     // access 'secret' means "read at run time", not "hidden": these switches change without a rebuild.
     schema: {
@@ -120,24 +126,19 @@ export default defineConfig({
       FEATURE_APP_STORE_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: true }),
       FEATURE_CAREERS_COLUMN: envField.boolean({ context: 'server', access: 'secret', default: false }),
       FEATURE_HIDE_LOCAL_MENU_ITEM: envField.boolean({ context: 'server', access: 'secret', default: false }),
-      // An ISO date-time that pins "now" for seasonal themes (previews and tests). Themes only (issue 14.12).
+      // An ISO date-time that pins "now" for seasonal themes (previews and tests). Themes only.
       THEME_CLOCK: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // Issue 14.12: lets ?clock= preview themes in a production build (the e2e server sets it).
+      // Lets ?clock= preview themes in a production build (the e2e server sets it).
       THEME_PREVIEW: envField.boolean({ context: 'server', access: 'secret', default: false }),
-      // Issue 14.1: the public origin every absolute URL and emailed link is built from, read at run time.
-      SITE_URL: envField.string({ context: 'server', access: 'secret', url: true, default: 'http://localhost:4321' }),
       // Bearer token for the operator endpoints under /api/internal; unset, they answer 404.
       OPERATOR_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // Issue 23: the merchant dashboard link; this shop's own dashboard unless a separate one is configured.
+      // The merchant dashboard link; this shop's own dashboard unless a separate one is configured.
       MERCHANT_DASHBOARD_URL: envField.string({ context: 'server', access: 'secret', default: '/merchant' }),
-      // Issue 21.5: a raster tile URL for the map view in production ({z}/{x}/{y}); unset, the map draws
-      // the site's own UK outline and needs no network.
+      // A raster tile URL for the map view in production ({z}/{x}/{y}); unset, the map draws the site's
+      // own UK outline and needs no network (docs/decisions/022).
       MAP_TILE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAP_TILE_ATTRIBUTION: envField.string({ context: 'server', access: 'secret', default: '' }),
-      // Accounts (issue 6), read at run time.
-      REDIS_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MAIL_DIR: envField.string({ context: 'server', access: 'secret', default: '.data/mail' }),
+      // Accounts (docs/decisions/009): the dev mailbox page and Google one-tap, read at run time.
       DEV_MAILBOX: envField.boolean({ context: 'server', access: 'secret', optional: true }),
       GOOGLE_CLIENT_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       GOOGLE_JWKS_URL: envField.string({
@@ -145,10 +146,10 @@ export default defineConfig({
         access: 'secret',
         default: 'https://www.googleapis.com/oauth2/v3/certs',
       }),
-      // Issue 25.7: the tag manager script that reads the dataLayer; loaded only with marketing consent.
+      // The tag manager script that reads the dataLayer; loaded only with marketing consent.
       TAG_MANAGER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),
-      // Checkout (issue 7). spec 4: email confirmation for buyers without a password or third-party login.
+      // spec 4: email confirmation for buyers without a password or third-party login (checkout).
       CHECKOUT_EMAIL_CONFIRMATION: envField.boolean({ context: 'server', access: 'secret', default: true }),
       // Payments: where the shopper's browser reaches the payment gateway (tokenise a card, PayPal's
       // create call, the wallets' sheet), read at run time and handed to the islands as a prop. The
@@ -158,13 +159,13 @@ export default defineConfig({
         context: 'server',
         access: 'secret',
         url: true,
-        default: 'http://localhost:4322',
+        default: `http://localhost:${SANDBOX_LOCAL_PORT}`,
       }),
     },
   },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
-    // Issue 25: the site script every page loads stays a cached module file, never copied inline
+    // Decision 025: the site script every page loads stays a cached module file, never copied inline
     // into each page's HTML (other assets keep Vite's default rule).
     build: {
       assetsInlineLimit: (file) => (file.includes('ConsentBanner.astro_astro_type_script') ? false : undefined),

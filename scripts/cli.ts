@@ -1,8 +1,11 @@
 /**
- * Shared bits of the database scripts: open the database, report failures without leaking
- * credentials. Every script is an entry point, so this loads the shop's subscribers first: an order,
- * refund or account deletion a script causes gets its follow-ups (docs/decisions/037).
+ * Shared bits of the database scripts: read the shop's configuration, open the database, report
+ * failures without leaking credentials. Every script is an entry point, so this loads the shop's
+ * subscribers first: an order, refund or account deletion a script causes gets its follow-ups
+ * (docs/decisions/037); and the configuration is read before any work, so a bad value stops the
+ * script with the fields at fault (docs/decisions/039).
  */
+import { ConfigError, serverConfig } from '@/server/config';
 import { type Database, DatabaseUnreachable, openDatabase } from '@/server/db';
 import { loadSubscribers } from '@/server/subscribers';
 
@@ -12,10 +15,13 @@ loadSubscribers();
 export async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
   let database: Database | undefined;
   try {
+    serverConfig();
     database = await openDatabase();
     await work(database);
   } catch (error) {
-    if (error instanceof DatabaseUnreachable) {
+    if (error instanceof ConfigError) {
+      console.error(`\n✖ ${error.message}\n`);
+    } else if (error instanceof DatabaseUnreachable) {
       console.error(`\n✖ ${error.message}\n  Check DATABASE_URL, or unset it to use the embedded database.\n`);
     } else {
       console.error('\n✖', error instanceof Error ? (error.stack ?? error.message) : error);

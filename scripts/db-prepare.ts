@@ -5,6 +5,7 @@
  * when there is nothing to add.
  */
 
+import { serverConfig } from '@/server/config';
 import { withDatabase } from './cli';
 import { ensureShopProducts, isCatalogueEmpty, paintDealPictures, seedCatalogue } from './seed';
 import { seedGuides } from './seed/guides';
@@ -15,9 +16,8 @@ await withDatabase(async (database) => {
   if (await isCatalogueEmpty(database.db)) {
     console.log(`• Empty ${database.engine} database (${database.where}): seeding the UK catalogue…`);
     // SEED_DEALS (scale demo, tests): a smaller or larger catalogue than the default 3,200 deals.
-    const deals = Number(process.env.SEED_DEALS) || undefined;
     const summary = await seedCatalogue(database.db, {
-      deals,
+      deals: serverConfig().seedDeals,
       giftCard: true,
       onProgress: (message) => console.log(`  ${message}`),
     });

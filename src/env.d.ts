@@ -2,6 +2,11 @@
 
 declare namespace App {
   interface Locals {
+    /**
+     * The shop's public origin (SITE_URL, src/server/config.ts), for components, which import no
+     * server code: absolute URLs are built on it, never on the request's Host header.
+     */
+    publicOrigin: string;
     /** The brand chosen by ?site= or the remembered cookie (spec 2). */
     brand: import('./domain/brands').Brand;
     /** The look in force: brand, VIP, wellness or a seasonal variant. */

@@ -7,6 +7,7 @@ import { GOOGLE_CLIENT_ID, TAG_MANAGER_URL, THEME_CLOCK, THEME_PREVIEW } from 'a
 import { defineMiddleware, sequence } from 'astro:middleware';
 
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
+import { serverConfig } from '@/server/config';
 import { getDb } from '@/server/db';
 import {
   answerUnexpectedFailures,
@@ -20,7 +21,7 @@ import {
   withExperimentCookies,
 } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
-import { flushOutbox, gatewayBrowserOrigin } from '@/server/runtime';
+import { flushOutbox, gatewayBrowserOrigin, publicOrigin } from '@/server/runtime';
 import { loadSubscribers } from '@/server/subscribers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { isSecureCookieContext } from './domain/cookies';
@@ -33,9 +34,11 @@ export const LOCATION_COOKIE = 'location';
 /** spec 9: post-login url cookie, 30 days. */
 export const POST_LOGIN_COOKIE = 'post_login_url';
 
-// The server is an entry point: every subscriber is loaded before any request or job raises an
+// The server is an entry point: its configuration is read first, so a bad value stops it with the
+// field at fault (docs/decisions/039); every subscriber is loaded before any request or job raises an
 // event (docs/decisions/037). The hourly jobs (voucher expiry, authorisation sweep, event retries)
 // live with the server process (once; never under test).
+serverConfig();
 loadSubscribers();
 startHourlyJobs(flushOutbox);
 
@@ -62,6 +65,7 @@ function parseClock(value: string | null | undefined): Date | null {
 const requestContext = defineMiddleware(async (context, next) => {
   const { url, cookies } = context;
   const path = url.pathname;
+  context.locals.publicOrigin = publicOrigin();
   context.locals.user = null;
   context.locals.rememberLocation = null;
   context.locals.pageType = 'other';

@@ -6,6 +6,7 @@
  * as the payment provider, hosted on the same database in its own schema (decision 035).
  */
 import { count, eq } from 'drizzle-orm';
+import { serverConfig } from '@/server/config';
 import { type Database, openDatabase } from '@/server/db';
 import { dealProductStock, orders } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders';
@@ -51,7 +52,7 @@ async function buyAll(
   try {
     return await buyThrough(
       database,
-      createGatewayProvider({ env: { ...process.env, PAYMENTS_GATEWAY_SERVER_URL: gateway.url } }),
+      createGatewayProvider({ gateway: { ...serverConfig().payments.gateway, serverUrl: gateway.url } }),
       buyers,
       unitTotalMinor,
       keyPrefix,

@@ -1,10 +1,10 @@
 /**
  * npm run jobs:hourly [-- --now 2027-03-01T00:00:00Z] — the server's hourly housekeeping once
- * (issue 7): voucher expiry, voiding authorisations that never got their order, purging old
+ * (docs/decisions/012): voucher expiry, voiding authorisations that never got their order, purging old
  * idempotency keys, paying referral credit whose refund window has passed, renewing VIP subscriptions,
  * then the outbox's pending mail is sent. Stop `npm start` first on the embedded database (PGlite is one process).
  */
-import path from 'node:path';
+import { serverConfig } from '@/server/config';
 import { runHourlyJobs } from '@/server/jobs';
 import { createMailTransport, deliverPendingMail } from '@/server/mail';
 import { argValue, withDatabase } from '../cli';
@@ -16,10 +16,7 @@ await withDatabase(async (database) => {
   const done = await runHourlyJobs(database.db, now);
   // The mail the run queued (a retried order confirmation, reminders, e-gifts) and any a process that
   // died left in the outbox goes out now, as the server's own run sends it (SMTP_URL, else MAIL_DIR).
-  const transport = createMailTransport({
-    smtpUrl: process.env.SMTP_URL || undefined,
-    mailDir: path.resolve(process.env.MAIL_DIR || '.data/mail'),
-  });
+  const transport = createMailTransport(serverConfig().mail);
   let mailed = 0;
   for (;;) {
     const sent = await deliverPendingMail(database.db, transport);

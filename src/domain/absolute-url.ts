@@ -1,6 +1,7 @@
 /**
- * Issue 14.1: an absolute URL on the shop's public origin (SITE_URL, read at run time), never on the
- * request's Host header. Components call this with SITE_URL from astro:env; the server's publicUrl too.
+ * An absolute URL on the shop's public origin (SITE_URL, read at run time), never on the request's
+ * Host header, which a stranger chooses. Components call this with `Astro.locals.publicOrigin`; the
+ * server's publicUrl (src/server/runtime) too.
  */
 export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, new URL(siteUrl).origin).toString();

@@ -2,7 +2,8 @@
  * The rule for a secret an installation keeps (the payment gateway's server key, the sandbox's card
  * fingerprint key): the environment's value when set, else a value kept in a file readable by its
  * owner only, and never one written in the source. Pure: it says where the value comes from and
- * whether it will do; reading and making the file is the I/O of whoever keeps it (the payment
+ * whether it will do; the variables are read by each app's configuration (src/server/config.ts,
+ * sandbox/settings.ts), and reading and making the file is the I/O of whoever keeps it (the payment
  * sandbox makes the keys it issues, the shop only reads the gateway key:
  * docs/decisions/035-sandbox-as-its-own-app.md).
  */
@@ -26,23 +27,10 @@ export class KeptSecretError extends Error {
   }
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /** `value` when it is long enough to be a key; `where` names it in the refusal. */
 export function checkedSecret(value: string, where: string, minLength: number): string {
   if (value.length < minLength) {
     throw new KeptSecretError(`${where} must be at least ${minLength} characters (e.g. openssl rand -hex 32).`);
   }
   return value;
-}
-
-/** The value the environment sets, checked; null when it sets none (then the kept file holds it). */
-export function configuredSecret(spec: KeptSecretSpec, env: Env): string | null {
-  const configured = env[spec.variable]?.trim();
-  return configured ? checkedSecret(configured, spec.variable, spec.minLength) : null;
-}
-
-/** The file the secret is kept in, as configured (relative paths are the working folder's). */
-export function secretFile(spec: KeptSecretSpec, env: Env): string {
-  return env[spec.fileVariable]?.trim() || spec.defaultFile;
 }

@@ -8,31 +8,37 @@
  */
 
 import { createHash } from 'node:crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { formatLogDateTime, type LogRecord, pathOnly } from '@/domain/log-record';
+import { serverConfig } from '@/server/config';
 
 /**
- * Issue 25.7: the server logs structured JSON lines (pino), one object per event, with a level,
- * an ISO time, a scope and a message; nothing personal beyond the spec 3 logging record's fields.
+ * The server logs structured JSON lines (pino), one object per event, with a level, an ISO time, a
+ * scope and a message; nothing personal beyond the spec 3 logging record's fields. Made on first use
+ * at LOG_LEVEL (src/server/config.ts), so importing this module never reads the configuration.
  */
-export const logger = pino(
-  {
-    base: { service: 'tuppence' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    level: process.env.LOG_LEVEL ?? 'info',
-  },
-  // Failures to stderr and the rest to stdout, through the console so every runtime (the Node
-  // server, vitest, the dev server) carries them the same way.
-  {
-    write(line: string) {
-      const text = line.trimEnd();
-      if (text.includes('"level":"error"') || text.includes('"level":"fatal"')) console.error(text);
-      else if (text.includes('"level":"warn"')) console.warn(text);
-      else console.log(text);
+let made: Logger | undefined;
+function logger(): Logger {
+  made ??= pino(
+    {
+      base: { service: 'tuppence' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      level: serverConfig().logLevel,
     },
-  },
-);
+    // Failures to stderr and the rest to stdout, through the console so every runtime (the Node
+    // server, vitest, the dev server) carries them the same way.
+    {
+      write(line: string) {
+        const text = line.trimEnd();
+        if (text.includes('"level":"error"') || text.includes('"level":"fatal"')) console.error(text);
+        else if (text.includes('"level":"warn"')) console.warn(text);
+        else console.log(text);
+      },
+    },
+  );
+  return made;
+}
 
 /** What a secret looks like in free text, and what it is replaced with. Order matters: hashes first. */
 const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -102,7 +108,7 @@ function stackFrames(error: unknown): string {
 /** Logs a failure the shop answered for: `[scope] what: reason`. Pass `withStack` for unexpected ones. */
 export function logError(scope: string, what: string, error: unknown, options: { withStack?: boolean } = {}): void {
   const stack = options.withStack ? stackFrames(error).trim() : '';
-  logger.error(
+  logger().error(
     { scope, reason: describeError(error), ...(stack ? { stack } : {}) },
     `[${scope}] ${redactSecrets(what)}`,
   );
@@ -110,7 +116,7 @@ export function logError(scope: string, what: string, error: unknown, options: {
 
 /** Logs something that went wrong but was worked around: `[scope] what: reason`. */
 export function logWarning(scope: string, what: string, error: unknown): void {
-  logger.warn({ scope, reason: describeError(error) }, `[${scope}] ${redactSecrets(what)}`);
+  logger().warn({ scope, reason: describeError(error) }, `[${scope}] ${redactSecrets(what)}`);
 }
 
 /**
@@ -166,6 +172,6 @@ export function logRecord(
   level: 'info' | 'warn' | 'error' = 'info',
 ): LogRecord {
   const record = buildLogRecord(input);
-  logger[level]({ scope: kind, record }, kind);
+  logger()[level]({ scope: kind, record }, kind);
   return record;
 }

@@ -10,6 +10,7 @@ describe('error page', () => {
     const html = await container.renderToString(ErrorPage, {
       props: { error: new Error('connection refused to 10.0.0.5 as shop_admin') },
       locals: {
+        publicOrigin: 'http://localhost:4321',
         brand: 'fivepm',
         theme: 'fivepm',
         themeNow: new Date('2026-07-01'),

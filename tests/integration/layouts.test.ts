@@ -40,6 +40,7 @@ const header: HeaderData = {
 
 const seo = { title: 'Page', description: 'A page', canonical: 'http://localhost/page' };
 const locals = {
+  publicOrigin: 'http://localhost:4321',
   brand: 'tuppence' as const,
   theme: 'christmas' as const,
   themeNow: new Date('2026-12-20T12:00:00Z'),

@@ -21,7 +21,7 @@ import { baskets, orders, payments } from '../../src/server/db/schema';
 import { type PlaceOrderRequest, placeOrder, voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createGatewayProvider, singleProvider } from '../../src/server/payments';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
-import { serveSandboxGateway } from '../fixtures/sandbox-gateway';
+import { gatewayFrom, serveSandboxGateway } from '../fixtures/sandbox-gateway';
 import { embedded, enginesWhereSqlDiffers } from './databases';
 
 describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (engine) => {
@@ -63,7 +63,7 @@ describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (e
     const healthy = await serveSandboxGateway(db);
     servers.push(slow, healthy);
     const impatient = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: slow.url, PAYMENTS_GATEWAY_TIMEOUT_MS: '200' },
+      gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: slow.url, PAYMENTS_GATEWAY_TIMEOUT_MS: '200' }),
     });
     const one = await buyer('late');
     const result = await placeOrder(db, singleProvider(impatient), request(one));
@@ -78,7 +78,7 @@ describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (e
     const [waiting] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
     expect(waiting).toMatchObject({ status: 'authorising', transactionId: null, responseCode: 'timeout' });
 
-    const provider = createGatewayProvider({ env: { PAYMENTS_GATEWAY_SERVER_URL: healthy.url } });
+    const provider = createGatewayProvider({ gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: healthy.url }) });
     expect(await voidAbandonedAuthorisations(db, provider, 0)).toBeGreaterThanOrEqual(1);
     const [released] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.idempotencyKey, key));
     expect(released?.status).toBe('voided');
@@ -93,7 +93,7 @@ describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (e
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const nowhere = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` },
+      gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` }),
     });
     const one = await buyer('nowhere');
     const result = await placeOrder(db, singleProvider(nowhere), request(one));
@@ -101,7 +101,7 @@ describe.each(embedded)('a payment gateway that fails mid-checkout on $name', (e
     const key = `faults-${one.basketToken}`;
     const healthy = await serveSandboxGateway(db);
     servers.push(healthy);
-    const provider = createGatewayProvider({ env: { PAYMENTS_GATEWAY_SERVER_URL: healthy.url } });
+    const provider = createGatewayProvider({ gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: healthy.url }) });
     await voidAbandonedAuthorisations(db, provider, 0);
     const [payment] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
     expect(payment).toMatchObject({ status: 'failed', responseCode: 'never_reached', transactionId: null });

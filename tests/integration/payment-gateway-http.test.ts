@@ -17,13 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptSecret } from '../../sandbox/kept-secret';
 import { GATEWAY_KEY, GATEWAY_PATHS, type PaymentMethodAnswer } from '../../src/contracts/payment-gateway';
 import type { Database } from '../../src/server/db/client';
-import {
-  createGatewayProvider,
-  gatewayBaseUrl,
-  PaymentProviderError,
-  paymentProviders,
-} from '../../src/server/payments';
-import { serveSandboxGateway } from '../fixtures/sandbox-gateway';
+import { createGatewayProvider, PaymentProviderError, paymentProviders } from '../../src/server/payments';
+import { gatewayFrom, serveSandboxGateway } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' as const });
@@ -44,7 +39,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     await database.close();
   });
 
-  /** The sandbox gateway on this file's database, with its switches, and the client's env for it. */
+  /** The sandbox gateway on this file's database, with its switches, and the client's variables for it. */
   async function gateway(sandboxEnv: NodeJS.ProcessEnv = {}) {
     const served = await serveSandboxGateway(database.db, { env: { ...issued, ...sandboxEnv } });
     servers.push(served);
@@ -91,7 +86,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
 
   it('authorises, captures and voids a card sale through the shop client; a repeat of either is harmless', async () => {
     const { env } = await gateway();
-    const provider = createGatewayProvider({ env });
+    const provider = createGatewayProvider({ gateway: gatewayFrom(env) });
     const first = await provider.authorise({
       nonce: 'fake-valid-visa-nonce',
       amount: gbp(25_00),
@@ -118,7 +113,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
 
   it('keeps a card in the vault, looks it up by token, and deletes it so it cannot pay again', async () => {
     const { url, env } = await gateway();
-    const provider = createGatewayProvider({ env });
+    const provider = createGatewayProvider({ gateway: gatewayFrom(env) });
     const saved = await provider.authorise({
       nonce: 'fake-valid-mastercard-nonce',
       storeInVault: true,
@@ -152,7 +147,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
 
   it("opens Klarna's and Clearpay's approval pages and reads Clearpay's limits over the API", async () => {
     const { env } = await gateway();
-    const providers = paymentProviders(env);
+    const providers = paymentProviders({ gateway: gatewayFrom(env) });
     const approval = {
       amount: gbp(60_00),
       orderLines: [{ name: 'Spa day for two', quantity: 1, totalMinor: 60_00 }],
@@ -178,7 +173,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
       ['timeout', 'noResponse'],
     ] as const) {
       const { env } = await gateway({ PAYMENTS_FAULT: fault });
-      const provider = createGatewayProvider({ env });
+      const provider = createGatewayProvider({ gateway: gatewayFrom(env) });
       const answer = await provider.authorise({
         nonce: 'fake-valid-visa-nonce',
         amount: gbp(25_00),
@@ -199,7 +194,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const nowhere = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` },
+      gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: `http://127.0.0.1:${port}/gateway` }),
     });
     const refused = await nowhere.authorise({
       nonce: 'fake-valid-visa-nonce',
@@ -210,7 +205,7 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     expect(refused.kind).toBe('unreachable');
 
     const { env } = await gateway({ PAYMENTS_FAULT: 'slow', PAYMENTS_SLOW_MS: '2000' });
-    const impatient = createGatewayProvider({ env: { ...env, PAYMENTS_GATEWAY_TIMEOUT_MS: '50' } });
+    const impatient = createGatewayProvider({ gateway: gatewayFrom({ ...env, PAYMENTS_GATEWAY_TIMEOUT_MS: '50' }) });
     const late = await impatient.authorise({
       nonce: 'fake-valid-visa-nonce',
       amount: gbp(25_00),
@@ -223,7 +218,10 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
   it('with no key configured the shop reads the one the sandbox issued; until it has, the gateway is unreachable', async () => {
     const file = keyFile();
     const before = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: 'http://127.0.0.1:9/gateway', PAYMENTS_GATEWAY_SECRET_FILE: file },
+      gateway: gatewayFrom({
+        PAYMENTS_GATEWAY_SERVER_URL: 'http://127.0.0.1:9/gateway',
+        PAYMENTS_GATEWAY_SECRET_FILE: file,
+      }),
     });
     const sale = { nonce: 'fake-valid-visa-nonce', amount: gbp(25_00), reference: 'order-key' };
     expect(await before.authorise({ ...sale, idempotencyKey: newKey() })).toMatchObject({ kind: 'unreachable' });
@@ -232,18 +230,22 @@ describe.each(embedded)('the payment gateway over HTTP on $name', (engine) => {
     expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(file).mode & 0o077).toBe(0);
     const after = createGatewayProvider({
-      env: { PAYMENTS_GATEWAY_SERVER_URL: url, PAYMENTS_GATEWAY_SECRET_FILE: file },
+      gateway: gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: url, PAYMENTS_GATEWAY_SECRET_FILE: file }),
     });
     expect(await after.authorise({ ...sale, idempotencyKey: newKey() })).toMatchObject({ kind: 'authorised' });
   });
 
   it("defaults to the payment sandbox's local address, on loopback when SANDBOX_HOST is a wildcard", () => {
-    expect(gatewayBaseUrl({})).toBe('http://localhost:4322/gateway');
-    expect(gatewayBaseUrl({ SANDBOX_HOST: '0.0.0.0', SANDBOX_PORT: '8080' })).toBe('http://127.0.0.1:8080/gateway');
-    expect(gatewayBaseUrl({ SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: '4411' })).toBe('http://127.0.0.1:4411/gateway');
+    expect(gatewayFrom({}).serverUrl).toBe('http://localhost:4322/gateway');
+    expect(gatewayFrom({ SANDBOX_HOST: '0.0.0.0', SANDBOX_PORT: '8080' }).serverUrl).toBe(
+      'http://127.0.0.1:8080/gateway',
+    );
+    expect(gatewayFrom({ SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: '4411' }).serverUrl).toBe(
+      'http://127.0.0.1:4411/gateway',
+    );
     // The shop's own HOST and PORT are the shop's: the gateway is not on them.
-    expect(gatewayBaseUrl({ HOST: '0.0.0.0', PORT: '8080' })).toBe('http://localhost:4322/gateway');
-    expect(gatewayBaseUrl({ PAYMENTS_GATEWAY_SERVER_URL: 'https://payments.example/api/' })).toBe(
+    expect(gatewayFrom({ HOST: '0.0.0.0', PORT: '8080' }).serverUrl).toBe('http://localhost:4322/gateway');
+    expect(gatewayFrom({ PAYMENTS_GATEWAY_SERVER_URL: 'https://payments.example/api/' }).serverUrl).toBe(
       'https://payments.example/api',
     );
   });

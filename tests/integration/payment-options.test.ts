@@ -9,6 +9,7 @@ import { parseCheckoutParams } from '../../src/domain/checkout';
 import { createBasket } from '../../src/server/basket';
 import { UnknownProduct, updateDeal } from '../../src/server/catalog';
 import { loadCheckout } from '../../src/server/checkout';
+import { readServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { categories, dealProducts, deals } from '../../src/server/db/schema';
 import { forgetClearpayConfiguration } from '../../src/server/payments/clearpay';
@@ -52,7 +53,10 @@ describe.each(embedded)('payment options on $name', (engine) => {
       db(),
       { basketToken: token, user, params: parseCheckoutParams(new URLSearchParams()), now: new Date() },
       // The providers reach the sandbox gateway on this file's database (issue 16.5: over its HTTP API).
-      { env: options.env ?? {}, providers: sandboxProviders(db(), { env: options.env ?? {} }) },
+      {
+        payments: readServerConfig(options.env ?? {}).payments,
+        providers: sandboxProviders(db(), { env: options.env ?? {} }),
+      },
     );
   }
 

@@ -12,6 +12,7 @@ import { seedCatalogue } from '../../scripts/seed';
 import { parseCheckoutParams } from '../../src/domain/checkout';
 import { BasketError, createBasket, retrievePricedBasket } from '../../src/server/basket';
 import { loadCheckout } from '../../src/server/checkout';
+import { readServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import {
   type DealProductRow,
@@ -104,7 +105,7 @@ describe.each(embedded)('issue 16.1: basket, checkout and order agree on $name',
         params: parseCheckoutParams(new URLSearchParams(useWallet ? 'wallet=true' : '')),
         now: new Date(),
       },
-      { env: {} },
+      { payments: readServerConfig({}).payments },
     );
     const summary = checkout.orderSummary;
     const key = `agree-${randomUUID()}`;
@@ -271,7 +272,7 @@ describe.each(embedded)('issue 16.1: basket, checkout and order agree on $name',
       const checkout = await loadCheckout(
         db(),
         { basketToken: token, user, params: parseCheckoutParams(new URLSearchParams()), now: new Date() },
-        { env: {} },
+        { payments: readServerConfig({}).payments },
       );
       expect(checkout.orderSummary.totalOrderAmount).toBe(basket?.total.amountMinor);
       expect(checkout.canPay).toBe(false);

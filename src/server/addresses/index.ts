@@ -10,6 +10,7 @@
  *   { suggestions: Address[] }, GET {url}/postcodes/{postcode}/validate → { valid: boolean }.
  */
 import { parsePostcode } from '@/domain/postcode';
+import { serverConfig } from '@/server/config';
 import { localAddressProvider } from './local';
 
 export { localAddressProvider } from './local';
@@ -88,7 +89,7 @@ let configured: AddressProvider | undefined;
 /** The provider configuration chooses: ADDRESS_LOOKUP_URL set, the HTTP one; else the local one. */
 export function addressProvider(): AddressProvider {
   if (configured === undefined) {
-    const url = process.env.ADDRESS_LOOKUP_URL?.trim();
+    const url = serverConfig().addressLookupUrl;
     configured = url ? httpAddressProvider(url) : localAddressProvider();
   }
   return configured;

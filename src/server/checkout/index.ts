@@ -8,6 +8,7 @@ import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout'
 import { GIFT_PACK_PRICE_STEPS, GIFT_WRAP_PRICE_MINOR, NEXT_DAY_PACK_SURCHARGE_MINOR } from '@/domain/gifting';
 import type { UserRow } from '@/server/accounts/schema';
 import { retrieveBasketPricing } from '@/server/basket';
+import { type PaymentSettings, serverConfig } from '@/server/config';
 import type { Db } from '@/server/db';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { walletBalances } from '@/server/wallet';
@@ -25,7 +26,8 @@ export { eligibilityFor, instrumentsFor, strictPayLater } from './payment-option
 
 export interface CheckoutDeps {
   providers?: PaymentProviders;
-  env?: NodeJS.ProcessEnv;
+  /** The gateway and pay-later settings; default the configuration's (src/server/config.ts). */
+  payments?: PaymentSettings;
 }
 
 /** spec 3 checkout data; an absent or ordered basket gives the empty checkout. */
@@ -61,17 +63,18 @@ export async function loadCheckout(
   };
   const travelLines = lines.filter((line) => line.isTravel);
   const instruments = await instrumentsFor(db, user);
+  const payments = deps.payments ?? serverConfig().payments;
   const eligibility =
     lines.length === 0
       ? null
-      : await eligibilityFor(deps.providers ?? paymentProviders(deps.env), {
+      : await eligibilityFor(deps.providers ?? paymentProviders({ gateway: payments.gateway }), {
           user,
           instruments,
           lines,
           orderTotalMinor: total,
           chargeMinor: split.cashAmountMinor,
           currency,
-          strictPayLater: strictPayLater(deps.env),
+          strictPayLater: strictPayLater(payments),
         });
   return {
     basketToken: live?.basket.id ?? null,

@@ -65,7 +65,7 @@ export async function startPayLaterSession(
     return refused('unprocessable', MESSAGES.tryDifferentMethod, why?.message ?? CHECKOUT_COPY.methodNotOffered);
   }
   const { orderSummary } = view;
-  const provider = (deps.providers ?? paymentProviders(deps.env)).forMethod(method);
+  const provider = (deps.providers ?? paymentProviders({ gateway: deps.payments?.gateway })).forMethod(method);
   if (provider.openApproval === undefined) throw new Error(`${provider.type} opens no approval page`);
   const answer = await provider.openApproval({
     amount: { amountMinor: orderSummary.cashAmount, currency: orderSummary.currency },

@@ -9,17 +9,18 @@ import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { ANY_DEVICE, type Eligibility, type EligibilityLine, paymentEligibility } from '@/domain/payment-eligibility';
 import { type InstrumentType, type PaymentOption, PROVIDER_OF } from '@/domain/payment-methods';
 import type { UserRow } from '@/server/accounts/schema';
+import { type PaymentSettings, serverConfig } from '@/server/config';
 import type { Db } from '@/server/db';
 import { listInstruments } from '@/server/instruments';
 import type { PaymentProviders } from '@/server/payments';
 
 /**
  * spec 5: the stricter flag that also blocks pay-later for sub-categories 197 and 200
- * (`PAY_LATER_STRICT_SUBCATEGORIES=true`; off by default). Read on every call, like the sandbox's
- * switches, so a test or preview can flip it.
+ * (`PAY_LATER_STRICT_SUBCATEGORIES=true`; off by default), from the configuration unless a caller
+ * (a test) hands in its own settings.
  */
-export function strictPayLater(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PAY_LATER_STRICT_SUBCATEGORIES === 'true';
+export function strictPayLater(settings: PaymentSettings = serverConfig().payments): boolean {
+  return settings.strictPayLater;
 }
 
 /** The instrument types every account may pay with (a NEW instrument of each). */

@@ -3,7 +3,6 @@
  * Both speak the same SQL and run the same migrations, so callers only ever see `Db`.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverConfig } from '@/server/config';
 import * as schema from './schema';
 
 /** The one database handle type every service takes. */
@@ -34,7 +34,7 @@ export interface Database {
 }
 
 export interface OpenOptions {
-  /** A postgres:// URL; when absent the embedded engine is used. */
+  /** A postgres:// URL ('' for none); when absent, DATABASE_URL, and without that the embedded engine. */
   url?: string;
   /** PGlite data folder; 'memory' keeps everything in memory (tests). */
   dataDir?: string;
@@ -56,9 +56,9 @@ export class DatabaseUnreachable extends Error {
   }
 }
 
-/** The committed SQL migrations beside this file (scripts run from source, so this resolves). */
+/** MIGRATIONS_DIR, else the committed SQL migrations beside this file (scripts run from source, so this resolves). */
 function defaultMigrationsFolder(): string {
-  return process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
+  return serverConfig().database.migrationsDir ?? fileURLToPath(new URL('./migrations', import.meta.url));
 }
 
 /** host:port/database of a connection URL, with user and password left out. */
@@ -71,13 +71,14 @@ export function describeUrl(url: string): string {
   }
 }
 
+/** PGLITE_DIR: where the embedded database keeps its data. */
 export function defaultDataDir(): string {
-  return process.env.PGLITE_DIR ?? path.resolve(process.cwd(), '.data/pglite');
+  return serverConfig().database.pgliteDir;
 }
 
 /** Opens (and for PostgreSQL, checks the reachability of) the database. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  const url = options.url ?? process.env.DATABASE_URL;
+  const url = options.url ?? serverConfig().database.url;
   if (url) return openPostgres(url, options.migrationsFolder ?? defaultMigrationsFolder());
   return openPglite(
     options.dataDir ?? defaultDataDir(),

@@ -12,6 +12,7 @@
  */
 import memoryProvider from 'astro/cache/memory';
 import { clearMemoCaches, joinInvalidationBus } from '@/server/cache';
+import { serverConfig } from '@/server/config';
 
 type Provider = ReturnType<typeof memoryProvider>;
 type OnRequest = NonNullable<Provider['onRequest']>;
@@ -105,7 +106,7 @@ function uncached(response: Response): Response {
 
 export default function variantCache(config: { max?: number } | undefined): Provider {
   const inner = memoryProvider({ max: config?.max ?? 5000 });
-  const bus = joinInvalidationBus(process.env.REDIS_URL, async (invalidation) => {
+  const bus = joinInvalidationBus(serverConfig().redisUrl, async (invalidation) => {
     clearMemoCaches();
     await inner.invalidate(invalidation);
   });

@@ -1,5 +1,6 @@
 /** The hourly jobs (issue 7) as one call, for the in-process schedule and `npm run jobs:hourly`. */
 
+import { serverConfig } from '@/server/config';
 import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
 import { remindAbandonedBaskets } from '@/server/email-subscribers';
@@ -37,17 +38,12 @@ export interface HourlyRun {
   expiredGiftCards: number;
 }
 
-/** The public origin for links in mail the jobs queue (SITE_URL, as the web runtime reads it). */
-function jobsOrigin(): string {
-  try {
-    return new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin;
-  } catch {
-    return 'http://localhost:4321';
-  }
-}
-
-/** Runs every hourly job once; each one's work is its own, so one failing never stops the others. */
+/**
+ * Runs every hourly job once; each one's work is its own, so one failing never stops the others.
+ * Links in the mail the jobs queue are built on the public origin (SITE_URL), as the site's are.
+ */
 export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
+  const origin = serverConfig().publicOrigin;
   const settle = async (job: () => Promise<number>, name: string) => {
     try {
       return await job();
@@ -96,12 +92,9 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
     retriedEvents: await settle(() => handleEvents(db), 'event retry'),
-    basketReminders: await settle(
-      () => remindAbandonedBaskets(db, { now, origin: jobsOrigin() }),
-      'abandoned-basket reminders',
-    ),
+    basketReminders: await settle(() => remindAbandonedBaskets(db, { now, origin }), 'abandoned-basket reminders'),
     // After the order-event retry, so a gift recorded by a retried handler is mailed in the same run.
-    giftsSent: await settle(() => sendDueGifts(db, { now, origin: jobsOrigin() }), 'e-gift emails'),
+    giftsSent: await settle(() => sendDueGifts(db, { now, origin }), 'e-gift emails'),
     expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
     // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
     ...(await settleCredit()),

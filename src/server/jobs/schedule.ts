@@ -9,6 +9,7 @@
  * With several processes on one database the run is leased (docs/decisions/031): the process
  * holding the lease renews it each hour, and another takes over only once a holder has missed its hour.
  */
+import { serverConfig } from '@/server/config';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
 import { runHourlyJobs } from './index';
@@ -52,7 +53,7 @@ async function runOnce(flushOutbox: FlushOutbox): Promise<void> {
 
 /** Starts the hourly run in this process, once; does nothing under test. */
 export function startHourlyJobs(flushOutbox: FlushOutbox): void {
-  if (started || process.env.VITEST || process.env.NODE_ENV === 'test') return;
+  if (started || serverConfig().isTestRun) return;
   started = true;
   setTimeout(() => {
     void runOnce(flushOutbox);

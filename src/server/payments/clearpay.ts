@@ -10,9 +10,9 @@ import type { AmountRange } from '@/domain/payment-eligibility';
 import {
   callGateway,
   type GatewayConnection,
+  type GatewayOptions,
   GatewayRefused,
   GatewayTimeout,
-  type GatewayTransport,
   GatewayUnreachable,
   gatewayConnection,
 } from './gateway-client';
@@ -37,8 +37,7 @@ export function forgetClearpayConfiguration(): void {
 
 const toMinor = (money: { amount: string }) => Math.round(Number(money.amount) * 100);
 
-export interface ClearpayProviderOptions extends GatewayTransport {
-  env?: NodeJS.ProcessEnv;
+export interface ClearpayProviderOptions extends GatewayOptions {
   /** Milliseconds since the epoch, for the cache's 15 minutes (tests move it on). */
   clock?: () => number;
 }
@@ -74,7 +73,7 @@ async function merchantLimits(
 }
 
 export function createGatewayClearpayProvider(options: ClearpayProviderOptions = {}): PaymentProvider {
-  const connection = gatewayConnection(options.env, options);
+  const connection = gatewayConnection(options);
   return payLaterProvider(connection, {
     type: 'CLEARPAY',
     provider: 'clearpay',

@@ -20,11 +20,3 @@ export class PaymentProviderError extends Error {
     return this.code === 'unreachable' || this.code === 'noResponse';
   }
 }
-
-/** A payment setting that must not be used as it is (e.g. provider credentials with no client built); the message says what to do. */
-export class PaymentsConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaymentsConfigError';
-  }
-}

@@ -2,16 +2,15 @@
  * The shop's HTTP client for the payment gateway's server-to-server API
  * (src/contracts/payment-gateway.ts; docs/decisions/020-payment-gateway-over-http.md): the payment
  * sandbox, an app of its own, by default; a real provider by configuration
- * (docs/decisions/035-sandbox-as-its-own-app.md).
- * - `PAYMENTS_GATEWAY_SERVER_URL`: the API's base URL; default the sandbox's local address,
- *   `http://<SANDBOX_HOST or localhost>:<SANDBOX_PORT or 4322>/gateway`, where `npm start` runs it;
- * - `PAYMENTS_GATEWAY_SECRET`: the server key sent with every call (default: the one the sandbox
- *   issues into .data/payments-gateway.secret: ./gateway-key.ts);
- * - `PAYMENTS_GATEWAY_TIMEOUT_MS`: how long an answer is waited for (default 10000).
+ * (docs/decisions/035-sandbox-as-its-own-app.md). Where it calls, with which key and how long it
+ * waits are the gateway settings of src/server/config.ts (PAYMENTS_GATEWAY_SERVER_URL, by default the
+ * sandbox `npm start` runs; PAYMENTS_GATEWAY_SECRET, by default the key the sandbox issues:
+ * ./gateway-key.ts; PAYMENTS_GATEWAY_TIMEOUT_MS), or those a caller hands in.
  * The network's failures become two errors the providers turn into results: GatewayUnreachable
  * (no connection, no key yet, or the gateway said 503 / broke) and GatewayTimeout (no answer in
  * time, or 504).
  */
+import { type GatewaySettings, serverConfig } from '@/server/config';
 import { logError } from '@/server/log';
 import { PaymentProviderError } from './errors';
 import { gatewayKey } from './gateway-key';
@@ -48,6 +47,11 @@ export interface GatewayTransport {
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
 
+/** What a provider is made with: the transport, and the gateway settings (default the configuration's). */
+export interface GatewayOptions extends GatewayTransport {
+  gateway?: GatewaySettings;
+}
+
 export interface GatewayConnection {
   baseUrl: string;
   /** The server key, read when a call is made (null until the sandbox has issued one). */
@@ -56,34 +60,16 @@ export interface GatewayConnection {
   fetch: NonNullable<GatewayTransport['fetch']>;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The local payment sandbox's address (sandbox/settings.ts; a wildcard SANDBOX_HOST is reached on loopback). */
-function sandboxOrigin(env: NodeJS.ProcessEnv): string {
-  const host = env.SANDBOX_HOST?.trim() || 'localhost';
-  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${env.SANDBOX_PORT?.trim() || '4322'}`;
-}
-
-/** The gateway's base URL (no trailing slash). */
-export function gatewayBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.PAYMENTS_GATEWAY_SERVER_URL?.trim();
-  return (configured || `${sandboxOrigin(env)}/gateway`).replace(/\/+$/, '');
-}
-
-/** Where and how to call the gateway, from the configuration (read when a provider is made). */
-export function gatewayConnection(
-  env: NodeJS.ProcessEnv = process.env,
-  transport: GatewayTransport = {},
-): GatewayConnection {
-  const timeout = Number(env.PAYMENTS_GATEWAY_TIMEOUT_MS);
-  // Read now, so a configured key too short to be one stops whoever makes the provider.
-  const key = gatewayKey(env);
+/** Where and how to call the gateway (read when a provider is made). */
+export function gatewayConnection(options: GatewayOptions = {}): GatewayConnection {
+  const settings = options.gateway ?? serverConfig().payments.gateway;
+  // Read now, so a kept key too short to be one stops whoever makes the provider.
+  const key = gatewayKey(settings);
   return {
-    baseUrl: gatewayBaseUrl(env),
-    key: () => key ?? gatewayKey(env),
-    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
-    fetch: transport.fetch ?? ((input, init) => fetch(input, init)),
+    baseUrl: settings.serverUrl,
+    key: () => key ?? gatewayKey(settings),
+    timeoutMs: settings.timeoutMs,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
 }
 

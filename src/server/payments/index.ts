@@ -20,13 +20,13 @@ import type { AmountRange } from '@/domain/payment-eligibility';
 import { type PaymentMethod, PROVIDER_OF, type ProviderType } from '@/domain/payment-methods';
 import { logError } from '@/server/log';
 import { createGatewayClearpayProvider } from './clearpay';
-import { PaymentProviderError, PaymentsConfigError } from './errors';
+import { PaymentProviderError } from './errors';
 import {
   asProviderError,
   callGateway,
+  type GatewayOptions,
   GatewayRefused,
   GatewayTimeout,
-  type GatewayTransport,
   GatewayUnreachable,
   gatewayConnection,
   settlementCall,
@@ -34,8 +34,8 @@ import {
 import { createGatewayKlarnaProvider } from './klarna';
 import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
 
-export { PaymentProviderError, type PaymentProviderErrorCode, PaymentsConfigError } from './errors';
-export { type GatewayTransport, gatewayBaseUrl } from './gateway-client';
+export { PaymentProviderError, type PaymentProviderErrorCode } from './errors';
+export type { GatewayOptions, GatewayTransport } from './gateway-client';
 export type {
   AuthorisationResult,
   AuthoriseRequest,
@@ -45,11 +45,6 @@ export type {
   ProviderType,
   VaultedInstrument,
 } from './provider';
-
-export interface GatewayProviderOptions extends GatewayTransport {
-  /** Where the gateway's URL, key and timeout are read from; default process.env. */
-  env?: NodeJS.ProcessEnv;
-}
 
 /** PAYMENTS.md card reasons for the documented processor codes; other declines are the bank's. */
 function declineReason(code: string, kind: AnswerInstrument['kind']): CardReason {
@@ -136,8 +131,8 @@ function networkFailure(error: unknown): AuthorisationResult {
  * interface; the gateway makes both idempotent by state (capturing a captured, voiding a voided
  * transaction is harmless).
  */
-export function createGatewayProvider(options: GatewayProviderOptions = {}): PaymentProvider {
-  const connection = gatewayConnection(options.env, options);
+export function createGatewayProvider(options: GatewayOptions = {}): PaymentProvider {
+  const connection = gatewayConnection(options);
   return {
     type: 'BRAINTREE',
     async authorise(request) {
@@ -202,23 +197,15 @@ export function createGatewayProvider(options: GatewayProviderOptions = {}): Pay
   };
 }
 
-/** Credentials that would mean "use the real Braintree" (the seam: docs/decisions/013). */
-const REAL_BRAINTREE_KEYS = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
-
 /**
- * The provider for credit_card payments. The sandbox, unless real Braintree credentials are set:
- * no real client is built yet, so set credentials stop with a clear message rather than quietly
- * taking sandbox "payments". A real client implements PaymentProvider and is returned here; the
- * browser's tokenise URL moves with PAYMENTS_GATEWAY_URL. Configuration changes, not code.
+ * The provider for credit_card payments: the gateway at the configured URL, the sandbox by default.
+ * Real Braintree credentials (BRAINTREE_*) are refused by the configuration (src/server/config.ts)
+ * until a real client is built (the seam: docs/decisions/013); that client implements
+ * PaymentProvider and is returned here, and the browser's tokenise URL moves with
+ * PAYMENTS_GATEWAY_URL. Configuration changes, not code.
  */
-export function cardProvider(env: NodeJS.ProcessEnv = process.env, transport: GatewayTransport = {}): PaymentProvider {
-  const configured = REAL_BRAINTREE_KEYS.filter((key) => env[key]);
-  if (configured.length > 0) {
-    throw new PaymentsConfigError(
-      `${configured.join(', ')} set, but no real Braintree client is built in yet: unset them to use the sandbox gateway.`,
-    );
-  }
-  return createGatewayProvider({ ...transport, env });
+export function cardProvider(options: GatewayOptions = {}): PaymentProvider {
+  return createGatewayProvider(options);
 }
 
 /** Every provider the shop pays through, by method; what the order service and the sweeps use. */
@@ -251,17 +238,14 @@ async function limitsOf(provider: PaymentProvider, currency: string): Promise<Am
 
 /**
  * The gateway's providers (cards, PayPal and the device wallets through Braintree; Klarna;
- * Clearpay), over HTTP, unless real credentials are configured (see cardProvider). `transport`
- * replaces the network (tests answer in-process).
+ * Clearpay), over HTTP, with the configured gateway settings unless `options.gateway` says otherwise;
+ * `options.fetch` replaces the network (tests answer in-process).
  */
-export function paymentProviders(
-  env: NodeJS.ProcessEnv = process.env,
-  transport: GatewayTransport = {},
-): PaymentProviders {
+export function paymentProviders(options: GatewayOptions = {}): PaymentProviders {
   const byType: Record<ProviderType, PaymentProvider> = {
-    BRAINTREE: cardProvider(env, transport),
-    KLARNA: createGatewayKlarnaProvider({ ...transport, env }),
-    CLEARPAY: createGatewayClearpayProvider({ ...transport, env }),
+    BRAINTREE: cardProvider(options),
+    KLARNA: createGatewayKlarnaProvider(options),
+    CLEARPAY: createGatewayClearpayProvider(options),
   };
   return {
     forMethod: (method) => byType[PROVIDER_OF[method]],

@@ -5,17 +5,15 @@
  * 4,000 pounds), so no call is needed for them.
  */
 import type { AmountRange } from '@/domain/payment-eligibility';
-import { type GatewayTransport, gatewayConnection } from './gateway-client';
+import { type GatewayOptions, gatewayConnection } from './gateway-client';
 import { payLaterProvider } from './pay-later';
 import type { PaymentProvider } from './provider';
 
 /** Klarna's own UK order-amount limits: 25.00 to 4,000.00 pounds, in pence (GBP only). */
 export const KLARNA_UK_LIMITS: AmountRange = { minMinor: 25_00, maxMinor: 4000_00 };
 
-export function createGatewayKlarnaProvider(
-  options: GatewayTransport & { env?: NodeJS.ProcessEnv } = {},
-): PaymentProvider {
-  return payLaterProvider(gatewayConnection(options.env, options), {
+export function createGatewayKlarnaProvider(options: GatewayOptions = {}): PaymentProvider {
+  return payLaterProvider(gatewayConnection(options), {
     type: 'KLARNA',
     provider: 'klarna',
     cardType: 'Klarna',

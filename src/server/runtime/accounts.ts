@@ -1,11 +1,12 @@
 /**
- * The accounts service's run-time wiring from astro:env: the login throttle (Redis when REDIS_URL
- * is set), the mail transport (SMTP_URL, else .eml files in MAIL_DIR) and Google one-tap settings.
- * Only pages, endpoints and the middleware import this; the service itself takes plain arguments.
+ * The accounts service's run-time wiring: the login throttle (Redis when REDIS_URL is set), the mail
+ * transport (SMTP_URL, else .eml files in MAIL_DIR), both from the shop's configuration
+ * (src/server/config.ts, shared with the jobs and scripts), and the site's own switches from astro:env
+ * (the dev mailbox, Google one-tap). Only pages, endpoints and the middleware import this; the
+ * service itself takes plain arguments.
  */
 
-import { DEV_MAILBOX, GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL, MAIL_DIR, REDIS_URL, SMTP_URL } from 'astro:env/server';
-import path from 'node:path';
+import { DEV_MAILBOX, GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL } from 'astro:env/server';
 import Redis from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import {
@@ -15,6 +16,7 @@ import {
   googleKeySet,
   type LoginThrottle,
 } from '@/server/accounts';
+import { serverConfig } from '@/server/config';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
 import { createMailTransport, deliverPendingMail, type MailTransport } from '@/server/mail';
@@ -28,8 +30,9 @@ let transport: MailTransport | undefined;
 let googleKeys: JWTVerifyGetKey | undefined;
 
 function throttleStore(): Redis | undefined {
-  if (!REDIS_URL) return undefined;
-  redis ??= new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const { redisUrl } = serverConfig();
+  if (!redisUrl) return undefined;
+  redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return redis;
 }
 
@@ -53,7 +56,7 @@ export function redeemThrottle(): RedeemThrottle {
 
 /** Where .eml files go when no SMTP server is configured. */
 export function mailDir(): string {
-  return path.resolve(process.cwd(), MAIL_DIR);
+  return serverConfig().mail.mailDir;
 }
 
 /** The process's flushes, one after another (each still claims its rows: see deliverPendingMail). */
@@ -67,7 +70,7 @@ export function flushOutbox(): Promise<void> {
 }
 
 async function deliverOutbox(): Promise<void> {
-  transport ??= createMailTransport({ smtpUrl: SMTP_URL, mailDir: mailDir() });
+  transport ??= createMailTransport(serverConfig().mail);
   try {
     const { db } = await getDb();
     await deliverPendingMail(db, transport);

@@ -1,7 +1,9 @@
 /**
- * The shop's web runtime: what is configured through astro:env at run time (the public origin, the
- * login throttles and their Redis, the mail transport, Google sign-in). Kept apart from the services
- * so that scripts, jobs and tests can use a service without Astro's runtime (issue 16.4).
+ * The shop's web runtime: what the site is wired with at run time (the public origin, the login
+ * throttles and their Redis, the mail transport, Google sign-in, the gateway's browser URL), from the
+ * shop's configuration (src/server/config.ts) and the site's own astro:env. Kept apart from the
+ * services because astro:env exists only inside Astro, so that scripts, jobs and tests can use a
+ * service without Astro's runtime (docs/decisions/039-configuration-declared-once.md).
  */
 export {
   accountCheckThrottle,
