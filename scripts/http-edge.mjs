@@ -6,6 +6,8 @@
  * (local runs), HOST when it names one address, and ALLOWED_HOSTS (comma-separated host names).
  */
 
+import { SHOP_LOCAL_ORIGIN } from '../src/contracts/local-addresses.mjs';
+
 /** The methods the shop's routes answer; anything else is a 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -16,7 +18,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function allowedHostNames(env = process.env) {
   const names = new Set(['localhost', '127.0.0.1', '[::1]']);
   try {
-    names.add(new URL(env.SITE_URL ?? 'http://localhost:4321').hostname.toLowerCase());
+    names.add(new URL(env.SITE_URL || SHOP_LOCAL_ORIGIN).hostname.toLowerCase());
   } catch {
     // An unparsable SITE_URL allows nothing more (the site refuses it at its first page too).
   }

@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SANDBOX_READY } from '../sandbox/ready.mjs';
+import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '../src/contracts/local-addresses.mjs';
 import { allowedHostNames, answerClientError, createEdgeHandler } from './http-edge.mjs';
 import { compressAndCache } from './serve/compress-and-cache.mjs';
 import { mediaDir, mediaHandler } from './serve/media.mjs';
@@ -70,13 +71,14 @@ process.env.HOST ??= 'localhost';
  * listens on SANDBOX_PORT beside the shop; browsers reach it on the shop's host name at that port
  * (the shop's PAYMENTS_GATEWAY_URL is the sandbox's SANDBOX_PUBLIC_URL); it answers and returns to
  * the origins the shop is served on (SITE_URL's, and every host name the edge allows at PORT). The
- * shop calls it server to server at SANDBOX_HOST:SANDBOX_PORT (src/server/payments/gateway-client.ts).
+ * shop calls it server to server at SANDBOX_HOST:SANDBOX_PORT (its configuration: src/server/config.ts).
  */
 function sandboxSettings() {
   const env = process.env;
-  env.SANDBOX_PORT ??= '4322';
-  env.SANDBOX_HOST ??= env.HOST;
-  const site = new URL(env.SITE_URL || 'http://localhost:4321');
+  env.SANDBOX_PORT ||= String(SANDBOX_LOCAL_PORT);
+  env.SANDBOX_HOST ||= env.HOST;
+  // A SITE_URL that is no URL is the prepare step's to refuse: it stops the start naming the variable.
+  const site = new URL(env.SITE_URL && URL.canParse(env.SITE_URL) ? env.SITE_URL : SHOP_LOCAL_ORIGIN);
   env.PAYMENTS_GATEWAY_URL ??= `${site.protocol}//${site.hostname}:${env.SANDBOX_PORT}`;
   env.SANDBOX_PUBLIC_URL ??= new URL(env.PAYMENTS_GATEWAY_URL).origin;
   const shopOrigins = [site.origin, ...[...allowedHostNames(env)].map((name) => `http://${name}:${env.PORT}`)];
