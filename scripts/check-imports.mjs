@@ -24,7 +24,11 @@
  *   imports only itself, the shop's pure `src/domain`, the wire contracts `src/contracts` and
  *   packages (its tests may also use the repository's test support under `tests/`);
  * - nothing under `src/` imports the demo data or anything else under `scripts/` (the demo catalogue
- *   and its picture painter live in `scripts/seed`, docs/decisions/036-demo-data-outside-the-shop.md).
+ *   and its picture painter live in `scripts/seed`, docs/decisions/036-demo-data-outside-the-shop.md);
+ * - configuration is declared once (docs/decisions/039-configuration-declared-once.md): no file under
+ *   `src/` reads `process.env` but the shop's configuration module `src/server/config.ts`, and none
+ *   under `sandbox/` but the sandbox's `sandbox/settings.ts` (tests, which hand variables to what
+ *   they start, aside); what only the site reads comes from `astro:env`.
  * Tests (tests/) may reach inside what they test and are not checked.
  * Biome and dependency-cruiser do not read `.astro` files, so this small script does the job for all sources.
  * Exits 1 and lists every wrong-way import, each with the file it is in.
@@ -110,6 +114,14 @@ function sandboxMayImport(from, to) {
   return isTest && to.startsWith('tests/');
 }
 
+/** The one reader of the environment in each app (docs/decisions/039). */
+const ENV_READERS = new Set(['src/server/config.ts', 'sandbox/settings.ts']);
+const isTestFile = (p) => p.startsWith('sandbox/tests/') || /\.test\.tsx?$/.test(p);
+/** The code of a file without its comments (block comments, and line comments on lines of their own). */
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+/** `process.env`, `process['env']` or `{ env } = process`: a read of the environment. */
+const READS_ENV = /\bprocess\s*(?:\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/;
+
 const SUBSCRIBER_LIST = 'src/server/subscribers.ts';
 /** The web layer: the one part of the server that knows about requests, cookies, sessions and statuses. */
 const WEB_LAYER = 'src/server/http/';
@@ -135,6 +147,17 @@ const arrows = new Map();
 for (const file of files) {
   const from = rel(file);
   const text = readFileSync(file, 'utf8');
+  if (
+    /^(src|sandbox)\//.test(from) &&
+    !ENV_READERS.has(from) &&
+    !isTestFile(from) &&
+    READS_ENV.test(withoutComments(text))
+  ) {
+    const reader = from.startsWith('sandbox/')
+      ? 'sandbox/settings.ts'
+      : 'src/server/config.ts (or astro:env for the site)';
+    problems.push(`${from}: reads process.env (configuration is declared once: read it through ${reader})`);
+  }
   problems.push(
     ...checkTables(
       from,

@@ -345,6 +345,32 @@ describe('the import walls', () => {
     expect(output).toContain("src/server/catalog/pictures.ts: '../../../scripts/seed/pictures'");
   });
 
+  it('fail when code under src/ or sandbox/ reads process.env outside its one configuration module, naming the file', () => {
+    const config = "export function serverConfig() { return { siteUrl: process.env.SITE_URL ?? '' }; }\n";
+    const settings = 'export const readSettings = (env = process.env) => env;\n';
+    const { status, output } = check({
+      ...service,
+      'src/server/config.ts': config,
+      'sandbox/settings.ts': settings,
+      'src/server/catalog/queries.ts': 'export const url = process.env.DATABASE_URL;\n',
+      'src/pages/about.astro': '---\nconst { env } = process;\nconst where = env.SITE_URL;\n---\n<p>{where}</p>\n',
+      'src/server/log.ts': "export const level = process['env'].LOG_LEVEL;\n",
+      'sandbox/log.ts': 'export const level = process.env.LOG_LEVEL;\n',
+      // Named in a comment only, and in a test that hands variables to what it starts: both are fine.
+      'src/server/catalog/index.ts': "// Reads nothing from process.env.\nexport { url } from './queries';\n",
+      'sandbox/tests/server.test.ts': 'export const child = { ...process.env, SANDBOX_PORT: "0" };\n',
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('src/server/catalog/queries.ts: reads process.env');
+    expect(output).toContain('src/pages/about.astro: reads process.env');
+    expect(output).toContain('src/server/log.ts: reads process.env (configuration is declared once');
+    expect(output).toContain(
+      'sandbox/log.ts: reads process.env (configuration is declared once: read it through sandbox/settings.ts)',
+    );
+    for (const fine of ['src/server/config.ts', 'sandbox/settings.ts', 'src/server/catalog/index.ts', 'sandbox/tests/'])
+      expect(output).not.toContain(`${fine}: reads process.env`);
+  });
+
   it('let scripts import the shop through its services and the domain', () => {
     const seed = "import { listDeals } from '@/server/catalog';\nimport { PENCE } from '@/domain/money';\n";
     expect(check({ ...service, 'scripts/seed/index.ts': seed }).status).toBe(0);
