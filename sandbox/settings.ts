@@ -28,6 +28,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel, setVariables } from '@/contracts/environment';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '@/contracts/local-addresses.mjs';
 import { GATEWAY_KEY } from '@/contracts/payment-gateway';
 import { ACCEPTABLE_BRANDS, type CardBrand } from '@/domain/card-details';
@@ -81,9 +82,6 @@ export const FINGERPRINT_SECRET: KeptSecretSpec = {
   defaultFile: '.data/payments-fingerprint.secret',
   minLength: 32,
 };
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type SandboxLogLevel = (typeof LOG_LEVELS)[number];
 
 /** The shop's local origin by default, by name and by loopback address (a browser may use either). */
 const shopLocal = new URL(SHOP_LOCAL_ORIGIN);
@@ -163,11 +161,6 @@ const SandboxSchema = z.object({
   PAYMENTS_FINGERPRINT_SECRET_FILE: z.string().trim().min(1).default(FINGERPRINT_SECRET.defaultFile),
 });
 
-/** An empty variable counts as unset, as in a shell's `VAR= npm start`. */
-function setOnly(env: SandboxVariables): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
-}
-
 /** `field: why` for each issue; a message that already names its field is kept as it is. */
 function faults(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
@@ -187,7 +180,7 @@ function switchesOf(parsed: z.output<typeof SwitchesSchema>): SandboxConfig | st
 
 /** The sandbox's settings from `env`; throws SandboxSettingsError naming every field at fault. */
 export function readSandboxSettings(env: SandboxVariables = process.env): SandboxSettings {
-  const parsed = SandboxSchema.safeParse(setOnly(env));
+  const parsed = SandboxSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${faults(parsed.error).join('; ')}`);
   }
@@ -221,7 +214,7 @@ const SwitchesSchema = SandboxSchema.pick({
  * "test and preview only, refused in production").
  */
 export function readSandboxConfig(env: SandboxVariables = process.env): SandboxConfig {
-  const parsed = SwitchesSchema.safeParse(setOnly(env));
+  const parsed = SwitchesSchema.safeParse(setVariables(env));
   if (!parsed.success) throw new PaymentsConfigError(faults(parsed.error).join('; '));
   const switches = switchesOf(parsed.data);
   if (typeof switches === 'string') throw new PaymentsConfigError(switches);
@@ -240,15 +233,15 @@ export function readKeptSecretSetting(
     [spec.variable]: secret(spec),
     [spec.fileVariable]: z.string().trim().min(1).default(spec.defaultFile),
   });
-  const parsed = schema.safeParse(setOnly(env));
+  const parsed = schema.safeParse(setVariables(env));
   if (!parsed.success) throw new KeptSecretError(faults(parsed.error).join('; '));
   const read = parsed.data as Record<string, string | undefined>;
   return { value: read[spec.variable] ?? null, file: read[spec.fileVariable] ?? spec.defaultFile };
 }
 
 /** The log's level (LOG_LEVEL, default info); throws SandboxSettingsError for one pino does not know. */
-export function readSandboxLogLevel(env: SandboxVariables = process.env): SandboxLogLevel {
-  const parsed = SandboxSchema.pick({ LOG_LEVEL: true }).safeParse(setOnly(env));
+export function readSandboxLogLevel(env: SandboxVariables = process.env): LogLevel {
+  const parsed = SandboxSchema.pick({ LOG_LEVEL: true }).safeParse(setVariables(env));
   if (!parsed.success) {
     throw new SandboxSettingsError(`The payment sandbox's settings will not do: ${faults(parsed.error).join('; ')}`);
   }

@@ -13,14 +13,12 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel, setVariables } from '@/contracts/environment';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '@/contracts/local-addresses.mjs';
 import { GATEWAY_KEY } from '@/contracts/payment-gateway';
 
 /** The variables as the environment holds them; tests hand in their own. */
 export type ConfigVariables = Readonly<Record<string, string | undefined>>;
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A URL with one of `protocols` (e.g. `['redis:', 'rediss:']`); `error` says what is expected. */
 const urlWith = (protocols: readonly string[], error: string) =>
@@ -176,8 +174,7 @@ function sandboxGatewayUrl(host: string, port: number): string {
 
 /** The configuration `variables` give; throws ConfigError naming every field at fault. */
 export function readServerConfig(variables: ConfigVariables): ServerConfig {
-  const set = Object.fromEntries(Object.entries(variables).filter(([, value]) => value?.trim()));
-  const parsed = ConfigSchema.safeParse(set);
+  const parsed = ConfigSchema.safeParse(setVariables(variables));
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'configuration')}: ${issue.message}`),
