@@ -1,6 +1,7 @@
 /**
- * Issue 14.1: an absolute URL on the shop's public origin (SITE_URL, read at run time), never on the
- * request's Host header. Components call this with SITE_URL from astro:env; the server's publicUrl too.
+ * An absolute URL on the shop's public origin (SITE_URL, read at run time), never on the request's
+ * Host header, which a client sets: an emailed link must not point at a host someone else chose.
+ * Components call this with SITE_URL from astro:env; the server's publicUrl too.
  */
 export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, new URL(siteUrl).origin).toString();
