@@ -16,7 +16,7 @@ function serve(...answers: ({ status: number; body: unknown } | 'offline')[]) {
   return keys;
 }
 
-describe('Express Buy from the deal page (issue 8)', () => {
+describe('Express Buy from the deal page (spec 4, spec 7 express-buy-token)', () => {
   beforeEach(() => {
     $expressBuy.set({ phase: 'offered', token: 'token-1', label: 'Visa ending 1111' });
   });
