@@ -1,7 +1,8 @@
 /**
- * Issue 23 item 2 on embedded PGlite: a merchant member redeems a customer's voucher once; a second
- * attempt, a refunded, expired or other merchant's voucher, a wrong security code and a stranger are
- * refused with a clear reason; every attempt is in the audit; guessing codes is throttled.
+ * Redeeming at the till (decision 024) on embedded PGlite: a merchant member redeems a customer's
+ * voucher once; a second attempt, a refunded, expired or other merchant's voucher, a wrong security
+ * code and a stranger are refused with a clear reason; every attempt is in the audit; guessing codes is
+ * throttled.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
