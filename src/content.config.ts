@@ -1,5 +1,5 @@
 /**
- * Content collections (issue 22 item 3): the static pages of spec 2's Content row and the
+ * Content collections (decision 023): the static pages of spec 2's Content row and the
  * shopper and merchant FAQs, kept as files in src/content and compiled into the build.
  * Guides are not here: editors change them at run time, so they live in the database
  * (src/server/content).

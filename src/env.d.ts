@@ -13,7 +13,7 @@ declare namespace App {
     theme: import('./domain/brands').ThemeName;
     /**
      * "Now" for how the page looks only (seasonal themes, the footer year): THEME_CLOCK, or ?clock=
-     * outside production builds / with THEME_PREVIEW. Never for expiry, prices or writes (issue 14.12).
+     * outside production builds / with THEME_PREVIEW. Never for expiry, prices or writes (decision 003).
      */
     themeNow: Date;
     /** The chosen location: from the path, else the location cookie, else London (spec 3). */
@@ -22,17 +22,17 @@ declare namespace App {
     rememberLocation: string | null;
     /** spec 2 page type of the path (the dataLayer's page views carry it). */
     pageType?: import('./domain/page-type').PageType;
-    /** Set by the accounts issue; null for guests. */
+    /** The signed-in shopper, read by the middleware on personal routes only; null for guests. */
     user: { firstName: string; email: string; isVip: boolean } | null;
   }
 }
 
 declare namespace App {
-  /** What the Astro session holds (issue 6): the signed-in account and its session epoch. */
+  /** What the Astro session holds (decision 009): the signed-in account and its session epoch. */
   interface SessionData {
     account: { userId: number; epoch: number };
     primed: boolean;
-    /** Issue 7: orders bought as a guest in this session; their vouchers are shown to it. */
+    /** Orders bought as a guest in this session; their vouchers are shown to it (decision 015). */
     guestOrders: number[];
   }
 }

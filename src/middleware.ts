@@ -48,12 +48,13 @@ function isBarePath(path: string): boolean {
 }
 
 /**
- * Issue 14.12: ?clock= previews themes outside production builds, or when the operator sets
- * THEME_PREVIEW (the e2e server does). It only ever feeds locals.themeNow.
+ * ?clock= previews themes outside production builds, or when the operator sets THEME_PREVIEW (the
+ * e2e server does). It only ever feeds locals.themeNow, so it never changes expiry, prices or a
+ * write (decision 003).
  */
 const CLOCK_QUERY_ALLOWED = !import.meta.env.PROD || THEME_PREVIEW;
 
-/** Issue 14.14: production builds ask browsers to use HTTPS only, for a year (with subdomains). */
+/** Production builds ask browsers to use HTTPS only, for a year (with subdomains), so no later visit goes over HTTP. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 function parseClock(value: string | null | undefined): Date | null {
@@ -81,7 +82,7 @@ const requestContext = defineMiddleware(async (context, next) => {
   if (isBarePath(path)) return withSecurityHeaders(await next());
 
   let pageLayoutNeedsLogin = false;
-  // Accounts (issue 6): only personal routes read the session; shared pages never see the user.
+  // Accounts (decision 009): only personal routes read the session; shared pages never see the user.
   let isPersonal = isPersonalRoute(path, null);
   try {
     const { db } = await getDb();
@@ -123,20 +124,20 @@ const requestContext = defineMiddleware(async (context, next) => {
   }
 
   // spec 2: the account and delete layouts send guests to the login page, remembering where they were going.
-  // Issue 7 exception: a guest who has just bought may see /myaccount/vouchers (only those orders).
+  // The exception: a guest who has just bought may see /myaccount/vouchers (only those orders).
   if (pageLayoutNeedsLogin && !context.locals.user && !(await isGuestVoucherVisit(context.session, path))) {
     const target = `${path}${url.search}`;
     cookies.set(POST_LOGIN_COOKIE, target, { path: '/', maxAge: 30 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true });
     return withSecurityHeaders(context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), isPersonal);
   }
 
-  // spec 4: experiments are assigned on responses that are not shared pages (issue 25.6).
+  // spec 4: experiments are assigned on responses that are not shared pages (decision 025).
   const response = withConfiguredThirdParties(withSecurityHeaders(await next(), isPersonal, isMerchantDashboard(path)));
   return withExperimentCookies(response, context.request, isSecureCookieContext(url));
 });
 
-// issue 14.8: an unexpected failure answers JSON on /api and reaches the log without secrets (issue 14.7).
-/** spec 7 notFoundHit: every page answered 404 is recorded as a spec 3 logging record (issue 25.7). */
+// answerUnexpectedFailures, below: an unexpected failure answers JSON on /api and reaches the log without secrets.
+/** spec 7 notFoundHit: every page answered 404 is recorded as a spec 3 logging record (decision 025). */
 const recordNotFoundPages = defineMiddleware(async (context, next) => {
   const response = await next();
   if (response.status === 404 && !context.url.pathname.startsWith('/api/')) {
@@ -188,7 +189,7 @@ function withConfiguredThirdParties(response: Response): Response {
   return response;
 }
 
-/** Issue 23: the merchant dashboard may use this site's camera, to scan a voucher's QR code at the till. */
+/** The merchant dashboard may use this site's camera, to scan a voucher's QR code at the till (decision 024). */
 function isMerchantDashboard(path: string): boolean {
   return path === '/merchant' || path.startsWith('/merchant/');
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 20.5: spec 7's address calls (account service "Address: lookup by postcode, autocomplete,
+ * spec 7's address calls (account service "Address: lookup by postcode, autocomplete,
  * validate postcode, moniker lookup, format by key") as the browser reads them: the gift pack
  * form's autocomplete.
  */

@@ -29,7 +29,7 @@ export const BasketProductInputSchema = z.object({
   checkInDate: IsoDate.nullish(),
   checkOutDate: IsoDate.nullish(),
   numberOfNights: z.coerce.number().int().positive().max(365).nullish(),
-  /** Issue 24: a choose-your-flight option's departure airport (IATA code). */
+  /** A choose-your-flight option's departure airport (IATA code). */
   departureAirport: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -69,8 +69,9 @@ export const PatchBasketSchema = CreateBasketSchema.partial().extend({
 
 /**
  * spec 7 PATCH a basket product, partial: quantity, giftWrap, giftPack, gift, gifting, payDeposit,
- * deliveryOptionType. giftWrap and giftPack are gift lines of their own (the gifts issue); they are
- * accepted here so callers keep spec 7's shape, and have no effect until then.
+ * deliveryOptionType. giftWrap sets the line's wrap quantity by spec 4's gifting rules. giftPack is
+ * accepted so callers keep spec 7's shape but changes nothing here: a gift pack needs its address, so
+ * it is chosen on the checkout's gifting page or through POST /gift/create (decision 028).
  */
 export const UpdateBasketLineSchema = z
   .object({
@@ -131,7 +132,7 @@ export const PricedLineSchema = z.object({
   gift: z.boolean(),
   giftClaim: z.boolean(),
   payDeposit: z.boolean(),
-  /** Issue 20 (spec 3 Gift types, gifting state): what the line is sent as, and its wrap and pack lines. */
+  /** spec 3 Gift types, gifting state: what the line is sent as, and its wrap and pack lines. */
   gifting: z.object({
     type: z.enum(['none', 'e-gift', 'wrapped', 'ndd-gpk', 'std-gpk']),
     label: z.string(),
@@ -176,7 +177,7 @@ export const AddToBasketFormSchema = z.object({
   productId: Id,
   quantity: z.coerce.number().int().min(1).max(999).catch(1),
   nights: z.coerce.number().int().positive().max(365).optional().catch(undefined),
-  /** Issue 24: the check-in date picked on a dated travel option, and the departure airport. */
+  /** The check-in date picked on a dated travel option, and the departure airport (decision 029). */
   checkInDate: z.string().optional().catch(undefined),
   departureAirport: z.string().optional().catch(undefined),
   /** spec 3 payDeposit: the deposit box was ticked. */

@@ -1,5 +1,5 @@
 /**
- * Booking after purchase (issue 24 item 5, issue 23 item 3): the shopper's date request from the
+ * Booking after purchase (spec 4 calendar booking; decisions 024, 029): the shopper's date request from the
  * voucher, and the merchant's answer from the dashboard. Plain form posts (Astro Actions).
  */
 import { z } from 'zod';

@@ -50,10 +50,10 @@ export const CheckoutViewSchema = z.object({
   orderSummary: z.object({
     currency: z.enum(['GBP', 'EUR']),
     subtotal: z.number().int(),
-    /** Issue 17: what the promotion code took off (included in subtotal and total). */
+    /** What the promotion code took off (included in subtotal and total). */
     promotionDiscount: z.number().int(),
     postage: z.number().int(),
-    /** Issue 20: gift wrap and gift packs (in the total). */
+    /** Gift wrap and gift packs (in the total). */
     gifting: z.number().int(),
     totalOrderAmount: z.number().int(),
     /** spec 3 payment data: the wallet's part and the card's part. */
@@ -82,7 +82,7 @@ export const CheckoutViewSchema = z.object({
   }),
   countdown: z.object({ seconds: z.number().int() }),
   giftWrapPreset: z.object({ quantity: z.number().int() }),
-  /** Issue 20 (spec 3 giftingConfig, giftPackPreset): whether gifting shows, and what wrap and packs cost. */
+  /** spec 3 giftingConfig, giftPackPreset: whether gifting shows, and what wrap and packs cost. */
   giftingConfig: z.object({ gifting: z.boolean(), giftPacks: z.boolean(), giftWrapPrice: z.number().int() }),
   giftPackPreset: z.object({ priceSteps: z.array(z.number().int()), nextDaySurcharge: z.number().int() }),
   isTravel: z.boolean(),

@@ -32,7 +32,7 @@ export const DealProductDetailSchema = z.object({
   /** The option's own cap per order (spec 5), else null. */
   purchaseCap: z.number().int().nullable(),
   /**
-   * Issue 23 item 5: the current evidence for the original price, or null. Without it the option
+   * The current evidence for the original price, or null (decision 024). Without it the option
    * carries no saving (originalPrice equals price, discountPercentage 0).
    */
   savingEvidence: z
@@ -59,9 +59,9 @@ export const DealDetailSchema = z.object({
   pricePerPerson: z.boolean(),
   isTravel: z.boolean(),
   dealType: z.string(),
-  /** Issue 24: the date is booked with the merchant after purchase, from the voucher. */
+  /** The date is booked with the merchant after purchase, from the voucher (spec 4 calendar booking). */
   bookingCalendarOnRedemption: z.boolean(),
-  /** Issue 24: a draft (not yet live) deal, shown only to operators and its merchant as a preview. */
+  /** A draft (not yet live) deal, shown only to operators and its merchant as a preview (spec 2 dealPreview). */
   isPreview: z.boolean(),
   /** ISO date-time. */
   closingDate: z.string(),

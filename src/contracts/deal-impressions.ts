@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/deal/impressions (spec 7 "deal impressions by location", issue 21.6): the deal cards
+ * POST /api/v1/deal/impressions (spec 7 "deal impressions by location"; decision 033): the deal cards
  * a listing page showed, sent by the browser in batches. One batch names one location (the
  * listing's short name) and up to 50 deals; a deal may appear more than once (seen again after Show more).
  */

@@ -1,5 +1,5 @@
 /**
- * Progressive forms posted to Astro Actions (issue 16.3): the action's zod input reads the posted
+ * Progressive forms posted to Astro Actions (decision 030): the action's zod input reads the posted
  * fields as strings and checks them with the form's own contract, so a message reads the same as
  * in the browser's check before posting (and as it did when pages read forms by hand).
  */

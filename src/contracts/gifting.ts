@@ -1,5 +1,5 @@
 /**
- * Issue 20: the spec 7 gifting calls' contracts (gift/create, deal/gift-redeem, gift-card/redeem,
+ * The spec 7 gifting calls' contracts (gift/create, deal/gift-redeem, gift-card/redeem,
  * checkout/config/gifting, gift finder feed).
  */
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const GiftFinderFeedQuerySchema = z.object({
 });
 
 /**
- * spec 7 POST /gift/create (issue 20.1): how one line of the caller's basket is sent as a gift, the
+ * spec 7 POST /gift/create: how one line of the caller's basket is sent as a gift, the
  * same change as the checkout's gifting page: a delivery option (spec 3: e-gift with its recipient,
  * a next-day or standard gift pack with its UK address, or none), or a gift wrap quantity (spec 4:
  * 0 deletes the wrap). `token` names the basket (the caller's own; else the request's basket) and

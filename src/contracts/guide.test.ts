@@ -24,7 +24,7 @@ const valid = {
   listicle: '101 | A calm hotel spa\n#202 | Great for couples | with lunch',
 };
 
-describe('the guide editor form (issue 22; spec 3 guide feed configuration)', () => {
+describe('the guide editor form (spec 3 guide feed configuration)', () => {
   it('reads prices in pounds as pence, ids, picks and line ends the way an editor typed them', () => {
     const content = GuideContentSchema.parse(readGuideForm(form(valid)));
     expect(content.text).toBe('Line one\nLine two');

@@ -1,5 +1,5 @@
 /**
- * Guides (spec 3 "Guide page" and "Guide feed configuration", issue 22): what an editor writes and
+ * Guides (spec 3 "Guide page" and "Guide feed configuration"; decision 023): what an editor writes and
  * what the public page and the editor's preview read. One schema for the editor's form, the draft
  * versions stored in the database and the seed.
  */
@@ -101,7 +101,7 @@ function poundsToPence(value: string): number | null {
 }
 
 /**
- * The editor's form (issue 22) as guide content, before validation: picks are one per line as
+ * The editor's form as guide content, before validation: picks are one per line as
  * "deal id | write-up", exclusions a comma-separated list of deal ids, prices in pounds.
  */
 export function readGuideForm(form: FormData): GuideContentInput {

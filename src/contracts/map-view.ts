@@ -1,5 +1,5 @@
 /**
- * The map view's call (issue 21.5): GET /api/v1/map-deals with the visible area, the zoom and the
+ * The map view's call (decision 022): GET /api/v1/map-deals with the visible area, the zoom and the
  * price filter; it answers the deals to draw, each with its position (spec 9 "Map").
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Issue 23: what the merchant dashboard's forms and the spec 7 /merchant-dashboard-url call carry.
+ * What the merchant dashboard's forms and the spec 7 /merchant-dashboard-url call carry (decision 024).
  */
 import { z } from 'zod';
 import { blankable, DbIdInputSchema, text } from './text';

@@ -1,6 +1,6 @@
 /**
  * The part of the /api/v1/nearmelocation answer the near-me island reads. Checked by hand
- * (plain-reader) so the island ships no validation library (issue 15.2); the server's full answer
+ * (plain-reader) so the island ships no validation library (decision 018); the server's full answer
  * is NearMeLocationSchema in ./location.ts, and a test keeps the two in step.
  */
 import { object, reader, string } from './plain-reader';

@@ -30,7 +30,7 @@ export const PayRequestSchema = z.object({
   /** Keep this card or PayPal account for next time (signed-in shoppers). */
   saveInstrument: z.boolean().default(false),
   billingPostcode: text().max(10).optional(),
-  /** Issue 17: the promotion code the checkout applied (its figures include the discount). */
+  /** The promotion code the checkout applied (its figures include the discount). */
   promoCode: text().trim().max(40).optional(),
   /** Guests only: the address the vouchers go to (express-register). */
   email: EmailSchema.optional(),

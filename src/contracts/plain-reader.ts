@@ -1,5 +1,5 @@
 /**
- * Hand-written readers for the few answers browse-page islands read (issue 15.2: no zod in
+ * Hand-written readers for the few answers browse-page islands read (decision 018: no zod in
  * browse-page islands, where zod's core alone is about 15 KB gzipped). Same surface as the zod
  * schemas they replace (`parse`, `safeParse`), and like zod objects they keep only the named keys.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: promotion codes, credit-claim campaigns and promotional-credit offers as operators create
+ * Promotion codes, credit-claim campaigns and promotional-credit offers (decision 021) as operators create
  * them through /api/internal, and the credit claim (spec 3 "Credit claim response": status,
  * creditAmount, currency; spec 7 user/campaign-credit-claim) as the page's script reads it.
  * Amounts are integer pence.

@@ -1,6 +1,6 @@
 /**
  * spec 7 product-listing-page-deal (recommendations by category id: limit 40, pageSize 25, page 0,
- * and a live variant) and product-detail-page-deal (issue 21.6; spec 9 recommendations 40 and 25).
+ * and a live variant) and product-detail-page-deal (spec 9 recommendations 40 and 25).
  */
 import { z } from 'zod';
 import { DealSummarySchema } from './deal';

@@ -86,7 +86,7 @@ export const SearchResponseSchema = z.object({
     pageSize: z.number().int().min(1),
   }),
   /**
-   * spec 3 search response `sponsored` (issue 21.4): the sponsored deals for this search. The answer
+   * spec 3 search response `sponsored` (decision 030): the sponsored deals for this search. The answer
    * is shared (cached), so sessionId is null here: a visitor's session comes from POST sponsored/customer.
    */
   sponsored: z.object({ sessionId: z.string().nullable(), deals: z.array(SponsoredDealSchema) }).optional(),

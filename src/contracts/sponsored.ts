@@ -1,5 +1,5 @@
 /**
- * Sponsored deals in search (issue 21.4): spec 3 Sponsored deal (id, adId, urlPath, isSponsored),
+ * Sponsored deals in search (decision 030): spec 3 Sponsored deal (id, adId, urlPath, isSponsored),
  * spec 4 "clicks are recorded when a deal is opened with a usr_src beginning sponsored_search_",
  * spec 7 POST sponsored session (customerToken, sessionId) and POST sponsored event (adIds, dealIds,
  * sessionId, type click or impression).

@@ -1,4 +1,4 @@
-/** Issue 14.8: the contracts refuse what PostgreSQL cannot store (NUL in text, ids past int4). */
+/** The contracts refuse what PostgreSQL cannot store (NUL in text, ids past int4): a 400, not a 500. */
 import { describe, expect, it } from 'vitest';
 import { LoginSchema, ProfileSchema, RegisterSchema } from './account';
 import { CreateBasketSchema } from './basket';
@@ -8,7 +8,7 @@ import { DbIdInputSchema, DbIdSchema, INT4_MAX, NUL_MESSAGE, plainText, text } f
 
 const NUL = '\u0000';
 
-describe('issue 14.8: text fields refuse NUL characters', () => {
+describe('text fields refuse NUL characters', () => {
   it.each([
     [
       'register first name',
@@ -35,7 +35,7 @@ describe('issue 14.8: text fields refuse NUL characters', () => {
   });
 });
 
-describe('issue 14.8: ids fit the integer column', () => {
+describe('ids fit the integer column', () => {
   it.each([
     [INT4_MAX, true],
     [INT4_MAX + 1, false],

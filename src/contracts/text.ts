@@ -1,5 +1,5 @@
 /**
- * Building blocks for every contract field that reaches SQL (issue 14.8): text that PostgreSQL can
+ * Building blocks for every contract field that reaches SQL: text that PostgreSQL can
  * store, and ids that fit the integer columns they are looked up in. A NUL character or an id past
  * int4 used to reach the database and come back as a 500; here it is a 400 that says what was wrong.
  */

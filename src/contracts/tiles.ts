@@ -1,5 +1,5 @@
 /**
- * spec 7 "GET tiles" (the tiles service; issue 21.6): query brand, country, location, navigation,
+ * spec 7 "GET tiles" (the tiles service; decision 033): query brand, country, location, navigation,
  * subNavigation, no credentials; the answer is an array of tiles, or an object with error. A tile is
  * one way into a location's deals: a category (or, under a navigation, a sub-category) with how many
  * live deals it has and the picture of its most popular one.

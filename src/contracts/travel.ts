@@ -1,5 +1,5 @@
 /**
- * Issue 24, spec 7: flights (a deal's departure airports and their supplements), travel/products/deal
+ * spec 7 (decision 029): flights (a deal's departure airports and their supplements), travel/products/deal
  * (its options with the nights on sale) and the evergreen-deals service (the deal an evergreen path
  * shows now; spec 8 "dealIdOverride must be specified on Evergreen path").
  */

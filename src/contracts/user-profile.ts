@@ -1,6 +1,6 @@
 /**
  * The profile the header's user island reads from GET /api/v1/user. Checked by hand (plain-reader)
- * so every page ships no validation library (issue 15.2); the server's own schema is
+ * so every page ships no validation library (decision 018); the server's own schema is
  * UserProfileSchema in ./account.ts, and a test keeps the two in step.
  */
 import { boolean, object, reader, string } from './plain-reader';

@@ -1,5 +1,5 @@
 /**
- * Issue 18: what the voucher lifecycle's forms and spec 7 calls take (voucher/vve, voucher/pmv/refund,
+ * What the voucher lifecycle's forms and spec 7 calls take (decision 026; voucher/vve, voucher/pmv/refund,
  * create-return-order, returns/returns-label, returns/pdf, deal/redeem-instructions, order-addon).
  */
 import { z } from 'zod';

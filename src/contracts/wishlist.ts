@@ -1,5 +1,5 @@
 /**
- * spec 3 Wishlist and the spec 7 wishlist calls (issue 21.1): what /api/v1/wishlist reads and answers.
+ * spec 3 Wishlist and the spec 7 wishlist calls: what /api/v1/wishlist reads and answers.
  * spec 5's argument messages: no deals is "Deals missing", a malformed PATCH is "args malformed",
  * a shared-list lookup without a URL is "URL missing".
  */

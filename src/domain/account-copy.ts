@@ -1,20 +1,23 @@
 /**
- * Account wording the spec does not quote (issue 6). Spec strings stay in messages.ts; these are
+ * Account wording the spec does not quote. Spec strings stay in messages.ts; these are
  * ours, kept in one place so pages, endpoints and tests say the same thing.
  */
 export const ACCOUNT_COPY = {
   /** Beside every new-password field: the stricter spec 5 rule (decision 009) in one sentence. */
   passwordHint: 'At least 8 characters, with an uppercase letter and a number or special character.',
-  /** One message for a wrong email or a wrong password, so neither is revealed (issue 6 security). */
+  /** One message for a wrong email or a wrong password, so neither is revealed (decision 009). */
   signInRefused: 'That email and password do not match our records.',
   throttled:
     'Too many sign-in attempts. Please wait a few minutes, or sign in now with a link sent to your email (Forgotten your password?).',
-  /** Issue 14.10: one answer to every registration, whether or not the email had an account. */
+  /**
+   * One answer to every registration, whether or not the email had an account, so registering tells
+   * no one which emails have accounts (decision 017).
+   */
   registerCheckEmail:
     'Thanks. Check your email to finish creating your account: we have sent a link that works once, for 1 hour. If this email already has an account, the email tells you how to sign in.',
-  /** Issue 14.10: express-register's one answer. */
+  /** express-register's one answer, account or not (decision 017). */
   expressRegistered: "Thanks. We'll use this email address for your order.",
-  /** Issue 14.10: too many anonymous account checks from one address. */
+  /** Too many anonymous account checks from one address (decision 017). */
   tooManyChecks: 'Too many requests. Please wait a few minutes and try again.',
   locked: 'This account is locked after too many sign-in attempts. Reset your password to unlock it.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',

@@ -51,7 +51,7 @@ const WORDING: Readonly<Record<BasketErrorCode, string>> = {
   deliveryOptionUnavailable: BASKET_COPY.deliveryOptionUnavailable,
 };
 
-/** Issue 24: why a stay chosen on the deal page was not added (travel service StayProblem codes). */
+/** Why a stay chosen on the deal page was not added (travel service StayProblem codes). */
 export const STAY_NOTICES = {
   chooseDates: 'Please choose your check-in date.',
   datesUnavailable: 'Sorry, there are not enough rooms left on those dates. Please choose other dates.',

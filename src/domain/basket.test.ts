@@ -20,8 +20,8 @@ describe('spec 5 tokens: a basket token longer than 10 characters is valid', () 
     ['11 characters', 'a'.repeat(11), true],
     ['32 characters', 'x'.repeat(32), true],
     ['a base64url token', 'Zm9vYmFyLWJhei1xdXV4X3Rva2VuLTEy', true],
-    ['issue 26.1: a NUL inside', `${'a'.repeat(11)}\u0000`, false],
-    ['issue 26.1: control and non-ASCII characters', `\u0001${'🙂'.repeat(6)}`, false],
+    ['a NUL inside', `${'a'.repeat(11)}\u0000`, false],
+    ['control and non-ASCII characters', `\u0001${'🙂'.repeat(6)}`, false],
   ])('%s', (_name, token, valid) => {
     expect(isValidBasketToken(token)).toBe(valid);
   });

@@ -11,8 +11,8 @@ export const BASKET_TOKEN_COOKIE = 'basket_token';
 export const BASKET_QTY_COOKIE = 'basket_qty';
 
 /**
- * spec 5 tokens: longer than 10 characters is valid; anything else (or no token) is not. Issue 26.1:
- * a token is also printable ASCII (ours are base64url), so a cookie holding control characters or a
+ * spec 5 tokens: longer than 10 characters is valid; anything else (or no token) is not. A token is
+ * also printable ASCII (ours are base64url), so a cookie holding control characters or a
  * NUL never reaches a query as if it were one.
  */
 export function isValidBasketToken(token: unknown): token is string {

@@ -18,7 +18,7 @@ describe('spec 4 calendar booking: which dates a voucher holder may ask for', ()
   });
 });
 
-describe('issue 23.3: the date a booking is for', () => {
+describe('spec 4 calendar booking: the date a booking is for', () => {
   const asked = { requestedDate: '2026-12-05', proposedDate: '2026-12-06' };
   it('is the merchant’s proposed date once the shopper accepted it (confirmed)', () => {
     expect(bookedDate({ ...asked, status: 'confirmed' })).toBe('2026-12-06');

@@ -1,5 +1,5 @@
 /**
- * Booking a date after purchase (issue 24 item 5; spec 4 calendar booking: calendarStepTwo is the
+ * Booking a date after purchase (spec 4 calendar booking: calendarStepTwo is the
  * shopper choosing the date, bcorStepOne the merchant's answer). Pure: the wording and which dates
  * may be asked for.
  */

@@ -27,7 +27,7 @@ export const BRAND_INFO: Record<Brand, BrandInfo> = {
     displayName: 'Tuppence',
     isLowercase: false,
     navFontSizePx: 13,
-    // Issue 23 item 5: no typed-in "up to N%": pages that claim a saving measure it (retrieveSavingCeilings).
+    // No typed-in "up to N%": pages that claim a saving measure it (retrieveSavingCeilings; decision 024).
     tagline: 'Save on the best things to do near you',
   },
   dealhouse: {

@@ -41,7 +41,7 @@ export const CHECKOUT_COPY = {
   keyInFlight: 'Your payment is still being processed. Please wait a moment.',
   keyMismatch: 'This payment was already submitted with different details. Please refresh the page and try again.',
   walletShort: 'Your wallet balance changed. Check the new total and try again.',
-  // Issue 8: saved instruments and Express Buy.
+  // Saved instruments and Express Buy (decision 016).
   expressBuyNotYourEmail: 'Express Buy is only for the email address you are signed in with.',
   expressBuyNoDefault: 'Save a card at checkout to use Express Buy.',
   expressBuyDefaultExpired: 'Your default card has expired. Add a new card at checkout to use Express Buy.',

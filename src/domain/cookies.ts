@@ -47,7 +47,7 @@ export function cookieMaxAgeSeconds(cookie: IdentityCookie): number {
 }
 
 /**
- * "Secure outside local development" (issue 6): cookies are Secure on https and on any host
+ * "Secure outside local development" (decision 009): cookies are Secure on https and on any host
  * other than a loopback one, so a local http run still signs in.
  */
 export function isSecureCookieContext(url: URL): boolean {

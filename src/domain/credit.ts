@@ -1,5 +1,5 @@
 /**
- * Credit the shop gives (issue 17): promotional credit on eligible items (spec 1 and 9: 10% up to
+ * Credit the shop gives (decision 021): promotional credit on eligible items (spec 1 and 9: 10% up to
  * 5 pounds per eligible item), credit-claim links (spec 2 credit_validation, spec 5 "digits only",
  * spec 8 credit toasts) and refer-a-friend credit (spec 1: 10 pounds; both can get up to 200 pounds;
  * spec 4: awarded after the 14-day refund window). Pure.

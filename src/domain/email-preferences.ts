@@ -1,5 +1,5 @@
 /**
- * /email/preferences (issue 25.4): the topics a subscriber can choose and how often mail comes.
+ * /email/preferences (spec 2 Email): the topics a subscriber can choose and how often mail comes.
  * Pure: the page, the form parsing and the service share these lists.
  */
 

@@ -1,6 +1,6 @@
 /**
  * getErrorMessage on its own, so browser code that only needs it does not carry the error family and
- * its copy catalogues (src/domain/errors.ts re-exports it; issue 21: the deal page's JS budget).
+ * its copy catalogues (src/domain/errors.ts re-exports it; the deal page's JS budget, decision 022).
  */
 import { MESSAGES } from './messages';
 

@@ -1,6 +1,6 @@
 /**
  * Which deals Express Buy may take (spec 4 "Express Buy can be refused, after which the standard
- * checkout is offered"; spec 7 express-buy-token; issue 8 part 4). Express Buy is one step with the
+ * checkout is offered"; spec 7 express-buy-token; decision 016). Express Buy is one step with the
  * shopper's default saved instrument, so it takes only what needs no further choice at checkout: a
  * live, standard e-voucher or postal deal, one option, a quantity inside spec 5's caps. Anything
  * else (travel, calendar booking, deposits, gift claims, per-person pricing) goes to the standard

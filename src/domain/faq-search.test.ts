@@ -6,7 +6,7 @@ const extend = {
   answer: 'Yes, you can extend most unredeemed vouchers by up to 3 months.',
 };
 
-describe('FAQ search (issue 22: /faqs and /merchantfaqs with searchable questions)', () => {
+describe('FAQ search (/faqs and /merchantfaqs with searchable questions)', () => {
   it.each([
     ['a blank search shows every question', '', true],
     ['one word from the question', 'extend', true],

@@ -1,5 +1,5 @@
 /**
- * Searching the FAQs (/faqs, /merchantfaqs, issue 22): a question matches when every word typed
+ * Searching the FAQs (/faqs, /merchantfaqs): a question matches when every word typed
  * appears in its question or answer, ignoring case, accents and punctuation. Pure, so the page
  * filters on the server for ?q= (no JavaScript needed) and in the browser as you type, the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * The gift finder (issue 20.4; spec 2 gift recipients, personalities and sections; spec 9 page size
+ * The gift finder (spec 2 gift recipients, personalities and sections; spec 9 page size
  * 12, carousel 20, price steps 0, 10, 20, 50, 100). Pure: which deals suit a recipient or a
  * personality is read from the category tree (a category or sub-category short name) and the deal
  * tags, so no deal needs tagging by hand. docs/decisions/028-gifting.md.

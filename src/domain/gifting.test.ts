@@ -133,7 +133,7 @@ describe('spec 9: gift pack price steps run from 150 to 1500', () => {
   });
 });
 
-describe('issue 20: gift wrap and packs are pricing adjustments (basket, summary and charge agree)', () => {
+describe('gift wrap and packs are pricing adjustments (basket, summary and charge agree)', () => {
   const line = (over: Partial<PricingLine> = {}): PricingLine => ({
     id: 1,
     currency: 'GBP',
@@ -218,7 +218,7 @@ describe('spec 4: a gift card not redeemed within 6 months of purchase expires',
   });
 });
 
-describe("issue 20: a sender's gift and a buyer's gift card as their account shows them", () => {
+describe("a sender's gift and a buyer's gift card as their account shows them", () => {
   const at = new Date('2026-05-01T09:00:00Z');
   it.each([
     ['scheduled until its email is written on the send date', { mailedAt: null, claimedAt: null }, 'scheduled'],

@@ -1,5 +1,5 @@
 /**
- * Gifting (issue 20; spec 3 "Delivery options", "Gift types"; spec 4 "Gifting changes"; spec 9
+ * Gifting (spec 3 "Delivery options", "Gift types"; spec 4 "Gifting changes"; spec 9
  * gift pack price steps). Pure: a basket line's gifting state, how a shopper's change moves it, what
  * wrap and packs cost, and the checks on an e-gift's recipient. docs/decisions/028-gifting.md.
  *
@@ -268,7 +268,7 @@ export function normaliseGiftCode(input: string): string | null {
   return `${prefix}-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8, 12)}`;
 }
 
-/** Where a sent e-gift is, as its sender's account shows it (issue 20.2). */
+/** Where a sent e-gift is, as its sender's account shows it. */
 export type SentGiftStatus = 'scheduled' | 'sent' | 'claimed';
 
 export const SENT_GIFT_STATUS_LABELS: Record<SentGiftStatus, string> = {

@@ -11,7 +11,7 @@ const base = {
   publisherLogo: 'https://www.tuppence.test/brand/tuppence.svg',
 };
 
-describe('guide JSON-LD (issue 22: each guide has Article / ItemList JSON-LD)', () => {
+describe('guide JSON-LD (each guide has Article / ItemList JSON-LD)', () => {
   it('describes the guide as an Article and its deals as a numbered ItemList in page order', () => {
     const graph = JSON.parse(
       guideJsonLd({

@@ -1,5 +1,5 @@
 /**
- * Structured data for a guide page (issue 22): an Article for the guide itself and an ItemList of
+ * Structured data for a guide page: an Article for the guide itself and an ItemList of
  * the deals it shows, in the order shown (a listicle's picks first). Pure: URLs come in absolute.
  */
 

@@ -1,4 +1,4 @@
-/** spec 7 deal impressions by location: the browser's batches (issue 21.6). */
+/** spec 7 deal impressions by location: the browser's batches (decision 033). */
 import { describe, expect, it } from 'vitest';
 import { IMPRESSIONS_PER_BATCH, impressionBatches } from './impressions';
 

@@ -1,5 +1,5 @@
 /**
- * Deal impressions by location (spec 7, issue 21.6): how the browser batches the deal cards it has
+ * Deal impressions by location (spec 7; decision 033): how the browser batches the deal cards it has
  * seen on a listing page. Pure, so the page's script and its test agree.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The map view's rules (issue 21.5; spec 9 "Map", spec 8 "Sorry there was a problem." (map)).
+ * The map view's rules (spec 9 "Map", spec 8 "Sorry there was a problem." (map)).
  * Pure: no I/O, no Leaflet.
  */
 

@@ -18,7 +18,7 @@ const v = (over: Partial<Parameters<typeof summariseVouchers>[0][number]> = {}) 
   ...over,
 });
 
-describe('issue 23 item 4: reports by deal and month', () => {
+describe('merchant reports by deal and month', () => {
   it(`the merchant earns ${100 - COMMISSION_PERCENT}% of what was paid, rounded down to the penny`, () => {
     expect(merchantShareMinor(2000)).toBe(1400);
     expect(merchantShareMinor(999)).toBe(699);

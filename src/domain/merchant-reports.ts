@@ -1,5 +1,5 @@
 /**
- * The merchant's reports (issue 23 item 4): how vouchers sold, redeemed and outstanding add up per
+ * The merchant's reports (decision 024): how vouchers sold, redeemed and outstanding add up per
  * deal and per month, and what the merchant has earned. Pure: the merchant service reads the rows.
  */
 

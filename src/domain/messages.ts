@@ -58,10 +58,10 @@ export const MESSAGES = {
   emptyResponse: 'Empty response from server',
   // spec 5: action arguments (checkout)
   noTokenProvided: 'No token provided',
-  // spec 5 and 8: basket action arguments (issue 7)
+  // spec 5 and 8: basket action arguments
   argsMalformed: 'args malformed',
   noBasketToken: 'No Basket Token',
-  // spec 5 and 8: wishlist arguments (issue 21)
+  // spec 5 and 8: wishlist arguments
   dealsMissing: 'Deals missing',
   urlMissing: 'URL missing',
   noWishListId: 'No Wish List ID',

@@ -33,7 +33,7 @@ describe('money (spec 1: GBP, £; € for EUR)', () => {
   });
 });
 
-describe('money arithmetic (basket totals, issue 7)', () => {
+describe('money arithmetic (basket totals)', () => {
   it('sums amounts of one currency and refuses to mix currencies', () => {
     expect(sumMoney([pence(250), pence(1000)])).toEqual(pence(1250));
     expect(sumMoney([], 'EUR')).toEqual({ amountMinor: 0, currency: 'EUR' });

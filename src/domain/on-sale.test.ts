@@ -11,7 +11,7 @@ const facts = (over: Partial<SaleFacts> = {}): SaleFacts => ({
   ...over,
 });
 
-describe('issue 16.2: "on sale" defined once (live, not closed, not sold out for this shopper)', () => {
+describe('"on sale" defined once (live, not closed, not sold out for this shopper)', () => {
   it.each([
     ['live, open, in stock', facts(), null],
     ['closed by status', facts({ deal: { status: 'closed', closingDate: new Date('2026-12-31') } }), 'dealEnded'],

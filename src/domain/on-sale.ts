@@ -1,5 +1,5 @@
 /**
- * "On sale" defined once (issue 16.2): whether one deal option can be bought now by this shopper,
+ * "On sale" defined once: whether one deal option can be bought now by this shopper,
  * and if not, why. The deal page, the basket, the checkout, Express Buy and the order all ask
  * here, so a line the basket offers is a line the order takes. Pure: the callers read the rows.
  */
@@ -29,7 +29,7 @@ export interface SaleFacts {
  */
 export function notOnSaleReason(facts: SaleFacts): NotOnSaleReason | null {
   const { deal, option, bounds, shopper, now } = facts;
-  // Issue 19: the VIP subscription deal (status 'subscription') sells but is listed nowhere.
+  // The VIP subscription deal (status 'subscription', decision 027) sells but is listed nowhere.
   const sells = deal.status === 'live' || deal.status === 'subscription';
   if (!sells || isDealClosed(deal.status, deal.closingDate, now)) return 'dealEnded';
   // A hidden option is not offered anywhere, so it is not for sale either.

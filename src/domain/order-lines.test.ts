@@ -29,22 +29,22 @@ describe('spec 5: an order line against the purchase cap', () => {
     ['user max reached', line({ userRemaining: 0 }), { ok: false, available: 0 }],
     ['user max left', line({ quantity: 2, userRemaining: 1 }), { ok: false, available: 1 }],
     [
-      'issue 16.2: deal closed',
+      'deal closed',
       line({ sale: { ...line().sale, deal: { status: 'closed', closingDate: new Date('2099-01-01') } } }),
       { ok: false, available: 0 },
     ],
     [
-      'issue 16.2: past its closing date',
+      'past its closing date',
       line({ sale: { ...line().sale, deal: { status: 'live', closingDate: new Date('2026-11-23T11:59:59Z') } } }),
       { ok: false, available: 0 },
     ],
     [
-      'issue 16.2: option disabled',
+      'option disabled',
       line({ sale: { ...line().sale, option: { disabled: true, visibility: 'visible', vipExclusive: false } } }),
       { ok: false, available: 0 },
     ],
     [
-      'issue 16.2: option hidden',
+      'option hidden',
       line({ sale: { ...line().sale, option: { disabled: false, visibility: 'hidden', vipExclusive: false } } }),
       { ok: false, available: 0 },
     ],

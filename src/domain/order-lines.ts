@@ -1,6 +1,6 @@
 /**
- * Checking an order's lines (issue 7): the same spec 5 purchase-cap rule the deal page and basket
- * use, and the one "on sale" rule (issue 16.2), applied to what is really left at the moment of
+ * Checking an order's lines (decision 012): the same spec 5 purchase-cap rule the deal page and basket
+ * use, and the one "on sale" rule (`on-sale.ts`), applied to what is really left at the moment of
  * the order. Pricing is the pricing pipeline's (`pricing.ts`).
  */
 import { isOnSale, type SaleFacts } from './on-sale';

@@ -55,7 +55,7 @@ describe('page type resolution', () => {
     ['spec 2: /welcome is the paid-campaign welcome page', '/welcome', 'welcome', 'header-footer'],
     ['spec 2: /insights is insights', '/insights', 'insights', 'header-footer'],
     ['spec 2: /dashboard is dashboard', '/dashboard', 'dashboard', 'account'],
-    ['issue 23: the merchant dashboard is dashboard', '/merchant/12/redeem', 'dashboard', 'account'],
+    ['spec 1: the merchant dashboard is dashboard', '/merchant/12/redeem', 'dashboard', 'account'],
     ['spec 2: /extend... is extendLanding', '/extend-voucher', 'extendLanding', 'header-footer'],
     ['spec 2: /gifts is gifts', '/gifts', 'gifts', 'gift'],
     ['spec 2: /guides/... is guide', '/guides/affiliates-tuppence', 'guide', 'header-footer'],

@@ -174,7 +174,7 @@ const FIRST_SEGMENT_PAGES: ReadonlyMap<string, PageType> = new Map<string, PageT
   ['early-bird', 'early-bird'],
   ['insights', 'insights'],
   ['map-view', 'map-view'],
-  // Issue 23: the merchant dashboard (spec 1 "reached through a link") is the dashboard page type.
+  // The merchant dashboard (spec 1 "reached through a link") is the dashboard page type.
   ['merchant', 'dashboard'],
   ['order-addon', 'order-addon'],
   ['ppc', 'ppc'],

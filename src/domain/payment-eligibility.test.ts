@@ -45,7 +45,7 @@ describe('spec 5: payment eligibility', () => {
     withheld?: Partial<Record<PaymentOption, WithheldReason>>;
   }[] = [
     {
-      name: 'a guest buying a 30 pound deal gets every option (issue 8 check)',
+      name: 'a guest buying a 30 pound deal gets every option',
       given: input({}),
       offered: EVERYTHING,
     },
@@ -56,7 +56,7 @@ describe('spec 5: payment eligibility', () => {
       withheld: { apple_pay: 'deviceUnsupported', google_pay: 'deviceUnsupported' },
     },
     {
-      name: 'a guest 1,200 pound basket is outside the guest pay-later window (issue 8 check)',
+      name: 'a guest 1,200 pound basket is outside the guest pay-later window',
       given: input({ total: 1200_00 }),
       offered: ['credit_card', 'paypal', 'paypal_credit', 'apple_pay', 'google_pay'],
       withheld: { klarna: 'guestAmountOutsideWindow', clearpay: 'guestAmountOutsideWindow' },
@@ -100,7 +100,7 @@ describe('spec 5: payment eligibility', () => {
       withheld: { klarna: 'providerLimit' },
     },
     {
-      name: 'a sub-category 14 deal over 50 pounds loses the restricted methods (issue 8 check)',
+      name: 'a sub-category 14 deal over 50 pounds loses the restricted methods',
       given: input({ total: 60_00, lines: [electronics] }),
       offered: ['credit_card', 'paypal', 'apple_pay', 'google_pay'],
       withheld: {

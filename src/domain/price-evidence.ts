@@ -1,5 +1,5 @@
 /**
- * Savings claims with evidence (issue 23 item 5). UK advertising rules (the CAP Code and the
+ * Savings claims with evidence (decision 024). UK advertising rules (the CAP Code and the
  * CMA's pricing guidance) ask that a "was" price be one genuinely charged or charged elsewhere,
  * recently. Here an option's original price carries its evidence: where it comes from, when it was
  * last checked and by whom. Without current evidence the option shows no saving: its price display

@@ -26,7 +26,7 @@ const deposit = (depositPriceMinor: number | null, payDeposit = true, hasDeposit
   deposit: { payDeposit, hasDeposit, depositPriceMinor },
 });
 
-describe('issue 16.1: one pricing pipeline (spec 3 prices, spec 9 money in whole pence)', () => {
+describe('one pricing pipeline (spec 3 prices, spec 9 money in whole pence)', () => {
   it.each([
     ['one voucher', [line()], { subtotal: 2500, postage: 0, total: 2500 }],
     ['spec 3: three of an option', [line({ quantity: 3 })], { subtotal: 7500, postage: 0, total: 7500 }],
@@ -162,7 +162,7 @@ describe('issue 16.1: one pricing pipeline (spec 3 prices, spec 9 money in whole
     expect(breakdown.paidBy).toEqual({ walletMinor: 0, cashMinor: 2500 });
   });
 
-  it('the adjustments come in the issue order: deposit, then postage, then wallet', () => {
+  it('the adjustments come in ADJUSTMENT_ORDER: deposit, then postage, then wallet', () => {
     const breakdown = priceLines({
       lines: [line({ id: 1, unitPriceMinor: 40000, postagePerUnitMinor: 299, ...deposit(5000) })],
       wallet: { use: true, balances: [{ currency: 'GBP', balanceMinor: 100 }] },
@@ -199,7 +199,7 @@ describe('issue 16.1: one pricing pipeline (spec 3 prices, spec 9 money in whole
   });
 });
 
-describe('issue 19: the VIP price is one adjustment (spec 1, 6: VIP users get extra discounts)', () => {
+describe('the VIP price is one adjustment (spec 1, 6: VIP users get extra discounts)', () => {
   it('a VIP member pays the VIP price per unit, first in the order, and the wallet pays from the lower total', () => {
     const breakdown = priceLines({
       lines: [line({ quantity: 2, unitPriceMinor: 2500, postagePerUnitMinor: 150, vipUnitPriceMinor: 2250 })],

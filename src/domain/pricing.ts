@@ -1,5 +1,5 @@
 /**
- * The one pricing pipeline (issue 16.1): basket lines in, a price breakdown out. The basket view,
+ * The one pricing pipeline: basket lines in, a price breakdown out. The basket view,
  * the checkout data and the order all call `priceLines`, so what a shopper is shown is what they
  * are charged, to the penny. Pure: the callers read the catalogue and the wallet.
  *
@@ -9,7 +9,7 @@
  *   3. the total, and what is paid by which means (wallet, then cash or card).
  *
  * Money is whole minor units (pence) throughout, so nothing is rounded (spec 9: 2 decimals).
- * A promotion code (issue 17) is one price adjustment per eligible line, after the deposit and
+ * A promotion code is one price adjustment per eligible line, after the deposit and
  * before postage and the wallet (stacking: docs/decisions/021). Rules that do not exist yet (VIP
  * price, gift wrap and packs, loyalty) have their place in the order and plug in as another
  * `PricingRule`.
@@ -21,7 +21,7 @@ import { type PricingPromotion, promotionDiscounts } from './promotions';
 
 export type Currency = 'GBP' | 'EUR';
 
-/** Every kind of adjustment, in the order they apply (issue 16.1). */
+/** Every kind of adjustment, in the order they apply. */
 export const ADJUSTMENT_ORDER = [
   'vipPrice',
   'deposit',
@@ -64,9 +64,9 @@ export interface PricingLine {
   deposit: { payDeposit: boolean; hasDeposit: boolean; depositPriceMinor: number | null };
   /** Only lines on sale for this shopper count towards the total; the others are shown, unpriced. */
   isOnSale: boolean;
-  /** Issue 19: the option's VIP price per unit when this shopper is VIP (eligibleForVip), else null or absent. */
+  /** The option's VIP price per unit when this shopper is VIP (eligibleForVip), else null or absent (decision 027). */
   vipUnitPriceMinor?: number | null;
-  /** Issue 20: how many vouchers are gift-wrapped and how many go in which gift pack (absent: none). */
+  /** How many vouchers are gift-wrapped and how many go in which gift pack (absent: none; decision 028). */
   gifting?: { wrapQuantity: number; pack: 'ndd-gpk' | 'std-gpk' | null; packQuantity: number };
 }
 
@@ -90,7 +90,7 @@ export interface PricedLineBreakdown {
   totalMinor: number;
   /** True when the shopper pays the deposit now and the rest later. */
   paysDeposit: boolean;
-  /** Issue 20: the line's gift wrap and gift pack (in totalMinor, not in priceMinor). */
+  /** The line's gift wrap and gift pack (in totalMinor, not in priceMinor). */
   giftWrapMinor: number;
   giftPackMinor: number;
 }
@@ -103,7 +103,7 @@ export interface PriceBreakdown {
   /** The counted lines' prices after their adjustments, before postage. */
   subtotalMinor: number;
   postageMinor: number;
-  /** Issue 20: gift wrap and gift packs. */
+  /** Gift wrap and gift packs. */
   giftingMinor: number;
   /** What the order costs. */
   totalMinor: number;
@@ -170,7 +170,7 @@ export function linePriceSoFar(line: PricingLine, adjustments: readonly Adjustme
 }
 
 /**
- * Issue 17: a promotion code takes its discount off each eligible line's price (after a deposit:
+ * A promotion code takes its discount off each eligible line's price (after a deposit:
  * the code discounts what is paid now), never postage; the wallet then pays from the lower total.
  */
 export const promotionCodeRule: PricingRule = {
@@ -187,7 +187,7 @@ export const promotionCodeRule: PricingRule = {
 };
 
 /**
- * Issue 19 (spec 1, 6): a VIP member pays the option's VIP price. A line paying a deposit keeps
+ * spec 1, 6: a VIP member pays the option's VIP price. A line paying a deposit keeps
  * its deposit (the deposit is fixed), so the VIP price applies to lines paid in full.
  */
 export const vipPriceRule: PricingRule = {
@@ -211,7 +211,7 @@ export const postageRule: PricingRule = {
       .map((line) => ({ lineId: line.id, amountMinor: line.postagePerUnitMinor * line.quantity })),
 };
 
-/** Issue 20: gift wrap, per wrapped voucher (spec 4 gifting; after codes: a code never discounts the wrap). */
+/** Gift wrap, per wrapped voucher (spec 4 gifting; after codes: a code never discounts the wrap; decision 028). */
 export const giftWrapRule: PricingRule = {
   kind: 'giftWrap',
   effect: 'price',
@@ -221,7 +221,7 @@ export const giftWrapRule: PricingRule = {
       .map((line) => ({ lineId: line.id, amountMinor: (line.gifting?.wrapQuantity ?? 0) * GIFT_WRAP_PRICE_MINOR })),
 };
 
-/** Issue 20: a next-day or standard gift pack, priced by spec 9's pack price steps. */
+/** A next-day or standard gift pack, priced by spec 9's pack price steps. */
 export const giftPackRule: PricingRule = {
   kind: 'giftPack',
   effect: 'price',
@@ -364,7 +364,7 @@ export interface PricingSource {
     id: number;
     quantity: number;
     payDeposit: boolean;
-    /** Issue 20: the basket line's gifting (delivery option, wrap and pack quantities). */
+    /** The basket line's gifting (delivery option, wrap and pack quantities). */
     deliveryOptionType?: string;
     giftWrapQuantity?: number;
     giftPackQuantity?: number;
@@ -378,9 +378,9 @@ export interface PricingSource {
   };
   deal: { pricePerPerson: boolean; currency: string };
   isOnSale: boolean;
-  /** Issue 19: the basket's eligibleForVip (a VIP member's): the option's VIP price applies. */
+  /** The basket's eligibleForVip (a VIP member's): the option's VIP price applies. */
   eligibleForVip?: boolean;
-  /** Issue 24: what the chosen stay's nights and departure airport add per unit (part of its price). */
+  /** What the chosen stay's nights and departure airport add per unit (part of its price; decision 029). */
   supplementMinor?: number;
 }
 

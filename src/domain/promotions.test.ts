@@ -48,7 +48,7 @@ const CLASS_WORDS: Record<PromoRefusal, string> = {
   notEligible: 'not eligible',
 };
 
-describe('issue 17: promotion codes (spec 3 promoCode, spec 5 promo code messages)', () => {
+describe('promotion codes (spec 3 promoCode, spec 5 promo code messages)', () => {
   it('a 20% code applies to an eligible basket and names its lines', () => {
     const verdict = evaluatePromoCode(rule(), [promoLine(), promoLine({ id: 2 })], shopper, NOW);
     expect(verdict).toMatchObject({ ok: true, message: 'Promo code SAVE20 applied: 20% off.' });
@@ -128,7 +128,7 @@ describe('issue 17: promotion codes (spec 3 promoCode, spec 5 promo code message
   });
 });
 
-describe('issue 17: promotion discounts to the penny (spec 9 money)', () => {
+describe('promotion discounts to the penny (spec 9 money)', () => {
   it.each([
     ['20% of £50.00', { kind: 'percent', percentOff: 20, amountOffMinor: 0 }, [{ id: 1, priceMinor: 5000 }], [1000]],
     [
@@ -178,7 +178,7 @@ describe('issue 17: promotion discounts to the penny (spec 9 money)', () => {
   });
 });
 
-describe('issue 17: the promotion is one adjustment in the pricing pipeline', () => {
+describe('the promotion is one adjustment in the pricing pipeline', () => {
   const line = (over: Partial<PricingLine> = {}): PricingLine => ({
     id: 1,
     currency: 'GBP',

@@ -1,5 +1,5 @@
 /**
- * Promotion codes (issue 17 item 1; spec 3 checkout data promoCode (applicable, message), spec 5
+ * Promotion codes (spec 3 checkout data promoCode (applicable, message), spec 5
  * "Promo code messages are classed by containing: expired, invalid, already used, not applicable,
  * not eligible"). Pure: the promotions service reads the code, the shopper's uses and the basket,
  * and asks `evaluatePromoCode` whether it applies and to which lines; the pricing pipeline then

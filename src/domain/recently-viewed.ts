@@ -1,5 +1,5 @@
 /**
- * Recently viewed (issue 21.2; spec 3 "Recently viewed", spec 9: lists of 5 ids per location type,
+ * Recently viewed (spec 3 "Recently viewed", spec 9: lists of 5 ids per location type,
  * 4 shown, up to 5 sent to feeds as recentViewedDeal). Pure: the browser's store applies it.
  */
 

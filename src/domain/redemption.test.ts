@@ -10,7 +10,7 @@ import {
 const NOW = new Date('2027-03-01T12:00:00Z');
 const LATER = new Date('2027-06-01T12:00:00Z');
 
-describe('issue 23: reading a voucher code at the till', () => {
+describe('reading a voucher code at the till', () => {
   it.each([
     ['TP-7KQ4-M9XD', 'TP-7KQ4-M9XD'],
     ['tp7kq4m9xd', 'TP-7KQ4-M9XD'],
@@ -31,7 +31,7 @@ describe('issue 23: reading a voucher code at the till', () => {
   });
 });
 
-describe('issue 23: which vouchers a merchant may redeem', () => {
+describe('which vouchers a merchant may redeem', () => {
   const voucher = (status: string, expiresAt = LATER) => ({ merchantId: 7, status, expiresAt });
 
   it.each([

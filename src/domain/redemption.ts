@@ -1,5 +1,5 @@
 /**
- * Redeeming a voucher at the merchant (issue 23 item 2): how a typed or scanned code is read, which
+ * Redeeming a voucher at the merchant (decision 024): how a typed or scanned code is read, which
  * vouchers a merchant may redeem, and what each refusal says. Pure; the merchant service supplies
  * the voucher row, the clock and the transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved payment instruments as the shopper sees them (issue 8 part 3; spec 3 "Payment instrument"):
+ * Saved payment instruments as the shopper sees them (spec 3 "Payment instrument"):
  * how one is named, and whether a saved card has expired (then it is shown but cannot be chosen,
  * made the default or used for Express Buy). Pure: the checkout, the account page and Express Buy
  * all ask here.

@@ -1,6 +1,6 @@
 /**
  * spec 7 content/scroller-configuration (query brand) and spec 9 "Carousel interval 9000 ms"
- * (issue 21.6): how the home rails move by themselves. The home page renders this into the rails
+ * (decision 033): how the home rails move by themselves. The home page renders this into the rails
  * (so they need no call), and GET /api/v1/content/scroller-configuration answers the same.
  */
 import type { Brand } from './brands';
@@ -36,7 +36,7 @@ export function scrollerConfiguration(brand: Brand): ScrollerConfiguration {
 }
 
 /**
- * Which card an autoplaying rail shows next (issue 21.6): the next one, back to the first after the
+ * Which card an autoplaying rail shows next: the next one, back to the first after the
  * last when the rail loops, or none (stay) when it does not or when every card is already in view.
  * `selected` and `last` are the carousel's snap indexes. Pure, so the island and its test agree.
  */
@@ -47,7 +47,7 @@ export function nextRailIndex(selected: number, last: number, loop: boolean): nu
 }
 
 /**
- * Where a Previous / Next press goes (issue 21.6): a page of cards, as many as are fully in view
+ * Where a Previous / Next press goes: a page of cards, as many as are fully in view
  * (at least one), stopping at the ends.
  */
 export function pageRailIndex(selected: number, last: number, inView: number, direction: -1 | 1): number {

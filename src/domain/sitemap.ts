@@ -63,8 +63,8 @@ export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 /**
  * The sitemap @astrojs/sitemap writes at build time for the content pages that are files in the
- * build (src/content): /page/*, /faqs, /merchantfaqs, /refer-a-friend, the affiliates page (issue 22,
- * decision 023). The index lists it beside the dynamic ones.
+ * build (src/content): /page/*, /faqs, /merchantfaqs, /refer-a-friend, the affiliates page
+ * (decision 023). The index lists it beside the dynamic ones.
  */
 export const STATIC_SITEMAP_PATH = '/sitemap-pages-0.xml';
 

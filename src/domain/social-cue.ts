@@ -1,5 +1,5 @@
 /**
- * Social proof (issue 21.6; spec 7 socialcue/deal): "N bought in the last 24 hours", counted from
+ * Social proof (spec 7 socialcue/deal): "N bought in the last 24 hours", counted from
  * real orders. Pure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The sold-out sign-up's own rules, free of zod so the deal page's island stays light (issue 15.2).
+ * The sold-out sign-up's own rules, free of zod so the deal page's island stays light (decision 018).
  * The server validates with SoldOutNotificationEmailSchema (contracts/deal-detail); a test keeps
  * the two in step.
  */

@@ -1,5 +1,5 @@
 /**
- * Sponsored search links (issue 21.4, spec 4): a sponsored card opens its deal with
+ * Sponsored search links (spec 4; decision 030): a sponsored card opens its deal with
  * usr_src=sponsored_search_{adId}; the deal page reads the ad back to record the click. Pure and
  * free of zod: the deal page's personal layer uses it.
  */

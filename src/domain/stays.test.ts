@@ -17,7 +17,7 @@ const nights = [
   { night: '2026-11-30', roomsRemaining: 3, supplementMinor: 0 },
 ];
 
-describe('issue 24: check-in days for a stay of some nights', () => {
+describe('check-in days for a stay of some nights', () => {
   it('a day is bookable only when every night of the stay has a room, priced with their supplements', () => {
     const days = checkInDays(nights, 2, TODAY);
     expect(days).toEqual([
@@ -82,7 +82,7 @@ describe('spec 2 hotel deep-link parameters', () => {
   });
 });
 
-describe('issue 24 item 6: a deposit’s balance due date', () => {
+describe('a deposit’s balance due date', () => {
   it('is 6 weeks before check-in, never before the purchase day, and 30 days on without a date', () => {
     expect(balanceDueDate(TODAY, '2027-03-01')).toBe(addDays('2027-03-01', -42));
     expect(balanceDueDate(TODAY, '2026-12-01')).toBe(TODAY);

@@ -1,5 +1,5 @@
 /**
- * Stays (issue 24): check-in dates and nights on dated travel options, the hotel deep-link
+ * Stays (decision 029): check-in dates and nights on dated travel options, the hotel deep-link
  * parameters (spec 2: arrival, departure, guests, product_id, utm_medium, utm_source) and a deposit's
  * balance due date. Pure: dates are ISO `YYYY-MM-DD` strings read as UTC calendar days, and "today"
  * is passed in (an injectable clock), never read here.

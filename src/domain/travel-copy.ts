@@ -1,5 +1,5 @@
 /**
- * What a shopper reads about how a deal of each spec 3 deal type is booked (issue 24 items 4 and 5):
+ * What a shopper reads about how a deal of each spec 3 deal type is booked (decision 029):
  * shown on the deal page beside the options. Pure.
  */
 

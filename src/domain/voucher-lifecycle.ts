@@ -1,5 +1,5 @@
 /**
- * The money rules of a voucher's life after purchase (issue 18): the 14-day return window, Protect my
+ * The money rules of a voucher's life after purchase (decision 026): the 14-day return window, Protect my
  * voucher (DVP), extensions (VVE, spec 1 and 9: up to 3 months), what an add-on costs, how a refund
  * splits between card and wallet, and when wallet credit from a voucher expires (spec 4). Pure: the
  * voucher lifecycle service supplies the clock and the rows. Written down in docs/decisions/026.

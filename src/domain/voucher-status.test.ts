@@ -14,7 +14,7 @@ const EVENTS: VoucherEvent[] = [
   'expire',
 ];
 
-describe('issue 18.1: the voucher state machine over the spec 3 statuses', () => {
+describe('the voucher state machine over the spec 3 statuses', () => {
   it.each([
     ['ready', 'redeem', 'merchant', 'redeemed'],
     ['ready', 'book', 'shopper', 'booked'],

@@ -1,5 +1,5 @@
 /**
- * The voucher state machine (issue 18.1): which spec 3 status may follow which, and why. Spec 4 says
+ * The voucher state machine: which spec 3 status may follow which, and why. Spec 4 says
  * "Allowed voucher status transitions: not shown", so the table below is ours, written down in
  * docs/decisions/026-voucher-lifecycle.md. Pure: the voucher lifecycle service
  * (src/server/voucher-lifecycle) locks the voucher, asks `checkTransition`, and writes the move and

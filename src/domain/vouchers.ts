@@ -1,5 +1,5 @@
 /**
- * Voucher rules (spec 3 voucher statuses, issue 7): what each stored status reads as, how a code
+ * Voucher rules (spec 3 voucher statuses, decision 015): what each stored status reads as, how a code
  * is made, when a voucher expires and which status it starts in. Pure; the server supplies the
  * randomness and the clock.
  */

@@ -74,7 +74,7 @@ describe('spec 3 wallet balances per currency (balance, marketingBalance, refund
   });
 });
 
-describe('issue 7 debit allocation: soonest expiry first, marketing before cash, split as needed', () => {
+describe('wallet debit allocation: soonest expiry first, marketing before cash, split as needed', () => {
   const cases: Array<[string, CreditRemaining[], number, ReturnType<typeof allocateDebit>]> = [
     [
       'marketing credit expiring soonest goes first',

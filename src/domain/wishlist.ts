@@ -1,5 +1,5 @@
 /**
- * Wishlist rules (issue 21.1; spec 3 Wishlist, spec 5 wishlist arguments, spec 9 cookie lifetime).
+ * Wishlist rules (spec 3 Wishlist, spec 5 wishlist arguments, spec 9 cookie lifetime).
  * Pure: no I/O.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Issue 18.2: the card part of /order-addon. The page's form works without JavaScript with a saved
- * card; this island adds "a new card": the card goes only to the gateway's tokeniser (as at checkout,
+ * The card part of /order-addon (spec 3 add-on types VVE and DVP). The page's form works without
+ * JavaScript with a saved card; this island adds "a new card": the card goes only to the gateway's tokeniser (as at checkout,
  * src/stores/card-form.ts), and the form is then submitted with the one-time nonce in place of it.
  * The island sits outside the form, so the card's fields are never posted to the shop.
  */

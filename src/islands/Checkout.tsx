@@ -1,5 +1,5 @@
 /**
- * The checkout (issues 7 and 8) as one island: basket lines, the guest's email, the wallet toggle,
+ * The checkout (decisions 012 and 016) as one island: basket lines, the guest's email, the wallet toggle,
  * the payment choice (saved instruments and the options spec 5 allows; card fields post only to
  * the payment gateway), the order summary and the pay button with the spec 4 payment states.
  * The server renders the same markup from the same data first. A return from PayPal, Klarna or

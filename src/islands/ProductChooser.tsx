@@ -3,8 +3,8 @@
  * within spec 5's purchase cap (at least 2 people on per-person deals) and "Buy now".
  * The choice lives in $bcor so the basket can read it. The server renders the same markup
  * from the default choice, so "Buy now" works before (and without) JavaScript. A signed-in shopper
- * with a saved default also gets Express Buy (issue 8), which only the browser shows.
- * Issue 15.6: below lg a bar fixed to the bottom of the screen keeps the choice's price and a second
+ * with a saved default also gets Express Buy (decision 016), which only the browser shows.
+ * Below lg a bar fixed to the bottom of the screen keeps the choice's price and a second
  * "Buy now" (a submit button of the same form) in view whenever the form's own button is not fully
  * on screen; the server renders it shown, so it works without JavaScript too.
  */
@@ -48,15 +48,15 @@ type Props = {
   selectedProductId?: number;
   /** Why the last "Buy now" was refused (sold out, over the cap, ...), shown above the button. */
   basketNotice?: string | null;
-  /** The buy form's id, for fields other islands add to it (issue 24: check-in date, airport). */
+  /** The buy form's id, for fields other islands add to it (the travel chooser's check-in date, airport). */
   formId?: string;
-  /** Issue 24: a hotel deep link's guests (per-person deals). */
+  /** A hotel deep link's guests (spec 2; per-person deals). */
   initialQuantity?: number;
-  /** Issue 24: the travel chooser (dates, airports), a nested island placed after the options. */
+  /** The travel chooser (dates, airports), a nested island placed after the options. */
   children?: ReactNode;
   /**
-   * Issue 7: "Buy now" adds to the basket, then goes to checkout. A plain form POST to the deal
-   * page's addToBasket action (issue 16.3; its `?_action=` address, given by the page so this island
+   * "Buy now" adds to the basket, then goes to checkout. A plain form POST to the deal
+   * page's addToBasket action (decision 030; its `?_action=` address, given by the page so this island
    * carries no actions client), so it works without JavaScript; a refusal comes back with basketNotice.
    */
   buyNowAction: string;

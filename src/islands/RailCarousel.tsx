@@ -1,5 +1,5 @@
 /**
- * A home rail as an embla carousel (issue 21.6, decision 033). The server renders the rail's
+ * A home rail as an embla carousel (decision 033). The server renders the rail's
  * heading, its View all link and its list of deal cards (DealRail.astro passes the list in as
  * children), so before this island hydrates (client:visible), and without JavaScript, the list
  * scrolls natively with scroll snapping. Once hydrated, embla moves the list: Previous / Next move a

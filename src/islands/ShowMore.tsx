@@ -1,5 +1,5 @@
 /**
- * "Show more" (issue 15.3): fetches the listing's next page as HTML from /partials/deals, rendered
+ * "Show more" (decision 010): fetches the listing's next page as HTML from /partials/deals, rendered
  * on the server by the same DealCard as the page, and appends its blocks of 9 (spec 9) to the
  * listing's grid. Focus moves to the first new card and "N more deals added." is announced; a
  * failure (or an empty answer, "Empty response from server", spec 5) leaves a retry message.

@@ -1,8 +1,8 @@
 /**
  * spec 4: a sold-out deal takes a sold-out notification sign-up. With JavaScript the island calls
- * the soldOutSignup action (issue 16.3); without it the form posts to the deal page's
+ * the soldOutSignup action (decision 030); without it the form posts to the deal page's
  * soldOutSignupForm action, and the page redirects back to itself with the outcome (`outcome` prop). The email rule is the server's, checked without zod so the
- * deal page stays light (issue 15.2; domain/sold-out-signup).
+ * deal page stays light (decision 018; domain/sold-out-signup).
  */
 import { actions, isInputError } from 'astro:actions';
 import { type FormEvent, useId, useState } from 'react';

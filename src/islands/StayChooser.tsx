@@ -1,5 +1,5 @@
 /**
- * Issue 24: the check-in calendar and departure airports of a travel deal, shown inside the product
+ * The check-in calendar and departure airports of a travel deal (decision 029), shown inside the product
  * chooser (only on deal pages whose options are sold by date or fly from a choice of airports; no
  * other deal page loads it). Every day is a radio button of one group, so arrow keys move between
  * the bookable days and a screen reader hears the date, the price and whether it can be booked; the

@@ -91,7 +91,7 @@ export default function UserMenu() {
               </li>
             ))}
             <li className="account-menu__sep">
-              {/* The /logout page's logout action (issue 16.3), as `actions.logout` names it in an .astro form. */}
+              {/* The /logout page's logout action (decision 030), as `actions.logout` names it in an .astro form. */}
               <form method="post" action="/logout?_action=logout">
                 <button type="submit">Logout</button>
               </form>

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 2: the redeem form's voucher code field. Typed always; where the browser offers
+ * The merchant's redeem form's voucher code field (decision 024). Typed always; where the browser offers
  * BarcodeDetector (Chrome on Android, for one) and a camera, a "Scan the QR code" button reads the
  * code from the voucher's QR code (which carries the code only) and moves on to the security code.
  * Without JavaScript or a detector the field is an ordinary text input and the form still posts.

@@ -1,5 +1,5 @@
 /**
- * POST /consent: the cookie banner's form (spec 5; issue 25.2). A plain form post, so the choice
+ * POST /consent: the cookie banner's form (spec 5; decision 025). A plain form post, so the choice
  * works without JavaScript: it stores the consent cookie (182 days), applies or removes the
  * marketing cookies of the landing it was made on, and sends the shopper back where they were
  * (303, same site only).

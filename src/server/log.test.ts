@@ -1,8 +1,8 @@
-/** Issue 14.7: what the log may not carry (hashes, emails, card numbers, tokens), as a table. */
+/** What the log may not carry (hashes, emails, card numbers, tokens), as a table. */
 import { describe, expect, it } from 'vitest';
 import { describeError, redactSecrets } from './log';
 
-describe('issue 14.7: redactSecrets', () => {
+describe('redactSecrets keeps secrets out of the log', () => {
   it.each([
     ['an argon2 hash', 'hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo end', '$argon2id', '[hash]'],
     ['an email', 'for ada.lovelace+deals@example.co.uk failed', 'ada.lovelace', '[email]'],

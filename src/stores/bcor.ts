@@ -1,6 +1,6 @@
 /**
  * spec 3 "bcor": the deal page's buying choice (which option, how many, how many nights), kept
- * in one store so the basket (a later issue) can read what the shopper chose. Actions beside it.
+ * in one store so the basket can read what the shopper chose. Actions beside it.
  * Beyond spec 3's fields the store keeps what the cap rule needs (deal cap, per-person pricing,
  * the logged-in user's max).
  */
@@ -47,7 +47,7 @@ export interface BcorState {
   pricePerPerson: boolean;
   /** spec 5: a logged-in user's max quantity; null for guests. */
   userMaxQuantity: number | null;
-  /** Issue 24: what the chosen check-in's nights and departure airport add per unit (travel deals). */
+  /** What the chosen check-in's nights and departure airport add per unit (travel deals). */
   stayExtraMinor: number;
 }
 
@@ -58,7 +58,7 @@ export interface BcorInit {
   dealPurchaseCap: number | null;
   /** From /deal/{id}/{productId}. */
   selectedProductId?: number;
-  /** Issue 24: a hotel deep link's guests on a per-person deal (kept within the bounds). */
+  /** A hotel deep link's guests on a per-person deal (spec 2 guests; kept within the bounds). */
   initialQuantity?: number;
 }
 
@@ -183,7 +183,7 @@ export function setUserMaxQuantity(max: number | null): void {
   $bcor.set(withSelection(state, selectedProduct(state)));
 }
 
-/** Issue 24: the travel chooser says what the chosen stay and flight add per unit. */
+/** The travel chooser says what the chosen stay and flight add per unit. */
 export function setStayExtra(extraMinor: number): void {
   const state = $bcor.get();
   if (state.stayExtraMinor !== extraMinor) $bcor.set({ ...state, stayExtraMinor: extraMinor });

@@ -28,7 +28,7 @@ const tokenised = {
   details: { cardType: 'Visa', lastFour: '1111', expiryMonth: '12', expiryYear: '2030' },
 };
 
-describe('$cardForm (issue 7 card fields)', () => {
+describe('$cardForm (the checkout card fields)', () => {
   beforeEach(() => {
     resetCardForm();
     keepMount($cardForm);

@@ -1,5 +1,5 @@
 /**
- * $cardForm: the card fields of checkout (issue 7), their inline errors and where tokenising is.
+ * $cardForm: the card fields of checkout, their inline errors and where tokenising is.
  * The card goes to the payment gateway's tokenise endpoint and nowhere else (PAYMENTS.md ground
  * rules); what comes back, a one-time nonce, is what the order submit sends to our server.
  * The gateway's URL is passed in (the Checkout island reads PAYMENTS_GATEWAY_URL), so this file

@@ -25,7 +25,7 @@ const pending = {
   saveInstrument: false,
 };
 
-describe('payments that leave the page (issue 8)', () => {
+describe('payments that leave the page (PayPal, Klarna, Clearpay)', () => {
   let page: ReturnType<typeof browser>;
   beforeEach(() => {
     page = browser();

@@ -1,5 +1,5 @@
 /**
- * Payments that leave the page (issue 8): PayPal, Klarna and Clearpay send the shopper to the
+ * Payments that leave the page (decision 016): PayPal, Klarna and Clearpay send the shopper to the
  * provider's approval page and back. Before leaving, the attempt (its Idempotency-Key, the guest's
  * email, the method) is kept in sessionStorage; the provider returns to
  *   /checkout?pm={method}&pm_status={approved|cancelled|denied|declined|failed}&pm_token={token}
@@ -37,7 +37,7 @@ export interface ReturnedPayment {
 
 /** Where a provider sends the shopper back to: this checkout, naming the method. */
 export function returnUrl(method: PaymentMethod, origin: string = window.location.origin): string {
-  // Issue 17: an applied promotion code comes back too, so the order is priced as the shopper saw it.
+  // An applied promotion code comes back too, so the order is priced as the shopper saw it.
   const promoCode =
     typeof window === 'undefined' ? null : new URLSearchParams(window.location?.search ?? '').get('promoCode');
   const promo = promoCode ? `&promoCode=${encodeURIComponent(promoCode)}` : '';

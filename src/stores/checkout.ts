@@ -193,7 +193,7 @@ export function setUseWallet(useWallet: boolean): Promise<void> {
 }
 
 /**
- * Issue 17: applies a promotion code (the checkout's promoCode parameter): the server prices it in,
+ * Applies a promotion code (the checkout's promoCode parameter): the server prices it in,
  * or says in spec 5's words why it does not apply. The page's address keeps the code, so a reload
  * or a return from a payment provider's page still has it.
  */

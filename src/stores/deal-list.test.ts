@@ -102,7 +102,7 @@ describe('$dealList (spec 4 Deal list)', () => {
     expect($dealList.get()).toMatchObject({ nomore, lastPage: 4 });
   });
 
-  // issue 15.3: Show more appends server-rendered cards; the store keeps their ids by the same spec 4 rules.
+  // Show more appends server-rendered cards (decision 010); the store keeps their ids by the same spec 4 rules.
   it('cards appended as HTML: their ids are recorded, repeats are left out, ssr clears and nomore follows the page size', () => {
     startDealList([1, 2, 3], 1);
     setDeals({ deals: [], mainDeal: deal(10) });

@@ -16,7 +16,7 @@ function serve(...answers: ({ status: number; body: unknown } | 'offline')[]) {
   return keys;
 }
 
-describe('Express Buy from the deal page (issue 8)', () => {
+describe('spec 4: Express Buy from the deal page', () => {
   beforeEach(() => {
     $expressBuy.set({ phase: 'offered', token: 'token-1', label: 'Visa ending 1111' });
   });

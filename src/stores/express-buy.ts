@@ -1,5 +1,5 @@
 /**
- * $expressBuy: the deal page's Express Buy (issue 8 part 4; spec 4, spec 7 express-buy-token), with
+ * $expressBuy: the deal page's Express Buy (spec 4, spec 7 express-buy-token; decision 016), with
  * its actions beside it. The deal page is cached and shared, so nothing personal is rendered there:
  * once the profile says a shopper is signed in, the browser asks for an express-buy token; the
  * answer names their default saved instrument for the button. Buying sends one Idempotency-Key per

@@ -1,5 +1,5 @@
 /**
- * $mapView (issue 21.5): the map view's deals and state, with its actions beside it. The island
+ * $mapView (decision 022): the map view's deals and state, with its actions beside it. The island
  * reports where the map is; this store waits for the map to settle (spec 9: 750 ms debounce), asks
  * for the deals there, keeps the card list (spec 9 carousel: up to 200, 100 on a phone) and the
  * selected deal in step with the markers, and says "Sorry there was a problem." (spec 8) on failure.

@@ -1,5 +1,5 @@
 /**
- * $paymentChoice: how the shopper chose to pay at checkout (issue 8), with its actions beside it.
+ * $paymentChoice: how the shopper chose to pay at checkout (decision 016), with its actions beside it.
  *   - choice: a saved instrument (instrument mode EXISTING) or an option entered now (NEW);
  *   - device: what the browser said it can pay with (ApplePaySession, the Payment Request API),
  *     which narrows the server's eligible options (spec 5: express options where supported);

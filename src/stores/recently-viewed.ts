@@ -1,5 +1,5 @@
 /**
- * $recentlyViewed (issue 21.2; spec 3 "Recently viewed"): the deals this browser opened, newest
+ * $recentlyViewed (spec 3 "Recently viewed"): the deals this browser opened, newest
  * first, kept in localStorage (@nanostores/persistent) with the date each was stored; 5 per
  * location type (spec 9). The deal page records a view; the home rail and /recently-viewed read it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followReferralLink, referralCodeOf } from './referral-link';
 
-describe('issue 17.4: refer-a-friend links (?raf=CODE)', () => {
+describe('refer-a-friend links (?raf=CODE)', () => {
   it.each([
     ['https://shop.test/refer-a-friend?raf=AB2CD3EF', 'AB2CD3EF'],
     ['https://shop.test/?raf=ab2cd3ef', 'AB2CD3EF'],

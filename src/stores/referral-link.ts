@@ -1,5 +1,5 @@
 /**
- * Refer-a-friend links (issue 17 item 4): `?raf=CODE` on any page records the open (spec 7
+ * Refer-a-friend links (decision 021): `?raf=CODE` on any page records the open (spec 7
  * user/raf/stat/open) and the server keeps the code in the referral cookie (spec 3 cookies; spec 9:
  * 30 days) until the friend signs in or buys. The parameter is taken out of the address at once.
  */

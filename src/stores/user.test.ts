@@ -41,7 +41,7 @@ describe('spec 4 Auth', () => {
   });
 });
 
-describe('spec 4 VIP flag (issue 19)', () => {
+describe('spec 4 VIP flag', () => {
   it('is stored locally as VIP or Non - VIP with the profile, and removed when the user is unknown', () => {
     const stored = new Map<string, string>();
     vi.stubGlobal('localStorage', {

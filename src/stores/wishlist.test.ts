@@ -5,7 +5,7 @@ import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlis
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('$wishlist (issue 21.1; spec 4, spec 7 wishlist calls)', () => {
+describe('$wishlist (spec 4, spec 7 wishlist calls)', () => {
   let calls: string[] = [];
 
   beforeEach(() => {

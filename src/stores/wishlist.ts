@@ -1,5 +1,5 @@
 /**
- * $wishlist (issue 21.1; spec 3 Wishlist, spec 4 "the wishlist is reset after the delete-all call
+ * $wishlist (spec 3 Wishlist, spec 4 "the wishlist is reset after the delete-all call
  * succeeds"): the deal ids on this visitor's wishlist, newest first, with its actions beside it.
  * Shared cached pages render every heart unpressed; the browser fills them in from here. The ids are
  * kept in localStorage too (@nanostores/persistent), so hearts are right at once on the next page,

@@ -1,7 +1,7 @@
 /**
- * Accounts in end-to-end tests. Issue 14.10: a registration answers "check your email" (202) and
- * its password works once the emailed confirmation link is used, so a test that needs an account
- * registers and follows that link from the dev mailbox (the e2e server writes .eml files).
+ * Accounts in end-to-end tests. A registration answers "check your email" (202) and its password works once
+ * the emailed confirmation link is used (decision 017), so a test that needs an account registers and follows
+ * that link from the dev mailbox (the e2e server writes .eml files).
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 

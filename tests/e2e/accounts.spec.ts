@@ -1,9 +1,9 @@
 /**
- * Issue 6 accounts, as a shopper meets them: register, sign out and in, change password, delete;
+ * Accounts (decision 009), as a shopper meets them: register, sign out and in, change password, delete;
  * the login guard's way back; one generic refusal; single-use reset links (read back from the e2e
- * server's mail folder through the dev mailbox). Issue 14: a stranger's wrong passwords never keep
- * the owner out of a known browser (14.4); registering reads the same whether or not the email had
- * an account, and the emailed link finishes it (14.10).
+ * server's mail folder through the dev mailbox). Decision 017: a stranger's wrong passwords never keep
+ * the owner out of a known browser; registering reads the same whether or not the email had an
+ * account, and the emailed link finishes it.
  */
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -62,7 +62,7 @@ test('spec 5: "Abc12" is refused at registration; a valid one signs in with an H
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText(/Check your email to finish creating your account/)).toBeVisible();
-  // issue 14.10: the emailed link finishes the registration and signs in.
+  // The emailed link finishes the registration and signs in (decision 017).
   await page.goto(await mailedLink(page, email, CONFIRM_SUBJECT));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
@@ -132,7 +132,7 @@ test('a wrong password and an unknown email get the same generic message', async
   await expect(message).toHaveText('That email and password do not match our records.');
 });
 
-test('issue 14.4: ten wrong passwords from a stranger hold the stranger back, not the owner in a browser they signed in with before', async ({
+test('ten wrong passwords from a stranger hold the stranger back, not the owner in a browser they signed in with before', async ({
   page,
   context,
   playwright,
@@ -167,7 +167,7 @@ test('issue 14.4: ten wrong passwords from a stranger hold the stranger back, no
   await expect(page).toHaveURL(/\/myaccount\/vouchers$/);
 });
 
-test('issue 14.10: registering an email that already has an account reads like a new registration, and mails its owner', async ({
+test('registering an email that already has an account reads like a new registration, and mails its owner', async ({
   page,
   request,
 }) => {

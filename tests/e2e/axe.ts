@@ -1,6 +1,6 @@
 /**
  * The accessibility audits' axe-core builder (@axe-core/playwright), tuned to check the same rules
- * on the same nodes in a third of the time (issue 16.6):
+ * on the same nodes in a third of the time (decision 034):
  * - Only violations are written out in full. The stories read nothing else, and describing every
  *   passing node (its HTML and a unique selector) was a quarter of an audit.
  * - A page whose frames all share its origin is audited by one `axe.run` in the page (axe's legacy

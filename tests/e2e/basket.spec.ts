@@ -1,5 +1,5 @@
 /**
- * Issue 7 basket from the shopper's side: "Buy now" on a deal page adds the chosen option and goes
+ * The basket (decision 014) from the shopper's side: "Buy now" on a deal page adds the chosen option and goes
  * on to checkout; the header then counts it (spec 4/5); a refusal comes back to the deal page.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * Issue 24 item 5 and issue 23 item 3 (spec 4 calendar booking), as a shopper and a merchant meet it:
- * the shopper buys a deal booked after purchase, asks for a date from the voucher, the merchant sees
- * the request on the dashboard's Bookings page and confirms it, and the voucher shows Booked with the
- * spec 3 note; or proposes another date, which the shopper accepts. Deal: bookOnRedemptionDeal.
+ * Booking after purchase (spec 4 calendar booking; decisions 024 and 029), as a shopper and a merchant meet
+ * it: the shopper buys a deal booked after purchase, asks for a date from the voucher, the merchant sees the
+ * request on the dashboard's Bookings page and confirms it, and the voucher shows Booked with the spec 3
+ * note; or proposes another date, which the shopper accepts. Deal: bookOnRedemptionDeal.
  */
 
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -73,7 +73,7 @@ test('a shopper asks for a date from the voucher; the merchant confirms it and t
   );
 });
 
-test('issue 23 item 3: the merchant proposes another date; the shopper accepts it and the voucher is Booked for it', async ({
+test('spec 4 calendar booking: the merchant proposes another date; the shopper accepts it and the voucher is Booked for it', async ({
   browser,
 }) => {
   test.slow();
@@ -106,7 +106,7 @@ test('issue 23 item 3: the merchant proposes another date; the shopper accepts i
   ).toBeVisible();
 });
 
-test('issue 23 item 3: a merchant declines a date without a note; the shopper is asked for another', async ({
+test('spec 4 calendar booking: a merchant declines a date without a note; the shopper is asked for another', async ({
   browser,
 }) => {
   test.slow();

@@ -1,4 +1,4 @@
-/** A shopper arriving on the home page and location pages (issue: foundation; spec 2). */
+/** A shopper arriving on the home page and location pages (spec 2). */
 
 import { expect, test } from '@playwright/test';
 import { AxeBuilder } from './axe';

@@ -1,5 +1,5 @@
 /**
- * Route caching (issue 5, spec 9 cache age 1200 s): a location page comes from the cache on the
+ * Route caching (decision 006, spec 9 cache age 1200 s): a location page comes from the cache on the
  * second request, carries shared-cache headers, is never personalised or served across brands,
  * and a changed deal invalidates the cached pages that show it.
  */
@@ -86,7 +86,7 @@ test('a signed-in shopper gets the shared page; their name arrives only through 
   await expect(page.getByRole('banner')).toContainText('Wilhelmina');
 });
 
-test('issue 16.3: a form posted to a cached deal page (its action) is answered afresh, and the cached page stays', async ({
+test('a form posted to a cached deal page (its action, decision 030) is answered afresh, and the cached page stays', async ({
   request,
   baseURL,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 25: consent (spec 5), campaign landings and their cookies (spec 9), the email-capture
+ * Consent (spec 5; decision 025), campaign landings and their cookies (spec 9), the email-capture
  * lightbox (spec 2 / 6 / 9), double opt-in (spec 7 email, email/verify), /email/preferences and
  * one-click unsubscribe. These stories start from an empty browser: no consent answered yet.
  */
@@ -190,9 +190,7 @@ test('spec 2 / 6: never on /checkout, never when signed in', async ({ page, cont
   await expect(page.locator('dialog[data-email-capture]')).toHaveAttribute('data-decision', 'signed-in');
 });
 
-test('issue 25.1: /welcome is the configured campaign landing, not indexed and without the lightbox', async ({
-  page,
-}) => {
+test('/welcome is the configured campaign landing, not indexed and without the lightbox', async ({ page }) => {
   await page.goto('/welcome?utm_source=newsletter');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Tuppence' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -1,4 +1,4 @@
-/** Issue 7 on a 375 px phone: the checkout fits without sideways scrolling and a guest can pay. */
+/** On a 375 px phone: the checkout fits without sideways scrolling and a guest can pay. */
 import { expect, test } from '@playwright/test';
 import { buyableDeal } from './deal-fixtures';
 import { checkoutReady } from './shopping';

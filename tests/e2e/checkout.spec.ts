@@ -1,8 +1,8 @@
 /**
- * Issue 7 as a shopper meets it: a guest adds a deal, pays with the sandbox's test Visa and sees
- * "Purchase Successful", then the voucher with its code and a real PDF; a declined card shows
- * spec 8's message and places nothing; the same Idempotency-Key twice is one order, and only for
- * the browser that sent it (issue 14.2); a basket token works only in its own browser (issue 14.3).
+ * Checkout (decision 012) as a shopper meets it: a guest adds a deal, pays with the sandbox's test Visa and
+ * sees "Purchase Successful", then the voucher with its code and a real PDF; a declined card shows spec 8's
+ * message and places nothing; the same Idempotency-Key twice is one order, and only for the browser that sent
+ * it; a basket token works only in its own browser (decision 014).
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -58,7 +58,7 @@ test('a guest who types their email before the checkout has finished loading kee
   await expect(page.getByLabel('Email address')).toHaveValue(email);
 });
 
-test('issue 7: a guest buys with 4111 1111 1111 1111, sees Purchase Successful, and the voucher PDF holds its code', async ({
+test('a guest buys with 4111 1111 1111 1111, sees Purchase Successful, and the voucher PDF holds its code', async ({
   page,
 }) => {
   await addDealToBasket(page);
@@ -147,7 +147,7 @@ test('PAYMENTS.md: the same Idempotency-Key twice gives one order', async ({ pag
   expect(changed.status()).toBe(422);
 });
 
-test("issue 14.2: a stranger replaying a guest's Idempotency-Key and body gets 422, not the order or its voucher PDF", async ({
+test("a stranger replaying a guest's Idempotency-Key and body gets 422, not the order or its voucher PDF", async ({
   page,
   playwright,
 }) => {
@@ -191,7 +191,7 @@ test("issue 14.2: a stranger replaying a guest's Idempotency-Key and body gets 4
   expect((await retry.json()).productOrder.id).toBe(order.productOrder.id);
 });
 
-test("issue 14.3: another browser holding a guest's basket token gets 404 and cannot change the basket", async ({
+test("another browser holding a guest's basket token gets 404 and cannot change the basket", async ({
   page,
   playwright,
 }) => {
@@ -218,7 +218,10 @@ test("issue 14.3: another browser holding a guest's basket token gets 404 and ca
   expect(patched.status()).toBe(200);
 });
 
-test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the order', async ({ page, request }) => {
+test('spec 4 basket reconciliation: a guest basket merges at sign-in, and the wallet pays part of the order', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('walletbuyer');
   const password = 'Sunshine1';
   await registerConfirmed(request, { firstName: 'Grace', lastName: 'Hopper', email, password });
@@ -271,9 +274,7 @@ test('issue 7: a guest basket merges at sign-in, and the wallet pays part of the
 });
 
 for (const { kind, lines } of dealKinds) {
-  test(`issue 16.1: ${kind}: the basket, the checkout summary and the order's total agree to the penny`, async ({
-    page,
-  }) => {
+  test(`${kind}: the basket, the checkout summary and the order's total agree to the penny`, async ({ page }) => {
     const created = await page.request.post('/api/v1/basket', { data: { products: lines } });
     expect(created.status()).toBe(201);
     const basket = await created.json();

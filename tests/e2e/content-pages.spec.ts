@@ -1,5 +1,5 @@
 /**
- * Content pages (issue 22 item 3; spec 2 Content routes): every help, legal, FAQ and guide link in the
+ * Content pages (decision 023; spec 2 Content routes): every help, legal, FAQ and guide link in the
  * footer and the account menu answers 200 with its own title and description, the e-commerce terms
  * have their three anchors, the FAQs are searchable with FAQPage JSON-LD, and the sitemap index lists
  * the content pages' sitemap @astrojs/sitemap wrote.

@@ -1,5 +1,5 @@
 /**
- * Issue 26.2: every page type carries a Content Security Policy without 'unsafe-inline' scripts or
+ * Every page type carries a Content Security Policy (decision 032) without 'unsafe-inline' scripts or
  * styles, and works under it: no script, style or connection of the page is refused by it. The
  * policy is a response header (so frame-ancestors holds), beside nosniff, Referrer-Policy,
  * Permissions-Policy and HSTS.
@@ -37,7 +37,7 @@ async function visitAll(page: Page, paths: string[]): Promise<Record<string, str
   return found;
 }
 
-test('issue 26.2: shared pages of every type work under the policy', async ({ page, request }) => {
+test('shared pages of every type work under the policy', async ({ page, request }) => {
   // Fifteen pages, each let run until its network is idle.
   test.setTimeout(120_000);
   const listing = await (await request.get('/deals/london')).text();
@@ -63,7 +63,7 @@ test('issue 26.2: shared pages of every type work under the policy', async ({ pa
   expect(found).toEqual({});
 });
 
-test('issue 26.2: account pages and checkout work under the policy', async ({ page, request }) => {
+test('account pages and checkout work under the policy', async ({ page, request }) => {
   test.setTimeout(90_000);
   const email = `csp-${Date.now()}@example.co.uk`;
   await registerConfirmed(request, { firstName: 'Ceri', email, password: 'Sunny-day-42' });
@@ -80,7 +80,7 @@ test('issue 26.2: account pages and checkout work under the policy', async ({ pa
   expect(found).toEqual({});
 });
 
-test('issue 26.2: every response carries the other security headers', async ({ request }) => {
+test('every response carries the other security headers', async ({ request }) => {
   for (const path of ['/', '/favicon.svg', '/api/v1/menu']) {
     const headers = (await request.get(path)).headers();
     expect(headers['x-content-type-options'], path).toBe('nosniff');

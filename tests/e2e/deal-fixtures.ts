@@ -55,7 +55,7 @@ export const cappedDeal = (() => {
   return { id: deal.id, firstProduct: first, secondProduct: second, cap: capOf(deal, first) ?? 0 };
 })();
 
-/** Issue 24: options sold by check-in date (a date must be picked before Buy now). */
+/** Options sold by check-in date (decision 029: a date must be picked before Buy now). */
 const datedProductIds = new Set(catalogue.dealProductNights.map((n) => n.productId));
 const isSoldByDate = (d: DealRow) => guestProducts(d).some((p) => datedProductIds.has(p.id));
 
@@ -124,14 +124,14 @@ export const buyableDeal = (() => {
   };
 })();
 
-/** Issue 7: an option of the sold-out deal (cap 0 for a guest), to be refused by the basket. */
+/** An option of the sold-out deal (spec 5: cap 0 for a guest), to be refused by the basket. */
 export const soldOutOption = (() => {
   const [product] = guestProducts(soldOutDeal);
   if (!product) throw new Error('sold-out deal has no options');
   return { dealId: soldOutDeal.id, productId: product.id };
 })();
 
-/** Issue 8: a buyable deal's first option, limited by nothing, as { dealId, productId }. */
+/** A buyable deal's first option, limited by nothing, as { dealId, productId }. */
 const buyableOption = (d: DealRow) => {
   const first = d.bookingCalendarOnRedemption || d.giftClaim ? undefined : plainFirstOption(d);
   return first ? { dealId: d.id, productId: first.id } : null;
@@ -141,7 +141,7 @@ const buyableOption = (d: DealRow) => {
 const RULED_SUB_CATEGORIES = [14, 17, 386, 398, 585, 586, 218, 711, 197, 200];
 
 /**
- * Issue 8: forty distinct plain deals (no payment rule applies to them) whose first option a test
+ * Forty distinct plain deals (no spec 5 payment rule applies to them) whose first option a test
  * may re-price through the operator endpoint (tests/e2e/pricing.ts) to reach an amount the
  * sandbox reacts to. Each spec file takes its own slots, so parallel tests never share one:
  * 0-9 eligibility, 10-19 PayPal and device wallets, 20-29 Klarna and Clearpay, 30-36 saved
@@ -154,7 +154,7 @@ export const priceableDeals = catalogue.deals
   .slice(0, 40);
 if (priceableDeals.length < 40) throw new Error('Not enough plain buyable deals to price');
 
-/** Issue 8: a buyable deal in fraud-prone sub-category 14 (spec 5), not itself flagged high fraud risk. */
+/** A buyable deal in fraud-prone sub-category 14 (spec 5), not itself flagged high fraud risk. */
 export const fraudProneDeal = (() => {
   const deal = find(
     'buyable in sub-category 14',
@@ -166,8 +166,8 @@ export const fraudProneDeal = (() => {
 })();
 
 /**
- * Issue 8 Express Buy: a gift claim deal (spec 3 giftClaim), otherwise plainly buyable, that Express
- * Buy refuses and the standard checkout takes.
+ * A gift claim deal (spec 3 giftClaim), otherwise plainly buyable, that Express Buy refuses (spec 8
+ * "Requested deal cannot be purchased via Express Buy.") and the standard checkout takes.
  */
 export const giftClaimDeal = (() => {
   const deal = find('a buyable gift claim deal', (d) => {
@@ -199,9 +199,10 @@ export interface KindLine {
 }
 
 /**
- * Issue 16.1: one basket of each deal kind (per person, deposit, several options, travel nights),
- * to buy through the pages. The last deal that fits is taken, so no other spec shares its stock;
- * plain sub-categories only, and under 1,500 pounds (the sandbox declines from 2,000).
+ * One basket of each deal kind (per person, deposit, several options, travel nights), to buy through
+ * the pages and see basket, checkout and order agree to the penny. The last deal that fits is taken, so
+ * no other spec shares its stock; plain sub-categories only, and under 1,500 pounds (the sandbox
+ * declines from 2,000).
  */
 export const dealKinds = (() => {
   const fits = (d: DealRow) =>
@@ -257,7 +258,7 @@ export const dealKinds = (() => {
   ];
 })();
 
-/** Issue 23: a merchant other than the buyable deal's (for "another merchant cannot see or redeem it"). */
+/** A merchant other than the buyable deal's (for "another merchant cannot see or redeem it"). */
 export const otherMerchantId = (() => {
   const merchant = catalogue.merchants.find((m) => m.id !== buyableDeal.merchantId);
   if (!merchant?.id) throw new Error('a second merchant expected');
@@ -265,7 +266,7 @@ export const otherMerchantId = (() => {
 })();
 
 /**
- * Issue 23 item 5: a deal shown with a saving ("N% off") that heads its town's listing sorted by
+ * A deal shown with an evidenced saving ("N% off", decision 024) that heads its town's listing sorted by
  * discount (so its card is on page 1), with its town's short name and its merchant.
  */
 export const evidencedSavingDeal = (() => {
@@ -296,7 +297,7 @@ export const evidencedSavingDeal = (() => {
 })();
 
 /**
- * Issue 19: a deal with a VIP offer: an open option with a VIP price and a VIP-exclusive option,
+ * A deal with a VIP offer (spec 6): an open option with a VIP price and a VIP-exclusive option,
  * both buyable by one member (no cap of 0, one person, no deposit, postage-free), not fraud-prone.
  */
 export const vipOfferDeal = (() => {
@@ -331,7 +332,7 @@ export const vipOfferDeal = (() => {
 })();
 
 /**
- * Issue 24: a hotel deal sold by check-in date, on sale to a guest, not per person, whose first
+ * A hotel deal sold by check-in date (decision 029), on sale to a guest, not per person, whose first
  * option is a 2-night stay with at least two check-in days bookable (every night with a room), and
  * the first such day. The last deal that fits is taken, so no other spec shares its rooms.
  */
@@ -372,7 +373,7 @@ export const hotelStayDeal = (() => {
 })();
 
 /**
- * Issue 24 item 5: a deal whose date is booked after purchase (spec 3 bookingCalendarOnRedemption),
+ * A deal whose date is booked after purchase (spec 4 calendar booking, spec 3 bookingCalendarOnRedemption),
  * plainly buyable by a guest, with its merchant. The last that fits, so no other spec shares it.
  */
 export const bookOnRedemptionDeal = (() => {
@@ -397,7 +398,7 @@ export const bookOnRedemptionDeal = (() => {
   return { id: deal.id, merchantId: deal.merchantId, product: first };
 })();
 
-/** Issue 18: a deal like buyableDeal whose voucher comes by email (not a product by post), so it is refunded, not returned. */
+/** A deal like buyableDeal whose voucher comes by email (not a product by post), so it is refunded, not returned. */
 export const eVoucherDeal = (() => {
   const deal = find(
     'buyable e-voucher',
@@ -408,7 +409,7 @@ export const eVoucherDeal = (() => {
   return { id: deal.id, productId: first.id, headline: deal.headline };
 })();
 
-/** Issue 20: a buyable deal whose first option can be sent as an e-gift or in a gift pack. */
+/** A buyable deal whose first option can be sent as an e-gift or in a gift pack. */
 export const giftPackDeal = (() => {
   const deal = find('giftable with gift packs', (d) => {
     const options = guestProducts(d)[0]?.deliveryOptions ?? [];
@@ -419,7 +420,7 @@ export const giftPackDeal = (() => {
   return { dealId: deal.id, productId: first.id, headline: deal.headline };
 })();
 
-/** Issue 18.4: a buyable product sent by post (a return goes back to its merchant before the refund). */
+/** A buyable product sent by post (decision 026: a return goes back to its merchant before the refund). */
 export const postalDeal = (() => {
   const deal = find(
     'buyable product by post',

@@ -1,5 +1,5 @@
 /**
- * Deal impressions by location (spec 7, issue 21.6): a listing page reports the deal cards a shopper
+ * Deal impressions by location (spec 7; decision 033): a listing page reports the deal cards a shopper
  * saw, in a batch after the page has settled, without holding the page up.
  */
 import { expect, test } from '@playwright/test';

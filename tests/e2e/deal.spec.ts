@@ -1,4 +1,4 @@
-/** A shopper on a deal page (issue 5 part 5): pictures, choosing, caps, sold out, reviews, SEO, ended deals. */
+/** A shopper on a deal page (spec 2 routes): pictures, choosing, caps, sold out, reviews, SEO, ended deals. */
 
 import { expect, type Page, test } from '@playwright/test';
 import { AxeBuilder } from './axe';
@@ -56,7 +56,7 @@ test('spec 5: choosing an option and a quantity that cannot exceed the purchase 
   await page.getByRole('radio', { name: new RegExp(escaped) }).check();
   await expect(page.getByRole('radio').nth(1)).toBeChecked();
 
-  // Issue 7: "Buy now" adds the choice to the basket and goes on to checkout (tests/e2e/basket.spec.ts).
+  // "Buy now" adds the choice to the basket and goes on to checkout (tests/e2e/basket.spec.ts).
   await page.getByRole('button', { name: 'Buy now' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 });
@@ -162,7 +162,7 @@ test.describe('without JavaScript', () => {
 
     await page.goto(`/deal/${perPersonDeal.id}`);
     await page.getByRole('button', { name: 'Buy now' }).click();
-    // Issue 7: without JavaScript the form POST still adds to the basket and goes on to checkout.
+    // Without JavaScript the form POST still adds to the basket and goes on to checkout.
     await expect(page).toHaveURL(/\/checkout$/);
   });
 });

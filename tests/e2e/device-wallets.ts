@@ -1,5 +1,5 @@
 /**
- * Issue 8: a browser that has Apple Pay or Google Pay. Chromium here has neither, so a test that
+ * A browser that has Apple Pay or Google Pay (decision 016). Chromium here has neither, so a test that
  * needs one plays the device's part: `ApplePaySession` that can make payments, and a Payment
  * Request API whose canMakePayment says yes (what a phone with a card in Google Pay answers).
  * The checkout's own detection code runs unchanged against it.

@@ -1,5 +1,5 @@
 /**
- * Issue 8 Express Buy, as a shopper meets it on the deal page (spec 4, spec 7 express-buy-token):
+ * Express Buy (decision 016), as a shopper meets it on the deal page (spec 4, spec 7 express-buy-token):
  * signed in with a saved default card, "Express Buy with Visa ending 1881" buys the option in one
  * step and ends in "Purchase Successful" and the confirmation; a deal Express Buy cannot take shows
  * "Requested deal cannot be purchased via Express Buy." and the standard checkout still works.
@@ -29,7 +29,7 @@ async function shopperWithSavedCard(page: Page, label: string, firstOrder: { dea
   await payBasketByCard(page, 'express', { saveInstrument: true });
 }
 
-test('issue 8: Express Buy from the deal page buys the option in one step: Purchase Successful, then the confirmation', async ({
+test('Express Buy from the deal page buys the option in one step: Purchase Successful, then the confirmation', async ({
   page,
   request,
 }) => {

@@ -1,9 +1,9 @@
 /**
- * Issue 20 as shoppers meet it: a line sent in a standard gift pack and then switched to an e-gift
- * (no pack or wrap left), paid; the friend's email with the code; the friend claims the gift at
- * /mygift and sees the voucher; a second claim is refused. The gift pack address filled from
- * suggestions by keyboard. The gift finder at spec 2's routes and /gifts; the account's gifts page;
- * the claim-my-gift guide page (issue 22).
+ * Gifting (decision 028) as shoppers meet it: a line sent in a standard gift pack and then switched to an
+ * e-gift (no pack or wrap left), paid; the friend's email with the code; the friend claims the gift at
+ * /mygift and sees the voucher; a second claim is refused. The gift pack address filled from suggestions by
+ * keyboard. The gift finder at spec 2's routes and /gifts; the account's gifts page; the claim-my-gift guide
+ * page.
  */
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -35,7 +35,7 @@ async function mailedGiftCode(request: APIRequestContext, email: string): Promis
   return mail.match(/GIFT-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)?.[0] ?? '';
 }
 
-test('spec 4 and issue 20: a standard gift pack switched to an e-gift leaves no pack behind; the friend claims it once', async ({
+test('spec 4 gifting changes: a standard gift pack switched to an e-gift leaves no pack behind; the friend claims it once', async ({
   page,
   browser,
 }) => {
@@ -108,7 +108,7 @@ test('spec 4 and issue 20: a standard gift pack switched to an e-gift leaves no 
   await friendContext.close();
 });
 
-test('issue 20.5: the gift pack address fills from suggestions as the shopper types, by keyboard alone', async ({
+test('spec 7 address autocomplete: the gift pack address fills from suggestions as the shopper types, by keyboard alone', async ({
   page,
 }) => {
   await addOptionToBasket(page, giftPackDeal);
@@ -160,9 +160,7 @@ test('issue 20.5: the gift pack address fills from suggestions as the shopper ty
   await expect(page.getByRole('status').filter({ hasText: 'Gift Pack Added' })).toBeVisible();
 });
 
-test('issue 20.4: the gift finder for Mum in London beauty, by personality and price; /gifts leads to it', async ({
-  page,
-}) => {
+test('the gift finder for Mum in London beauty, by personality and price; /gifts leads to it', async ({ page }) => {
   await page.goto('/gifts');
   await expect(page.getByRole('heading', { name: /Gift ideas in/, level: 1 })).toBeVisible();
   for (const section of [
@@ -181,7 +179,8 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   );
   await axeClean(page);
 
-  // spec 2's own route is the canonical one; the issue's /deals/... address answers 301 to it.
+  // spec 2's own route is the canonical one; the /deals/... address where the finder first lived
+  // (decision 028) answers 301 to it.
   const moved = await page.request.get('/deals/london/beauty/gift-finder/gifts-for-mum?price=20', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe('/london/beauty/gift-finder/gifts-for-mum?price=20');
@@ -234,7 +233,7 @@ test('issue 20.4: the gift finder for Mum in London beauty, by personality and p
   expect((await page.request.get('/gifts')).status()).toBe(200);
 });
 
-test("issue 20: a shopper's own gifts page is in the account menu, empty until they send one; guests sign in first", async ({
+test("a shopper's own gifts page is in the account menu, empty until they send one; guests sign in first", async ({
   page,
 }) => {
   const guest = await page.request.get('/myaccount/gifts', { maxRedirects: 0 });
@@ -253,7 +252,7 @@ test("issue 20: a shopper's own gifts page is in the account menu, empty until t
   await axeClean(page);
 });
 
-test('issue 22: the claim-my-gift guide page explains claiming and takes the code', async ({ page }) => {
+test('the claim-my-gift guide page explains claiming and takes the code', async ({ page }) => {
   await page.goto('/guides/claim-my-gift?claim-my-gift=true');
   await expect(page.getByRole('heading', { name: 'How to claim your gift', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Find your gift code' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Guides and the guide editor (issue 22 items 1 and 2; spec 3 Guide page, spec 7 guide answers):
+ * Guides and the guide editor (decision 023; spec 3 Guide page, spec 7 guide answers):
  * a guide lists deals from its feed with Article / ItemList JSON-LD, a redirectUrl is a 301 and a
  * missing guide a 404; guide pages are cached and a changed deal refreshes them; an editor changes a
  * guide's text and feed with a live preview and publishes, and the public page shows it on the next
@@ -132,7 +132,7 @@ test("an editor changes a guide's text and feed with a live preview, publishes, 
   const served = await page.request.get('/guides/spa-days-near-manchester');
   const publishToServedMs = Date.now() - started;
   const renderMs = Date.now() - requested;
-  // Reported, not asserted (no timed assertions): the closing note of issue 22 quotes it.
+  // Reported, not asserted (no timed assertions): decision 023 records the figure.
   test.info().annotations.push({ type: 'publish-to-served-ms', description: String(publishToServedMs) });
   console.log(`Guide publish click to new page served: ${publishToServedMs} ms (the fresh render: ${renderMs} ms)`);
   expect(served.headers()['x-astro-cache']).toBe('MISS');

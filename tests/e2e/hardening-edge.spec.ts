@@ -1,7 +1,8 @@
 /**
- * Issue 14 at the server's edge, with raw requests (node:http, so the Host and Cookie headers are
- * exactly what an attacker sends): items 1 (Host), 5 (malformed cookies), 11 (cache key and Vary),
- * 14 (HSTS and security headers on pages, APIs and static files; TRACE is a 405).
+ * Attacks at the server's edge (scripts/http-edge.mjs and the middleware), with raw requests (node:http,
+ * so the Host and Cookie headers are exactly what an attacker sends): a foreign Host, malformed cookies,
+ * a cache key set from the query and shared HTML without Vary, and HSTS and the security headers on
+ * pages, APIs and static files (TRACE is a 405).
  */
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
@@ -46,7 +47,7 @@ function expectSecurityHeaders(answer: Answer) {
   expect(answer.headers['permissions-policy']).toContain('camera=()');
 }
 
-test('issue 14.1: a request naming a foreign Host is refused with a 400, never a 500 or a link there', async () => {
+test('a request naming a foreign Host is refused with a 400, never a 500 or a link there', async () => {
   const reset = await raw(
     'POST',
     '/api/v1/user/password_reset',
@@ -75,7 +76,7 @@ test('issue 14.1: a request naming a foreign Host is refused with a 400, never a
   expect(openapi.servers[0].url).toBe(ORIGIN);
 });
 
-test('issue 14.5: a malformed cookie falls back to the default instead of breaking pages and APIs', async () => {
+test('a malformed cookie falls back to the default instead of breaking pages and APIs', async () => {
   const cookies = [
     'site=%',
     'site=%ZZ',
@@ -96,7 +97,7 @@ test('issue 14.5: a malformed cookie falls back to the default instead of breaki
   }
 });
 
-test('issue 14.11: ?__variant= cannot plant a page under another brand, and shared HTML varies by Cookie', async () => {
+test('?__variant= cannot plant a page under another brand, and shared HTML varies by Cookie', async () => {
   const unique = `e2e${Date.now()}`;
   // The attacker asks, without cookies, for the page keyed as if it were the VIP brand's.
   const planted = await raw('GET', `/deals/manchester?x=${unique}&__variant=vip%7C`);
@@ -115,7 +116,7 @@ test('issue 14.11: ?__variant= cannot plant a page under another brand, and shar
   expect(String(again.headers.vary).toLowerCase()).toContain('cookie');
 });
 
-test('issue 14.14: pages, APIs and static files carry HSTS and the security headers', async () => {
+test('pages, APIs and static files carry HSTS and the security headers', async () => {
   const home = await raw('GET', '/');
   expectSecurityHeaders(home);
   expectSecurityHeaders(await raw('GET', '/api/v1/menu'));
@@ -129,7 +130,7 @@ test('issue 14.14: pages, APIs and static files carry HSTS and the security head
   expectSecurityHeaders(asset);
 });
 
-test('issue 14.14: TRACE, TRACK and unknown methods answer 405 with Allow, not 500', async () => {
+test('TRACE, TRACK and unknown methods answer 405 with Allow, not 500', async () => {
   for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'BREW']) {
     for (const path of ['/', '/api/v1/menu']) {
       const answer = await raw(method, path);

@@ -1,5 +1,5 @@
 /**
- * The home rails are embla carousels (issue 21.6, decision 033) that move by themselves (spec 7
+ * The home rails are embla carousels (decision 033) that move by themselves (spec 7
  * content/scroller-configuration, spec 9 carousel interval 9000 ms), on the browser's clock run
  * forward by the test, not by waiting. The island hydrates when the rail comes into view.
  */

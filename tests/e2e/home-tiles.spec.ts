@@ -1,4 +1,4 @@
-/** The home page's category tiles (spec 7 "GET tiles", the tiles service; issue 21.6). */
+/** The home page's category tiles (spec 7 "GET tiles", the tiles service; decision 033). */
 import { expect, test } from '@playwright/test';
 
 test('spec 7: the home page shows London’s categories as tiles that lead to their listings', async ({ page }) => {

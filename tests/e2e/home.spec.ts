@@ -1,4 +1,4 @@
-/** The home page rails, structured data, sitemaps and robots (spec 2 "Home rails"; issue 5). */
+/** The home page rails, structured data, sitemaps and robots (spec 2 "Home rails"). */
 
 import { expect, test } from '@playwright/test';
 import { AxeBuilder } from './axe';
@@ -59,7 +59,7 @@ test('the rails move sideways with next and previous buttons (embla, decision 03
   await expect(previous).toBeEnabled();
 });
 
-test('spec 2: a new guest sees no personal rails, and asks the server for none (issue 21.3)', async ({ page }) => {
+test('spec 2: a new guest sees no personal rails, and asks the server for none', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/partials/personal-rail')) asked.push(request.url());

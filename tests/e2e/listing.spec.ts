@@ -139,7 +139,7 @@ test('spec 2 aliases and /find: email-deals points its canonical at /deals; /fin
 });
 
 test('the filtered listing has no serious accessibility violations', async ({ page }) => {
-  // A whole-page axe run over 100 cards, each with its link and (issue 21) its wishlist heart: on the
+  // A whole-page axe run over 100 cards, each with its link and its wishlist heart (decision 022): on the
   // shared 2-core machine it can outlast the default 30 s.
   test.slow();
   await page.goto('/deals/london?minPrice=10&orderBy=pricelow');
@@ -212,7 +212,7 @@ const cardShape = (card: Locator) =>
     };
   });
 
-test('issue 15.3: Show more appends the server’s own cards (same markup, same links, same look) and focuses the first', async ({
+test('Show more appends the server’s own cards (same markup, same links, same look) and focuses the first', async ({
   page,
 }) => {
   // The same deals as page 2 renders them on the server.
@@ -239,9 +239,7 @@ test('issue 15.3: Show more appends the server’s own cards (same markup, same 
   expect(first.href).toBe('/deal/N');
 });
 
-test('issue 15.3: the Show more partial is one page of the listing’s cards, cached and never indexed', async ({
-  request,
-}) => {
+test('the Show more partial is one page of the listing’s cards, cached and never indexed', async ({ request }) => {
   const url = '/partials/deals?path=/deals/london&orderBy=pricelow&page=2';
   const response = await request.get(url);
   expect(response.status()).toBe(200);

@@ -1,7 +1,7 @@
 /**
- * spec 2 account mini menu "Logout" (issue 16.3: the logout action): from the header's menu, and from
- * the /logout page without JavaScript, a signed-in shopper is signed out and lands on the sign-in
- * page; opening /logout (a link, a prefetch) signs nobody out.
+ * spec 2 account mini menu "Logout" (the logout action, src/actions/account.ts): from the header's menu, and
+ * from the /logout page without JavaScript, a signed-in shopper is signed out and lands on the sign-in page;
+ * opening /logout (a link, a prefetch) signs nobody out.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';

@@ -1,13 +1,13 @@
 /**
- * Issue 21.5 map view, as a shopper meets it: London deals as markers, more areas when zoomed out,
- * and a list beside the map a keyboard user can work through on its own (the issue's own checks).
- * Nothing is fetched from another host: the base map is the site's own outline.
+ * The map view (spec 9 "Map"; decision 022), as a shopper meets it: London deals as markers, more areas
+ * when zoomed out, and a list beside the map a keyboard user can work through on its own. Nothing is
+ * fetched from another host: the base map is the site's own outline.
  */
 
 import { expect, test } from '@playwright/test';
 import { AxeBuilder } from './axe';
 
-test('issue 21.5: /map-view shows London deals as markers, more areas zoomed out, and a keyboard list', async ({
+test('/map-view shows London deals as markers, more areas zoomed out, and a keyboard list', async ({
   page,
   baseURL,
 }) => {

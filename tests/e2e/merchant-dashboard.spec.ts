@@ -1,8 +1,9 @@
 /**
- * Issue 23, as merchants meet it: support invites a merchant's owner; the owner accepts the emailed
- * link, sees the dashboard and redeems a customer's voucher once (a second attempt is refused);
- * another merchant can neither see nor redeem it; a guest cannot open the dashboard; the owner
- * invites a colleague and removes them; the report's CSV counts the redemption.
+ * The merchant dashboard (spec 6 Merchants; decision 024), as merchants meet it: support invites a
+ * merchant's owner; the owner accepts the emailed link, sees the dashboard and redeems a customer's
+ * voucher once (a second attempt is refused); another merchant can neither see nor redeem it; a guest
+ * cannot open the dashboard; the owner invites a colleague and removes them; the report's CSV counts
+ * the redemption.
  */
 
 import { type Browser, expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * E2E helpers for the merchant dashboard (issue 23; issue 24 bookings): a signed-in account in a
+ * E2E helpers for the merchant dashboard (decision 024; bookings, decision 029): a signed-in account in a
  * browser of its own, and making it a merchant's owner through the emailed invitation.
  */
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';

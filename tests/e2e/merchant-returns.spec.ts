@@ -1,6 +1,6 @@
 /**
- * Issue 18.4 as a merchant meets it: a customer sends a product back; the merchant's Returns page
- * lists it by its label's reference; "Mark as received" makes it Returned to the Merchant and the
+ * Returns (decision 026) as a merchant meets them: a customer sends a product back; the merchant's Returns
+ * page lists it by its label's reference; "Mark as received" makes it Returned to the Merchant and the
  * customer is refunded (their voucher shows Refunded); another merchant neither sees nor receives it.
  */
 
@@ -29,7 +29,7 @@ async function customerStartsReturn(browser: Browser) {
   return { page, voucherId, reference };
 }
 
-test('issue 18.4: a merchant marks a returned parcel received and the customer is refunded; another merchant cannot', async ({
+test('a merchant marks a returned parcel received and the customer is refunded; another merchant cannot', async ({
   browser,
 }) => {
   test.setTimeout(90_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 8 checks of spec 5 "Payment eligibility" as a guest meets them at checkout: a 30 pound
+ * Spec 5's "Payment eligibility" rules (decision 016) as a guest meets them at checkout: a 30 pound
  * deal offers card, PayPal, Google Pay, Klarna and Clearpay; a 1,200 pound basket offers no
  * pay-later; a sub-category 14 deal over 50 pounds offers none of the restricted methods.
  * Deals: slots 0-9 of priceableDeals, and fraudProneDeal (tests/e2e/deal-fixtures.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 8: Klarna (pay in 3) and Clearpay (pay in 4) as a guest meets them: the checkout shows the
+ * Klarna (pay in 3) and Clearpay (pay in 4) as a guest meets them (decision 016): the checkout shows the
  * instalments, the provider's own page takes the playground's test data (PAYMENTS.md), and the
  * shopper comes back to "Purchase Successful" with vouchers; a denied or declined approval shows
  * spec 8's "Sorry please try a different payment method." and places nothing; cancelling comes

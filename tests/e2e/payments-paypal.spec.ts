@@ -1,5 +1,5 @@
 /**
- * Issue 8 checks of PayPal and PayPal Credit as a guest meets them (PAYMENTS.md "PayPal, Apple Pay,
+ * PayPal and PayPal Credit (decision 016) as a guest meets them (PAYMENTS.md "PayPal, Apple Pay,
  * Google Pay"; spec 8 messages): the checkout sends the shopper to the PayPal sandbox's approval
  * page; approving comes back to "Purchase Successful" with vouchers; PayPal's 5001.01 decline shows
  * its message and places nothing; cancelling comes back with a notice and nothing charged.
@@ -35,7 +35,7 @@ async function goToPayPal(page: Page, option: { dealId: number; productId: numbe
   return page.url();
 }
 
-test.describe('issue 8: PayPal at checkout', () => {
+test.describe('PayPal at checkout', () => {
   test('spec 8: a guest approves at the PayPal sandbox and sees Purchase Successful with vouchers', async ({
     page,
     request,

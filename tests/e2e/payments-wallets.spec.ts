@@ -1,5 +1,5 @@
 /**
- * Issue 8 checks of Apple Pay and Google Pay as a guest meets them (PAYMENTS.md "PayPal, Apple
+ * Apple Pay and Google Pay (decision 016) as a guest meets them (PAYMENTS.md "PayPal, Apple
  * Pay, Google Pay"; spec 8 messages), on a browser that has them (tests/e2e/device-wallets.ts):
  * the sandbox payment sheet pays and ends in "Purchase Successful" with vouchers; 2000.00 is
  * declined "Do Not Honor" with the spec 8 message and no order; the sheet cancels with Escape or
@@ -30,7 +30,7 @@ async function chooseWallet(page: Page, option: { dealId: number; productId: num
   await paymentChoice(page).getByRole('radio', { name }).check();
 }
 
-test.describe('issue 8: Apple Pay and Google Pay at checkout', () => {
+test.describe('Apple Pay and Google Pay at checkout', () => {
   test('spec 8: Google Pay pays through the sandbox sheet and ends in Purchase Successful with vouchers', async ({
     page,
     request,

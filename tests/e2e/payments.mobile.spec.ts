@@ -1,6 +1,6 @@
 /**
- * Issue 8 on a 375 px phone: the payment choice and the provider's approval page fit without
- * sideways scrolling, and a guest pays with Google Pay's sheet and with PayPal's approval page.
+ * The payment methods (decision 016) on a 375 px phone: the payment choice and the provider's approval page
+ * fit without sideways scrolling, and a guest pays with Google Pay's sheet and with PayPal's approval page.
  * Deals: slots 8 and 9 of priceableDeals.
  */
 import { expect, type Page, test } from '@playwright/test';

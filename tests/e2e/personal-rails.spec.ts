@@ -1,8 +1,8 @@
 /**
- * Issue 21.2 and 21.3 as a shopper meets them: three deals opened come first in Recently Viewed,
- * newest first, and stay after a reload (the issue's own check); a shopper with two past orders
- * sees them under Buy again, on the home page's rail and on /buy-again; the shared home page is
- * still served from the cache.
+ * Recently viewed and buy again (decision 022) as a shopper meets them: three deals opened come first
+ * in Recently Viewed, newest first, and stay after a reload; a shopper with two past orders sees them
+ * under Buy again, on the home page's rail and on /buy-again; the shared home page is still served from
+ * the cache.
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -16,9 +16,7 @@ async function cardHeadlines(scope: ReturnType<Page['locator']>): Promise<string
   return scope.locator('article .deal-card__link').allTextContents();
 }
 
-test('issue 21.2: three deals opened come first in Recently Viewed, newest first, after a reload too', async ({
-  page,
-}) => {
+test('three deals opened come first in Recently Viewed, newest first, after a reload too', async ({ page }) => {
   await page.goto('/deals/manchester');
   const hrefs = (await page
     .locator('main article .deal-card__link')
@@ -63,7 +61,7 @@ test('issue 21.2: three deals opened come first in Recently Viewed, newest first
   await expect(page.getByRole('region', { name: 'Recommended for you' })).toBeVisible();
 });
 
-test('issue 21.3: a shopper with two past orders sees them under Buy again', async ({ page }) => {
+test('a shopper with two past orders sees them under Buy again', async ({ page }) => {
   const bought = [priceableDeals[37], priceableDeals[38]];
   await registerConfirmed(page.request, {
     firstName: 'Bea',

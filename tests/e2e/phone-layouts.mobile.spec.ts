@@ -1,8 +1,8 @@
 /**
- * Issue 15.6 "Phone layouts that sell", at 375 px: a listing's first deal is on the first screen
- * (category chips in one sideways row, filters and sort behind a "Filter and sort" sheet that works
- * without JavaScript), and a deal page keeps a "Buy now" on screen at every scroll position (the
- * form's own button or the sticky bar's, which submits the same form) without covering content.
+ * Phone layouts that sell, at 375 px (below spec 9's sm breakpoint): a listing's first deal is on the first
+ * screen (category chips in one sideways row, filters and sort behind a "Filter and sort" sheet that works
+ * without JavaScript), and a deal page keeps a "Buy now" on screen at every scroll position (the form's own
+ * button or the sticky bar's, which submits the same form) without covering content.
  */
 
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -39,9 +39,7 @@ async function chooserReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
 }
 
-test('issue 15.6: /deals/london shows its first deal card, headline and price, on the first screen', async ({
-  page,
-}) => {
+test('/deals/london shows its first deal card, headline and price, on the first screen', async ({ page }) => {
   await page.goto('/deals/london');
   const card = page.getByRole('region', { name: 'Top deal' }).getByRole('article');
   const box = await card.boundingBox();
@@ -64,7 +62,7 @@ test('issue 15.6: /deals/london shows its first deal card, headline and price, o
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeHidden();
 });
 
-test('issue 15.6: "Filter and sort" opens a sheet that closes with Escape and applies a sort', async ({ page }) => {
+test('"Filter and sort" opens a sheet that closes with Escape and applies a sort', async ({ page }) => {
   await page.goto('/deals/london');
   const open = page.getByRole('button', { name: 'Filter and sort' });
   const sort = page.getByRole('combobox', { name: 'Sort by' });
@@ -89,7 +87,7 @@ test('issue 15.6: "Filter and sort" opens a sheet that closes with Escape and ap
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
 
-test('issue 15.6: the filter sheet opens and applies with JavaScript turned off', async ({ browser }) => {
+test('the filter sheet opens and applies with JavaScript turned off', async ({ browser }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: PHONE_WIDTH, height: 800 },
@@ -104,9 +102,7 @@ test('issue 15.6: the filter sheet opens and applies with JavaScript turned off'
   await context.close();
 });
 
-test('issue 15.6: a deal page shows a Buy now at every scroll position, never over the page’s content', async ({
-  page,
-}) => {
+test('a deal page shows a Buy now at every scroll position, never over the page’s content', async ({ page }) => {
   // Record layout shifts from the first paint: the islands and the wish-list heart arriving, and the
   // bar coming and going, must move nothing.
   await page.addInitScript(() => {
@@ -150,7 +146,7 @@ test('issue 15.6: a deal page shows a Buy now at every scroll position, never ov
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
 
-test('issue 15.6: Buy now in the sticky bar buys the chosen option and reaches checkout', async ({ page }) => {
+test('Buy now in the sticky bar buys the chosen option and reaches checkout', async ({ page }) => {
   await page.goto(`/deal/${cappedDeal.id}`);
   await chooserReady(page);
   const escaped = cappedDeal.secondProduct.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -167,7 +163,7 @@ test('issue 15.6: Buy now in the sticky bar buys the chosen option and reaches c
   await expect(page.getByRole('heading', { name: 'Your basket' })).toBeVisible();
 });
 
-test('issue 15.6: the deal page with its sticky bar has no serious accessibility violations', async ({ page }) => {
+test('the deal page with its sticky bar has no serious accessibility violations', async ({ page }) => {
   await page.goto(`/deal/${buyableDeal.id}`);
   await chooserReady(page);
   const results = await new AxeBuilder({ page }).analyze();

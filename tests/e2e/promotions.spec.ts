@@ -1,8 +1,9 @@
 /**
- * Issue 17 as a shopper meets it: a credit-claim link opened as a guest asks them to log in, keeps
- * the code and shows spec 8's success toast once they have; opening it again shows the
- * already-received toast, and ?credit_validation=12a does nothing (spec 5). A 20% promo code typed in
- * the order summary takes 20% off, and the order charges exactly that; a wrong code says "invalid".
+ * Promotions and credit (decision 021) as a shopper meets them: a credit-claim link opened as a guest
+ * asks them to log in, keeps the code and shows spec 8's success toast once they have; opening it again
+ * shows the already-received toast, and ?credit_validation=12a does nothing (spec 5). A 20% promo code
+ * typed in the order summary takes 20% off, and the order charges exactly that; a wrong code says
+ * "invalid".
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -67,7 +68,7 @@ test('spec 4 and 8: a guest opens ?credit_validation=123, logs in and sees the s
   await expect(toast(page)).toContainText('Sorry, this offer link is no longer valid.');
 });
 
-test('issue 17: a 20% promo code in the order summary takes 20% off, and the order charges that', async ({ page }) => {
+test('a 20% promo code in the order summary takes 20% off, and the order charges that', async ({ page }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const created = await page.request.post('/api/internal/promo-codes', {
     headers: OPERATOR,
@@ -107,7 +108,7 @@ test('issue 17: a 20% promo code in the order summary takes 20% off, and the ord
   expect(mine).toMatchObject({ usesCount: 1, discountGivenMinor: discount });
 });
 
-test('issue 17.5: the operator page creates a credit-claim campaign, lists it and ends it', async ({ page }) => {
+test('the operator page creates a credit-claim campaign, lists it and ends it', async ({ page }) => {
   await page.goto('/operator/promotions');
   await page.getByLabel('Operator token').fill('e2e-operator-token');
   await page.getByRole('button', { name: 'Load' }).click();
@@ -124,7 +125,7 @@ test('issue 17.5: the operator page creates a credit-claim campaign, lists it an
   await expect(row.getByRole('button', { name: 'End now' })).toHaveCount(0);
 });
 
-test("issue 17.4: a friend opens a referrer's link and buys as a guest; the referrer's £10 is on its way", async ({
+test("a friend opens a referrer's link and buys as a guest; the referrer's £10 is on its way", async ({
   page,
   request,
 }) => {

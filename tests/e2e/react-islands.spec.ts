@@ -1,6 +1,6 @@
 /**
- * issue 15: islands on React itself (15.1), hydration that never delays the first paint (15.2),
- * and pages that travel light (15.4).
+ * Islands on React itself, hydration that never delays the first paint, and pages that travel light
+ * (decision 018).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { galleryDeal, soldOutDeal } from './deal-fixtures';
@@ -30,9 +30,7 @@ const reactRoots = (page: Page) =>
         ).length,
     );
 
-test('issue 15.1: a deal page is hydrated by React (react-dom), every island without a hydration error', async ({
-  page,
-}) => {
+test('a deal page is hydrated by React (react-dom), every island without a hydration error', async ({ page }) => {
   const errors = collectErrors(page);
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -53,7 +51,7 @@ test('issue 15.1: a deal page is hydrated by React (react-dom), every island wit
   expect(errors).toEqual([]);
 });
 
-test('issue 15.1: the sold-out sign-up hydrates on React and checks the email without zod', async ({ page }) => {
+test('the sold-out sign-up hydrates on React and checks the email without zod', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto(`/deal/${soldOutDeal.id}`);
   const signup = page.getByLabel('Email me if this deal comes back');
@@ -67,7 +65,7 @@ test('issue 15.1: the sold-out sign-up hydrates on React and checks the email wi
   expect(errors).toEqual([]);
 });
 
-test('issue 15.2: browse pages hydrate no island with client:load', async ({ request }) => {
+test('browse pages hydrate no island with client:load', async ({ request }) => {
   for (const pathname of BROWSE_PAGES) {
     const html = await (await request.get(pathname)).text();
     expect(html, pathname).toContain('<astro-island');
@@ -75,7 +73,7 @@ test('issue 15.2: browse pages hydrate no island with client:load', async ({ req
   }
 });
 
-test('issue 15.4: /deals/london comes back compressed, and an /_astro/ script immutable', async ({ request }) => {
+test('/deals/london comes back compressed, and an /_astro/ script immutable', async ({ request }) => {
   const page = await request.get('/deals/london', { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(page.status()).toBe(200);
   expect(page.headers()['content-encoding']).toMatch(/^(br|gzip)$/);

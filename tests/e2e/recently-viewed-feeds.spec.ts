@@ -1,5 +1,5 @@
 /**
- * spec 7 deal feed "recentViewedDeal repeated up to 5" (spec 9; issue 21.2): the listing's Show more
+ * spec 7 deal feed "recentViewedDeal repeated up to 5" (spec 9; decision 033): the listing's Show more
  * asks for its next page with the deals this browser viewed lately, and the page leaves them out.
  */
 import { expect, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
- * Issue 8 saved instruments, as a shopper meets them: a card saved at checkout pays the next order
- * without typing the number again (the issue's own check), and /myaccount/payment-methods lists the
- * saved cards with the default marked, makes another the default, and removes them after asking.
+ * Saved instruments (decision 016), as a shopper meets them: a card saved at checkout pays the next
+ * order without typing the number again, and /myaccount/payment-methods lists the saved cards with the
+ * default marked, makes another the default, and removes them after asking.
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -26,7 +26,7 @@ async function registerAndSignIn(page: Page, label: string): Promise<string> {
 /** Buys what is in the basket through the pay call with a sandbox test nonce, keeping the card. */
 const buySavingCard = (page: Page, nonce: string) => payBasketByCard(page, 'save', { nonce, saveInstrument: true });
 
-test('issue 8: a saved card pays a second order without typing the number again', async ({ page, request }) => {
+test('a saved card pays a second order without typing the number again', async ({ page, request }) => {
   await setOptionPrice(request, slot(30), 24_00);
   await setOptionPrice(request, slot(31), 31_50);
   await registerAndSignIn(page, 'savedcard');
@@ -52,7 +52,7 @@ test('issue 8: a saved card pays a second order without typing the number again'
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
 });
 
-test('issue 8: /myaccount/payment-methods marks the default, makes another the default and removes cards after asking', async ({
+test('/myaccount/payment-methods marks the default, makes another the default and removes cards after asking', async ({
   page,
   request,
 }) => {

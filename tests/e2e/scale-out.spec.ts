@@ -1,5 +1,5 @@
 /**
- * Issue 26.4, scale-out on real parts: `npm run scale:demo` runs two server processes on one
+ * Scale-out on real parts (decision 031): `npm run scale:demo` runs two server processes on one
  * PostgreSQL database and one Redis behind HAProxy. A shopper signed in through one process is
  * signed in on the other (sessions on Redis); a deal changed through one process shows its new price
  * through the other on the very next request (the invalidation bus); the balancer spreads requests
@@ -79,7 +79,7 @@ test.afterAll(async () => {
   await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
 });
 
-test('issue 26.4: the balancer spreads requests over both processes, each healthy', async ({ request }) => {
+test('the balancer spreads requests over both processes, each healthy', async ({ request }) => {
   const seen = new Set<string>();
   // Round robin over the healthy processes: both answer within a few requests. On a loaded machine
   // the balancer may still be bringing one back after a slow health check, so ask until it has.
@@ -96,7 +96,7 @@ test('issue 26.4: the balancer spreads requests over both processes, each health
     .toBe(2);
 });
 
-test('issue 26.4: a shopper signed in through one process is signed in on the other', async ({ playwright }) => {
+test('a shopper signed in through one process is signed in on the other', async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: balancer });
   const email = `scale-${randomBytes(4).toString('hex')}@example.co.uk`;
   await registerConfirmed(request, { firstName: 'Priya', email, password: 'Sunny-day-42' });
@@ -108,7 +108,7 @@ test('issue 26.4: a shopper signed in through one process is signed in on the ot
   await request.dispose();
 });
 
-test('issue 26.4: a deal changed through one process shows its new price through the other on the next request', async ({
+test('a deal changed through one process shows its new price through the other on the next request', async ({
   page,
   request,
 }) => {

@@ -161,7 +161,7 @@ test('/search without a query is a search landing with Top Searches', async ({ p
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
 });
 
-test('issue 5: a bad filter value is ignored on the page; only an unusable query gets a 400 page', async ({ page }) => {
+test('a bad filter value is ignored on the page; only an unusable query gets a 400 page', async ({ page }) => {
   const ignored = await page.goto('/search?q=spa&minPrice=cheap');
   expect(ignored?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deals for “spa”');

@@ -1,5 +1,5 @@
 /**
- * Issue 8 e2e helpers for shopping at checkout: set a seeded option's price through the operator
+ * E2E helpers for shopping at checkout: set a seeded option's price through the operator
  * endpoint (to reach the amounts the payment sandbox reacts to, PAYMENTS.md: 5001.01 is PayPal's
  * decline, 2000.00 a processor decline; or the lines spec 5 draws at 50 and 1,000 pounds), put it
  * in the basket and land on a hydrated checkout, and the checkout's parts and outcomes.
@@ -27,7 +27,7 @@ export async function setOptionPrice(
  */
 export async function addOptionToBasket(page: Page, option: { dealId: number; productId: number }, quantity = 1) {
   const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
-  // The deal page's "Buy now" form posts to its addToBasket action (issue 16.3).
+  // The deal page's "Buy now" form posts to its addToBasket action (decision 030).
   const response = await page.request.post(`/deal/${option.dealId}?_action=addToBasket`, {
     // A browser's form post names its origin; Astro refuses cross-site form posts without one.
     headers: { Origin: origin },

@@ -1,5 +1,5 @@
 /**
- * Sponsored deals in search (issue 21.4; spec 3 Sponsored deal, spec 4 sponsored search, spec 7
+ * Sponsored deals in search (decision 030; spec 3 Sponsored deal, spec 4 sponsored search, spec 7
  * sponsored session and event). The demo catalogue sponsors a pottery deal for "pottery".
  */
 

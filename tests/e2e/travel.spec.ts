@@ -1,8 +1,9 @@
 /**
- * Issue 24 as a shopper meets it: every deal path answers with the deal (a 301 to /deal/{id}, or the
- * evergreen deal live now); a hotel deep link opens with its dates chosen, and a bad one says so; a
- * guest picks a check-in date on the calendar (by keyboard too), pays, and the voucher shows the stay;
- * a draft deal's preview is for operators only. Deals: hotelStayDeal, and slot 39 of priceableDeals.
+ * Travel and every deal path (spec 2 path rules; decision 029) as a shopper meets it: every deal path
+ * answers with the deal (a 301 to /deal/{id}, or the evergreen deal live now); a hotel deep link opens
+ * with its dates chosen, and a bad one says so; a guest picks a check-in date on the calendar (by
+ * keyboard too), pays, and the voucher shows the stay; a draft deal's preview is for operators only.
+ * Deals: hotelStayDeal, and slot 39 of priceableDeals.
  */
 
 import { expect, test } from '@playwright/test';
@@ -22,7 +23,7 @@ const dayName = new Intl.DateTimeFormat('en-GB', {
 const spoken = (iso: string) => dayName.format(new Date(`${iso}T00:00:00Z`));
 const dayRadio = (iso: string) => new RegExp(`^${spoken(iso)}, £`);
 
-test('issue 24: /travel/{id}, /deals/london/{id}, /shop/{id} and /email-deal/… answer with a 301 to /deal/{id}', async ({
+test('spec 2 path rules: /travel/{id}, /deals/london/{id}, /shop/{id} and /email-deal/… answer with a 301 to /deal/{id}', async ({
   request,
 }) => {
   const id = buyableDeal.id;
@@ -52,9 +53,7 @@ test('spec 2 evergreen: an evergreen path shows the deal live now; an unknown on
   expect((await request.get('/deals/london/e/no-such-evergreen')).status()).toBe(404);
 });
 
-test('issue 24: a hotel deep link opens with its check-in chosen; past dates are ignored with a note', async ({
-  page,
-}) => {
+test('a hotel deep link opens with its check-in chosen; past dates are ignored with a note', async ({ page }) => {
   const { id, checkIn } = hotelStayDeal;
   await page.goto(`/deal/${id}?arrival=${checkIn}&departure=${addDays(checkIn, 2)}&guests=2`);
   await expect(page.getByRole('radio', { name: dayRadio(checkIn) })).toBeChecked();
@@ -65,9 +64,7 @@ test('issue 24: a hotel deep link opens with its check-in chosen; past dates are
   await expect(page.getByText(DEEP_LINK_NOTES.pastDates)).toBeVisible();
 });
 
-test('issue 24: a guest picks a check-in by keyboard for 2 nights, pays, and the voucher shows the stay', async ({
-  page,
-}) => {
+test('a guest picks a check-in by keyboard for 2 nights, pays, and the voucher shows the stay', async ({ page }) => {
   const { id, checkIn } = hotelStayDeal;
   await page.goto(`/deal/${id}`);
   const calendar = page.getByRole('group', { name: 'Check-in date for 2 nights' });
@@ -100,7 +97,7 @@ test('issue 24: a guest picks a check-in by keyboard for 2 nights, pays, and the
   ).toBeVisible();
 });
 
-test('issue 24: /preview-deal/{id} shows a draft deal to an operator only, noindex', async ({ page, request }) => {
+test('/preview-deal/{id} shows a draft deal to an operator only, noindex', async ({ page, request }) => {
   const option = priceableDeals[39];
   if (!option) throw new Error('slot 39 missing');
   const draft = await request.patch(`/api/internal/deals/${option.dealId}`, {

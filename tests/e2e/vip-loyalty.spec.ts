@@ -1,9 +1,9 @@
 /**
- * Issue 19 as a shopper meets it: joining VIP from /deals/vip through checkout, then VIP prices and
- * a VIP-exclusive option bought, and Cancel Renewal keeping VIP to the period's end (the lapse at the
- * period's end, with an injected clock, is tests/integration/vip-loyalty.test.ts). The loyalty club:
- * a Silver member sees spec 5's preview and the wallet grows by exactly that; a Pink member cannot
- * exchange.
+ * VIP and the loyalty club (decision 027) as a shopper meets them: joining VIP from /deals/vip through
+ * checkout, then VIP prices and a VIP-exclusive option bought, and Cancel Renewal keeping VIP to the
+ * period's end (the lapse at the period's end, with an injected clock, is
+ * tests/integration/vip-loyalty.test.ts). The loyalty club: a Silver member sees spec 5's preview and
+ * the wallet grows by exactly that; a Pink member cannot exchange.
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -49,7 +49,7 @@ async function walletBalance(page: Page): Promise<number> {
   return wallet.wallets.find((w) => w.currency === 'GBP')?.balance ?? 0;
 }
 
-test('issue 19: a shopper buys VIP, pays VIP prices, buys a VIP-exclusive option and cancels the renewal', async ({
+test('spec 6: a shopper buys VIP, pays VIP prices, buys a VIP-exclusive option and cancels the renewal', async ({
   page,
 }) => {
   await signUp(page, 'vip');
@@ -102,7 +102,7 @@ test('issue 19: a shopper buys VIP, pays VIP prices, buys a VIP-exclusive option
   expect(status).toMatchObject({ status: 'RENEW', valid: true, renews: false });
 });
 
-test('issue 19: a Silver member exchanges points for exactly the previewed credit; a Pink member cannot', async ({
+test('spec 5 loyalty exchange: a Silver member exchanges points for exactly the previewed credit; a Pink member cannot', async ({
   page,
   request,
 }) => {

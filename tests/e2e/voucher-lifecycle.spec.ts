@@ -1,8 +1,9 @@
 /**
- * Issue 18 as a shopper meets it: every spec 3 status explained on /myaccount/vouchers; a voucher
- * extended by 2 months on /order-addon (paid once, by card); refunded to the card once from the
- * voucher page, a second refund refused in words; a voucher sent to a friend as a gift from the voucher
- * page and claimed by them (spec 4 gifting key); a guest's order confirmation without account menus.
+ * The voucher lifecycle (decision 026) as a shopper meets it: every spec 3 status explained on
+ * /myaccount/vouchers; a voucher extended by 2 months on /order-addon (paid once, by card); refunded to
+ * the card once from the voucher page, a second refund refused in words; a voucher sent to a friend as
+ * a gift from the voucher page and claimed by them (spec 4 gifting key); a guest's order confirmation
+ * without account menus.
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -41,7 +42,7 @@ async function noAxeViolations(page: Page): Promise<void> {
   expect(result.violations.map((v) => v.id)).toEqual([]);
 }
 
-test('issue 18: a shopper extends a voucher by 2 months, then refunds it to the card once', async ({ page }) => {
+test('a shopper extends a voucher by 2 months, then refunds it to the card once', async ({ page }) => {
   // A whole story: buy, read, extend (a second payment), refund; three axe checks.
   test.setTimeout(90_000);
   await registerConfirmed(page.request, { firstName: 'Ada', email: uniqueEmail('lifecycle'), password: 'Sunshine1' });
@@ -97,7 +98,7 @@ test('issue 18: a shopper extends a voucher by 2 months, then refunds it to the 
   expect((await again.json()).message).toBe('This voucher has already been refunded.');
 });
 
-test("issue 18.7: a guest's order confirmation has no account menu asking them to sign in", async ({ page }) => {
+test("a guest's order confirmation has no account menu asking them to sign in", async ({ page }) => {
   test.setTimeout(60_000);
   await buyVoucher(page, uniqueEmail('guest-confirmation'));
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
@@ -108,7 +109,7 @@ test("issue 18.7: a guest's order confirmation has no account menu asking them t
   await expect(page.getByRole('button', { name: 'Refund to my card' })).toHaveCount(0);
 });
 
-test('issue 18 (spec 4 gifting): a shopper sends a voucher to a friend from the voucher page; the friend claims it', async ({
+test('spec 4 gifting: a shopper sends a voucher to a friend from the voucher page; the friend claims it', async ({
   page,
   browser,
 }) => {

@@ -1,6 +1,6 @@
 /**
- * Issue 7 wallet, as a shopper meets it: support credits the account through the operator
- * endpoint; /myaccount/wallet shows the balance with its promotional part, the credit that expires
+ * The wallet (spec 3 Wallet; decision 015), as a shopper meets it: support credits the account through the
+ * operator endpoint; /myaccount/wallet shows the balance with its promotional part, the credit that expires
  * soonest and the history table; GET /api/v1/user/wallet agrees.
  */
 

@@ -1,7 +1,7 @@
 /**
- * Issue 21.1 wishlist, as a shopper meets it: a guest hearts two deals, signs in, and finds both in
- * the account's wish list (the issue's own check); guests are told "Login to see your full wish
- * list" (spec 2); remove all empties it; the shared link shows it read only.
+ * The wishlist (decision 022), as a shopper meets it: a guest hearts two deals, signs in, and finds
+ * both in the account's wish list; guests are told "Login to see your full wish list" (spec 2); remove
+ * all empties it; the shared link shows it read only.
  */
 
 import { expect, type Page, test } from '@playwright/test';
@@ -26,7 +26,7 @@ async function heartFirstCards(page: Page, count: number): Promise<string[]> {
   return headlines;
 }
 
-test('issue 21.1: a guest hearts two deals, logs in, and finds both in the account wish list', async ({
+test('a guest hearts two deals, logs in, and finds both in the account wish list', async ({
   page,
   playwright,
   baseURL,

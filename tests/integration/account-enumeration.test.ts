@@ -1,8 +1,8 @@
 /**
- * Issue 14.10, account enumeration, at the endpoints as a script with no cookies would call them:
- * register, express-register and account-status answer alike for a new email, an account with a
- * password and an account made at checkout; account-status tells a stranger only "must sign in",
- * never a lock, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
+ * Account enumeration (decision 017: registration tells nobody anything), at the endpoints as a script with
+ * no cookies would call them: register, express-register and account-status answer alike for a new email, an
+ * account with a password and an account made at checkout; account-status tells a stranger only "must sign
+ * in", never a lock, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
@@ -70,7 +70,7 @@ async function seen(
   };
 }
 
-describe.each(embedded)('issue 14.10 account enumeration on $name', (engine) => {
+describe.each(embedded)('nobody learns from the account calls whether an email has an account, on $name', (engine) => {
   const run = `${engine.name}-${Date.now()}`;
   const emails = {
     fresh: `fresh-${run}@example.co.uk`,

@@ -1,8 +1,8 @@
 /**
- * Issue 6 accounts service on embedded PGlite: register, sign in with one generic refusal, single-use
- * reset links through the outbox, and deletion that blanks the person but keeps rows that point at
- * them. Issue 14: throttling that never locks the owner out (14.4), one used link ends the others
- * (14.6), and registration that tells nobody whether the email had an account (14.10).
+ * The accounts service (decision 009) on embedded PGlite: register, sign in with one generic refusal,
+ * single-use reset links through the outbox, and deletion that blanks the person but keeps rows that point at
+ * them. Decision 017: throttling that never locks the owner out, one used link ends the others, and
+ * registration that tells nobody whether the email had an account.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +60,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe.each(embedded)('accounts on $name', (engine) => {
   let database: Database;
-  /** Registers and follows the emailed confirmation link (issue 14.10): a working account. */
+  /** Registers and follows the emailed confirmation link (decision 017): a working account. */
   const register = async (email: string, password = PASSWORD): Promise<UserRow> => {
     await registerUser(database.db, { firstName: 'Ada', lastName: 'Lovelace', email, password }, ORIGIN);
     return consumeSignInToken(database.db, await lastLink(database, email, CONFIRM_SUBJECT));
@@ -91,7 +91,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     expect((await attempt('Grace@Example.co.uk', PASSWORD)).email).toBe('grace@example.co.uk');
   });
 
-  it('issue 14.4: ten wrong passwords from IP A leave the owner signing in from IP B, from a known device, and by an emailed link', async () => {
+  it('ten wrong passwords from IP A leave the owner signing in from IP B, from a known device, and by an emailed link', async () => {
     const owner = await register('linus@example.co.uk');
     const throttle = createLoginThrottle();
     const attempt = (password: string, from: string, deviceCookie?: string) =>
@@ -119,7 +119,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     expect((await consumeSignInToken(database.db, link)).email).toBe('linus@example.co.uk');
   });
 
-  it('issue 14.4: 100 failures from one IP over a few accounts do not stop another account signing in there', async () => {
+  it('100 failures from one IP over a few accounts do not stop another account signing in there', async () => {
     await register('office-a@example.co.uk');
     await register('office-b@example.co.uk');
     const throttle = createLoginThrottle();
@@ -138,7 +138,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     expect(signedIn.id).toBe(colleague.id);
   });
 
-  it(`issue 14.4: guessing from ${ACCOUNT_FAILURE_LIMIT} IPs holds the account for new devices, not for a known one or an emailed link`, async () => {
+  it(`guessing from ${ACCOUNT_FAILURE_LIMIT} IPs holds the account for new devices, not for a known one or an emailed link`, async () => {
     const owner = await register('ada.distributed@example.co.uk');
     const device = (await rememberDevice(database.db, owner.id, undefined)) ?? '';
     const throttle = createLoginThrottle();
@@ -166,7 +166,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     ).toBe(owner.id);
   });
 
-  it('issue 14.6: of two reset links, using the newer ends the older', async () => {
+  it('of two reset links, using the newer ends the older', async () => {
     await register('twolinks@example.co.uk');
     const throttle = createLoginThrottle();
     const ask = () =>
@@ -187,7 +187,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     ).toBe('twolinks@example.co.uk');
   });
 
-  it('issue 14.6: using a sign-in link ends outstanding reset links, and a password change ends every link', async () => {
+  it('using a sign-in link ends outstanding reset links, and a password change ends every link', async () => {
     const user = await register('ends@example.co.uk');
     const throttle = createLoginThrottle();
     const ask = (purpose: 'password_reset' | 'sign_in') =>
@@ -212,7 +212,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     expect(await refusal(consumeSignInToken(database.db, laterSignIn))).toBe('linkInvalid');
   });
 
-  it('issue 14.10: registering an existing email changes nothing and mails its owner; a new one works only once confirmed', async () => {
+  it('registering an existing email changes nothing and mails its owner; a new one works only once confirmed', async () => {
     const owner = await register('taken@example.co.uk');
     const throttle = createLoginThrottle();
     await registerUser(
@@ -240,7 +240,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
     expect((await signIn()).email).toBe('fresh@example.co.uk');
   });
 
-  it("issue 14.10: an account made at guest checkout does not block its owner's registration", async () => {
+  it("an account made at guest checkout does not block its owner's registration", async () => {
     const { user: guest } = await expressRegisterUser(database.db, 'guest-first@example.co.uk');
     expect(canSignIn(guest)).toBe(false);
     await registerUser(
@@ -274,7 +274,7 @@ describe.each(embedded)('accounts on $name', (engine) => {
         authenticateUser(database.db, throttle, { email: 'pending@example.co.uk', password: 'Attacker1', ip }),
       ),
     ).toBe('signInRefused');
-    // The stranger's confirmation link ended with the owner's new password (issue 14.6).
+    // The stranger's confirmation link ended with the owner's new password (one used link ends the others).
     const strangers = await lastLink(database, 'pending@example.co.uk', CONFIRM_SUBJECT);
     expect(await refusal(consumeSignInToken(database.db, strangers))).toBe('linkInvalid');
   });

@@ -24,7 +24,7 @@ const checkoutRoute = await import('../../src/pages/api/v1/checkout');
 const { runSignInHooks } = await import('../../src/server/http');
 const { server: actions } = await import('../../src/actions');
 
-/** Runs the deal page's addToBasket action (issue 16.3) as Astro would for the posted form. */
+/** Runs the deal page's addToBasket action (decision 030) as Astro would for the posted form. */
 async function addToBasketForm(context: APIContext) {
   const actionContext = { ...context, [Symbol.for('astro.actionAPIContext')]: true };
   const form = await context.request.formData();
@@ -163,7 +163,7 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
   it('POST, PATCH and DELETE a product; removing without a product id is "args malformed"', async () => {
     const token = (await (await create([])).response.json()).id as string;
     const params = { token };
-    // The guest browser that made the basket holds its cookie (issue 14.3).
+    // The guest browser that made the basket holds its cookie (decision 014: a token is not a key).
     const cookies = { basket_token: token };
     const added = await productRoute.POST(
       call('POST', `/api/v1/basket/${token}/product`, {
@@ -217,8 +217,8 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
   });
 
   /**
-   * Issue 14.3: every basket route and checkout?token= as `who` for `token`; each answer with its
-   * status and body text (the body must never carry the owner's customer token).
+   * Every basket route and checkout?token= as `who` for `token` (decision 014: a token is not a key);
+   * each answer with its status and body text (the body must never carry the owner's customer token).
    */
   async function everyRoute(token: string, lineId: number, who: { user?: UserRow; cookies?: Record<string, string> }) {
     const params = { token };
@@ -253,7 +253,7 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
     return { brand: basket?.brand, lines: basket?.lines.map((l) => [l.id, l.dealProductId, l.quantity]) };
   };
 
-  it("issue 14.3: another customer or a guest using a customer's basket token gets 404 on every route; the basket stays as it was", async () => {
+  it("another customer or a guest using a customer's basket token gets 404 on every route; the basket stays as it was", async () => {
     const db = shared.database?.db as Database['db'];
     const owner = await addShopper(db);
     const made = await createRoute.POST(
@@ -290,7 +290,7 @@ describe.each(embedded)('basket endpoints on $name', (engine) => {
     expect(JSON.parse(mine['PATCH brand']?.text ?? '{}').brand).toBe('dealhouse');
   });
 
-  it('issue 14.3: a guest basket answers only the browser holding its cookie; another guest or a customer gets 404', async () => {
+  it('a guest basket answers only the browser holding its cookie; another guest or a customer gets 404', async () => {
     const db = shared.database?.db as Database['db'];
     const { response, set } = await create();
     const basket = PricedBasketSchema.parse(await response.json());

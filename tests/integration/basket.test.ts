@@ -1,7 +1,7 @@
 /**
- * Issue 7 basket service on embedded PGlite: spec 4 creation and merge rules, spec 5 quantity bounds
- * (caps, per-person at least 2, the signed-in user's max), refusals, pricing from the catalogue,
- * and spec 4 reconciliation at login.
+ * The basket service (decision 014) on embedded PGlite: spec 4 creation and merge rules, spec 5 quantity
+ * bounds (caps, per-person at least 2, the signed-in user's max), refusals, pricing from the catalogue, and
+ * spec 4 reconciliation at login.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * Issue 25 on the embedded database: email sign-up with double opt-in through the outbox (spec 7
- * email, email/verify), preferences and one-click unsubscribe with List-Unsubscribe headers on
- * marketing mail, the campaign endpoint under consent (spec 5, spec 9 lifetimes), editor-configured
- * landings (/ppc, /welcome), the spec 3 logging record and the one-click origin exemption.
+ * Campaigns and consent (decision 025) on the embedded database: email sign-up with double opt-in
+ * through the outbox (spec 7 email, email/verify), preferences and one-click unsubscribe with
+ * List-Unsubscribe headers on marketing mail, the campaign endpoint under consent (spec 5, spec 9
+ * lifetimes), editor-configured landings (/ppc, /welcome), the spec 3 logging record and the one-click
+ * origin exemption.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,7 +61,7 @@ function call(pathname: string, body: unknown, jar: Record<string, string> = {})
 const marketingYes = { consent: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A1' };
 const marketingNo = { consent: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A0' };
 
-describe.each(embedded)('issue 25 on $name', (engine) => {
+describe.each(embedded)('email sign-up, consent, reminders and landings on $name', (engine) => {
   const run = `${engine.name}-${Date.now()}`;
   beforeAll(async () => {
     shared.database = await engine.open();
@@ -217,7 +218,7 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
     });
   });
 
-  describe('issue 25.5: the abandoned-basket reminder', () => {
+  describe('spec 7 basketabandon: the abandoned-basket reminder', () => {
     /** A subscribed (or not) signed-in shopper's open basket with one line, last touched `hoursAgo`. */
     async function basketOf(label: string, subscribed: boolean, hoursAgo: number) {
       const email = `${label}-${run}@example.co.uk`;
@@ -275,7 +276,7 @@ describe.each(embedded)('issue 25 on $name', (engine) => {
     });
   });
 
-  describe('issue 25.1: editor-configured landings', () => {
+  describe('editor-configured landings (/ppc, /welcome)', () => {
     it('shows the defaults until an editor saves, then the saved headline, offer, indexing and feed', async () => {
       expect(await landings.retrieveLanding(db(), 'ppc')).toEqual(landings.LANDING_DEFAULTS.ppc);
       const input = landings.LandingInputSchema.parse({

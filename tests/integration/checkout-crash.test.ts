@@ -1,9 +1,9 @@
 /**
- * Issue 7: killing the server in the middle of checkout leaves no half-written order. A child
- * process places an order and is killed with SIGKILL while its order transaction is open (a
- * trigger makes the voucher insert sleep). Afterwards: no order, no line, no voucher, stock as it
- * was once the hold expires (issue 18.7), the basket still open, and the authorisation left behind
- * is voided by the sweep.
+ * Killing the server in the middle of checkout (decision 012, crash safety) leaves no half-written order. A
+ * child process places an order and is killed with SIGKILL while its order transaction is open (a trigger
+ * makes the voucher insert sleep). Afterwards: no order, no line, no voucher, stock as it was once the hold
+ * expires (decision 026, stock hold), the basket still open, and the authorisation left behind is voided by
+ * the sweep.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ afterAll(() => {
 
 /**
  * Runs the child and kills it once it is inside the order transaction: `inside` reports the voucher
- * trigger's own signal (issue 16.6: a signal, not a fixed wait).
+ * trigger's own signal (decision 034: a signal, not a fixed wait).
  */
 async function killMidTransaction(args: string[], inside: () => Promise<boolean>): Promise<string> {
   const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -128,8 +128,8 @@ describe.each(enginesWhereSqlDiffers)('a checkout killed mid-transaction on $nam
     expect(await counted(orders)).toBe(0);
     expect(await counted(orderLines)).toBe(0);
     expect(await counted(vouchers)).toBe(0);
-    // Issue 18.7: the unit was held before the card was authorised; the hold outlives the crash until
-    // it expires, and then the hourly jobs give it back: stock as it was.
+    // The unit was held before the card was authorised (decision 026, stock hold); the hold outlives
+    // the crash until it expires, and then the hourly jobs give it back: stock as it was.
     const stockLeft = async () =>
       (await db.select().from(dealProductStock).where(eq(dealProductStock.productId, deal.productId)))[0]
         ?.quantityRemaining;

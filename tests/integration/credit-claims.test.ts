@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: credit-claim campaigns (spec 2 ?credit_validation=, spec 3 credit claim response).
+ * Credit-claim campaigns (spec 2 ?credit_validation=, spec 3 credit claim response; decision 021).
  * A shopper claims a campaign's credit once, also when several requests race (the unique
  * (campaign, shopper) index; engines differ under concurrency, so every engine runs); an unknown,
  * not yet started or ended campaign is INVALID; the credit is marketing credit with its expiry.
@@ -13,7 +13,7 @@ import { creditGrants, users, walletEntries } from '../../src/server/db/schema';
 import { walletBalances } from '../../src/server/wallet';
 import { enginesWhereSqlDiffers } from './databases';
 
-describe.each(enginesWhereSqlDiffers)('issue 17: credit-claim links on $name', (engine) => {
+describe.each(enginesWhereSqlDiffers)('spec 4 credit claim: credit-claim links on $name', (engine) => {
   let database: Database;
   const db = () => database.db;
   const now = new Date();

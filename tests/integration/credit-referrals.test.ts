@@ -1,6 +1,6 @@
 /**
- * Issue 17 items 2 and 4: credit granted after an order commits. A referred friend's first order
- * credits the referrer (and the friend) 10 pounds only once the 14-day refund window has passed (the
+ * Referral and promotional credit (decision 021), granted after an order commits. A referred friend's first
+ * order credits the referrer (and the friend) 10 pounds only once the 14-day refund window has passed (the
  * hourly jobs with an injected clock), never for a refunded order or a self-referral, never past the
  * 200-pound cap; an order of items under a promotional-credit offer earns 10% up to 5 pounds each.
  */
@@ -27,7 +27,7 @@ import { embedded } from './databases';
 
 const DAY = 24 * 3600 * 1000;
 
-describe.each(embedded)('issue 17: referral and promotional credit on $name', (engine) => {
+describe.each(embedded)('referral and promotional credit (spec 4 expiry rules, spec 9 money) on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   const db = () => database.db;

@@ -2,7 +2,7 @@
  * The engines integration tests run on. Embedded PGlite always: each test file gets a copy of one
  * database migrated once per run (support/prepared-database.ts), so no file pays for initdb and
  * the migrations again. A PostgreSQL server too when TEST_DATABASE_URL is set, but only for the
- * files whose SQL behaves differently there (issue 16.6): each PostgreSQL run gets a database of
+ * files whose SQL behaves differently there (decision 034): each PostgreSQL run gets a database of
  * its own, dropped afterwards, so parallel runs never collide.
  */
 import { readFileSync } from 'node:fs';

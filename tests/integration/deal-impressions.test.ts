@@ -1,7 +1,7 @@
 /**
- * Deal impressions by location on embedded PGlite (spec 7 "deal impressions by location", issue
- * 21.6): the browser's batches of seen deal cards add up per deal, location and UTC day; bad input is
- * a 400 in spec 5's words.
+ * Deal impressions by location on embedded PGlite (spec 7 "deal impressions by location",
+ * decision 033): the browser's batches of seen deal cards add up per deal, location and UTC day; bad
+ * input is a 400 in spec 5's words.
  */
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';

@@ -1,9 +1,9 @@
 /**
- * Issue 8 Express Buy on embedded PGlite (spec 4, spec 7 express-buy-token): a signed-in shopper with a
- * default saved card gets a token for their own email and buys one option in one step, on a basket
- * of its own (their basket is untouched); a deal Express Buy cannot take, or a method spec 5 does
- * not allow for the amount, is refused with "Requested deal cannot be purchased via Express Buy."
- * and the standard checkout's address; one Idempotency-Key is one order.
+ * Express Buy (decision 016) on embedded PGlite (spec 4, spec 7 express-buy-token): a signed-in shopper with
+ * a default saved card gets a token for their own email and buys one option in one step, on a basket of its
+ * own (their basket is untouched); a deal Express Buy cannot take, or a method spec 5 does not allow for the
+ * amount, is refused with "Requested deal cannot be purchased via Express Buy." and the standard checkout's
+ * address; one Idempotency-Key is one order.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
@@ -134,7 +134,7 @@ describe.each(embedded)('Express Buy on $name', (engine) => {
     });
   });
 
-  it('issue 14.12: a token asked for with a far-future ?clock= still expires 30 minutes from the real now', async () => {
+  it('?clock= only previews themes (decision 003): a token asked for with a far-future ?clock= still expires 30 minutes from the real now', async () => {
     const user = await shopperWithSavedCard();
     // What the middleware made of ?clock=2029-01-01 before the fix: the request's "now" in 2029.
     const future = new Date('2029-01-01T00:00:00Z');
@@ -150,7 +150,7 @@ describe.each(embedded)('Express Buy on $name', (engine) => {
     expect(minutes).toBeLessThanOrEqual(30);
   });
 
-  it('issue 8: Express Buy places the order with the saved card, on its own basket, and the same key is one order', async () => {
+  it('Express Buy places the order with the saved card, on its own basket, and the same key is one order', async () => {
     const user = await shopperWithSavedCard();
     // Something already in the shopper's own basket stays there.
     const { productIds: kept } = await addDeal(db(), base);
@@ -263,7 +263,7 @@ describe.each(embedded)('Express Buy on $name', (engine) => {
     expect(order?.paymentMethod).toBe('paypal');
   });
 
-  it('issue 8: an unknown or expired token is refused without an order; a declined saved card says why', async () => {
+  it('an unknown or expired token is refused without an order; a declined saved card says why', async () => {
     const user = await shopperWithSavedCard();
     const { dealId, productIds } = await addDeal(db(), base, {}, [{ product: { priceMinor: 200_000 } }]);
     const expired = await buy(user, { token: 'x'.repeat(43), dealId, productId: productIds[0], quantity: 1 });

@@ -1,6 +1,7 @@
 /**
- * spec 7 POST /gift/create (issue 20.1) over the endpoint() boundary, on the real basket: the same
- * change as the checkout's gifting page (spec 4 "Gifting changes"), for the basket's owner only.
+ * spec 7 POST /gift/create (gifting at checkout, decision 028) over the endpoint() boundary, on the
+ * real basket: the same change as the checkout's gifting page (spec 4 "Gifting changes"), for the
+ * basket's owner only.
  * - An e-gift, then a standard gift pack with a checked postcode ("Enter a valid postcode"), then
  *   back to an e-gift: no pack or wrap is left, and the priced basket says so.
  * - Gift wrap answers spec 4's toast "Gift Wrap Added"; 0 deletes it.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, spec 7 gifting calls over the endpoint() boundary: the gift finder feed (giftFor and
+ * Spec 7 gifting calls (decision 028) over the endpoint() boundary: the gift finder feed (giftFor and
  * the same filters; 404 for an unknown recipient, 400 without a place), checkout/config/gifting
  * (spec 9 pack steps 150 to 1500), and the claim and redeem calls asking a guest to sign in.
  */

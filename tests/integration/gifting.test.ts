@@ -1,5 +1,5 @@
 /**
- * Issue 20: gifting through the real basket, order pipeline, outbox, jobs and wallet (spec 1, 4, 7).
+ * Gifting (decision 028) through the real basket, order pipeline, outbox, jobs and wallet (spec 1, 4, 7).
  * - A shopper buys a deal as an e-gift for a friend; the friend's email lands in the outbox on the
  *   send date; the friend claims it and owns the voucher; a second claim is refused.
  * - Switching a line from a standard gift pack to an e-gift leaves no pack or wrap line behind.
@@ -43,7 +43,7 @@ import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
-describe.each(embedded)('issue 20: gifting on $name', (engine) => {
+describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   const db = () => database.db;

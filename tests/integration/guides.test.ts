@@ -1,5 +1,5 @@
 /**
- * Guides (issue 22; spec 3 Guide page and guide feed configuration, spec 9 guide page size 30): feeds
+ * Guides (decision 023; spec 3 Guide page and guide feed configuration, spec 9 guide page size 30): feeds
  * list the deals their configuration names, editors save versioned drafts, publish and restore, every
  * change is audited, and only accounts with the editor role are editors. Embedded PGlite.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14.8 and 14.9 at the endpoints: NUL characters, ids past the int4 columns and unreadable
+ * Hostile input at the endpoints: NUL characters, ids past the int4 columns and unreadable
  * bodies are a 400 JSON `{ message, status }` that says what was wrong, never a 5xx; and whatever
  * an /api endpoint still throws is answered as JSON, logged without its query parameters.
  */
@@ -77,7 +77,7 @@ async function expectBadRequest(response: Response, message?: string) {
   expect(await response.json()).toEqual({ status: 400, message: message ?? expect.any(String) });
 }
 
-describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
+describe.each(embedded)('hostile input is a clear 400, never a 5xx, on $name', (engine) => {
   let dealId = 0;
   let productId = 0;
   let shopper: UserRow;
@@ -97,7 +97,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
     vi.restoreAllMocks();
   });
 
-  it('issue 14.9: a multipart sign-up with no boundary is a 400 saying so, not a 500', async () => {
+  it('a multipart sign-up with no boundary is a 400 saying so, not a 500', async () => {
     const path = '/api/v1/deal/sold-out-notification';
     await expectBadRequest(
       await postSignup(call(path, { method: 'POST', type: 'multipart/form-data', body: `dealId=${dealId}` })),
@@ -116,7 +116,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
     expect(done.status).toBe(303);
   });
 
-  it('issue 14.9: unreadable bodies on the account and basket calls are a 400 JSON', async () => {
+  it('unreadable bodies on the account and basket calls are a 400 JSON', async () => {
     await expectBadRequest(
       await postRegister(call('/api/v1/register', { method: 'POST', type: 'application/json', body: '{"firstName":' })),
       BODY_MESSAGES.notJson,
@@ -131,7 +131,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
     );
   });
 
-  it('issue 14.8: a NUL character in register, login, forgot-password and basket brand is a 400', async () => {
+  it('a NUL character in register, login, forgot-password and basket brand is a 400', async () => {
     const logged = vi.spyOn(console, 'error');
     const register = { firstName: `Ada${NUL}`, lastName: 'L', email: 'ada.nul@example.co.uk', password: 'Sunshine1' };
     await expectBadRequest(await postRegister(json('/api/v1/register', register)), NUL_MESSAGE);
@@ -148,7 +148,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
     expect(logged).not.toHaveBeenCalled();
   });
 
-  it('issue 14.8: ids past int4 in basket bodies and instrument paths are a 4xx, not a database error', async () => {
+  it('ids past int4 in basket bodies and instrument paths are a 4xx, not a database error', async () => {
     const logged = vi.spyOn(console, 'error');
     await expectBadRequest(
       await postBasket(json('/api/v1/basket', { products: [{ dealProductId: 2_147_483_648, quantity: 1 }] })),
@@ -164,7 +164,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
     const patch = json(
       `/api/v1/basket/${token}`,
       { products: [{ dealProductId: 2_147_483_648 }] },
-      // The browser that made the basket holds its cookie (issue 14.3: a token alone is no proof).
+      // The browser that made the basket holds its cookie (decision 014: a token alone is no proof).
       { method: 'PATCH', params: { token }, cookies: { [BASKET_TOKEN_COOKIE]: token } },
     );
     await expectBadRequest(await patchBasket(patch));
@@ -191,7 +191,7 @@ describe.each(embedded)('issue 14.8/14.9: hostile input on $name', (engine) => {
   });
 });
 
-describe('issue 14.8: what an /api endpoint still throws', () => {
+describe('what an /api endpoint still throws is a JSON answer', () => {
   const failing: MiddlewareNext = async () => {
     throw new DrizzleQueryError('select * from "users" where "email" = $1', ['ada@example.co.uk'], new Error('boom'));
   };
@@ -210,7 +210,7 @@ describe('issue 14.8: what an /api endpoint still throws', () => {
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toEqual({ status: 500, message: 'Something went wrong. Please try again.' });
-    // Log lines are JSON (issue 25.7): read them with their quotes unescaped.
+    // Log lines are JSON (decision 025): read them with their quotes unescaped.
     const log = logged.mock.calls.flat().map(String).join('\n').replaceAll('\\"', '"');
     expect(log).toContain('select * from "users"');
     expect(log).not.toContain('ada@example.co.uk');

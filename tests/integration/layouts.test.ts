@@ -99,7 +99,7 @@ describe('layouts (spec 2)', () => {
     );
   });
 
-  it("issue 18.7: a guest's order confirmation gets no account menu and no sign-in menu in the header", async () => {
+  it("a guest's order confirmation gets no account menu and no sign-in menu in the header", async () => {
     const html = await render(AccountLayout, { seo, header }, '/myaccount/vouchers');
     expect(html).not.toContain('aria-label="My account"');
     expect(html).not.toContain('href="/myaccount/profile"');

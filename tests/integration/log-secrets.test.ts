@@ -1,5 +1,5 @@
 /**
- * Issue 14.7: secrets in the server log. A failed query once logged its parameters (an email, an
+ * No secrets in the server log (src/server/log.ts). A failed query once logged its parameters (an email, an
  * argon2 hash and a customer token from one bad registration). The log keeps the SQL and the
  * database's reason, never the values.
  */
@@ -31,7 +31,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
-describe.each(embedded)('issue 14.7: the log on $name', (engine) => {
+describe.each(embedded)('the log keeps no email, hash, token or query parameter on $name', (engine) => {
   let database: Database;
 
   beforeAll(async () => {
@@ -94,7 +94,7 @@ describe.each(embedded)('issue 14.7: the log on $name', (engine) => {
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ status: 503, message: expect.any(String) });
 
-      // Log lines are JSON (issue 25.7): read them with their quotes unescaped.
+      // Log lines are JSON (decision 025): read them with their quotes unescaped.
       const log = logged.mock.calls.flat().map(String).join('\n').replaceAll('\\"', '"');
       expect(log).not.toContain('grace.secret@example.co.uk');
       expect(log).not.toContain('$argon2');

@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 14.4, docs/decisions/017-login-throttling.md) in memory and on Redis
+ * Login throttling (docs/decisions/017-login-throttling.md) in memory and on Redis
  * (127.0.0.1:6379 here and in CI; REDIS_URL overrides): a stranger's failures hold back that
  * stranger's account-and-IP pair with doubling waits, never the owner elsewhere or on a known
  * device; many failures from one IP over a few accounts hold nobody else; an account guessed at
@@ -32,7 +32,7 @@ const email = (label: string) => `${label}-${run()}@example.co.uk`;
 /** A documentation-range address unique to this run (so Redis counts from earlier runs never meet it). */
 const ipOf = (n: number) => `2001:db8:${run()}::${n.toString(16)}`;
 
-it('issue 14.4: no wait for the free failures, then 2 s, 4 s, 8 s ... up to 15 minutes', () => {
+it('no wait for the free failures, then 2 s, 4 s, 8 s ... up to 15 minutes', () => {
   const waits = Array.from({ length: PAIR_FREE_FAILURES + 12 }, (_, i) => backoffSeconds(i + 1));
   expect(waits.slice(0, PAIR_FREE_FAILURES - 1)).toEqual(Array(PAIR_FREE_FAILURES - 1).fill(0));
   expect(waits.slice(PAIR_FREE_FAILURES - 1, PAIR_FREE_FAILURES + 2)).toEqual([2, 4, 8]);
@@ -40,7 +40,7 @@ it('issue 14.4: no wait for the free failures, then 2 s, 4 s, 8 s ... up to 15 m
 });
 
 describe.each(stores)('login throttle in %s', (_, make, makeChecks) => {
-  it('issue 14.4: ten wrong passwords from IP A hold back A only; IP B and a known device may try at once', async () => {
+  it('ten wrong passwords from IP A hold back A only; IP B and a known device may try at once', async () => {
     const throttle = make();
     const victim = email('victim');
     const [attacker, owner] = [ipOf(1), ipOf(2)];
@@ -54,7 +54,7 @@ describe.each(stores)('login throttle in %s', (_, make, makeChecks) => {
     expect(await throttle.retryAfter({ email: victim, ip: attacker })).toBeGreaterThan(0);
   });
 
-  it('issue 14.4: 100 failures from one IP over four accounts hold no other account at that IP', async () => {
+  it('100 failures from one IP over four accounts hold no other account at that IP', async () => {
     const throttle = make();
     const office = ipOf(3);
     const guessed = [email('a'), email('b'), email('c'), email('d')];
@@ -62,7 +62,7 @@ describe.each(stores)('login throttle in %s', (_, make, makeChecks) => {
     expect(await throttle.retryAfter({ email: email('colleague'), ip: office })).toBe(0);
   });
 
-  it(`issue 14.4: an IP that fails against ${IP_ACCOUNT_LIMIT} accounts in an hour waits, except on known devices`, async () => {
+  it(`an IP that fails against ${IP_ACCOUNT_LIMIT} accounts in an hour waits, except on known devices`, async () => {
     const throttle = make();
     const abusive = ipOf(4);
     for (let i = 0; i < IP_ACCOUNT_LIMIT; i += 1)
@@ -71,7 +71,7 @@ describe.each(stores)('login throttle in %s', (_, make, makeChecks) => {
     expect(await throttle.retryAfter({ email: email('owner'), ip: abusive, device: '7' })).toBe(0);
   });
 
-  it(`issue 14.4: ${ACCOUNT_FAILURE_LIMIT} failures from many IPs hold the account everywhere but on a known device, until a reset`, async () => {
+  it(`${ACCOUNT_FAILURE_LIMIT} failures from many IPs hold the account everywhere but on a known device, until a reset`, async () => {
     const throttle = make();
     const victim = email('distributed');
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) {
@@ -85,7 +85,7 @@ describe.each(stores)('login throttle in %s', (_, make, makeChecks) => {
     expect(await throttle.retryAfter({ email: victim, ip: ipOf(999) })).toBe(0);
   });
 
-  it(`issue 14.10: an IP is told "must sign in" ${ACCOUNT_CHECK_LIMIT} times an hour, then every check waits`, async () => {
+  it(`an IP is told "must sign in" ${ACCOUNT_CHECK_LIMIT} times an hour, then every check waits`, async () => {
     const checks = makeChecks();
     const ip = ipOf(5);
     for (let i = 0; i < ACCOUNT_CHECK_LIMIT; i += 1) {

@@ -1,5 +1,5 @@
 /**
- * The map view's deals on embedded PGlite (issue 21.5; spec 9 "Map"): deals inside an area, most
+ * The map view's deals on embedded PGlite (decision 022; spec 9 "Map"): deals inside an area, most
  * popular first, capped by the zoom's limit, under a price, placed where src/domain/map.ts says.
  */
 import { sql } from 'drizzle-orm';

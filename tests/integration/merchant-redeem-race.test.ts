@@ -1,6 +1,7 @@
 /**
- * Issue 23 item 2: two tills redeem one voucher at the same moment. The voucher row's lock makes one
- * of them win; the other reads Redeemed and is refused. PGlite and PostgreSQL (row locks differ).
+ * Redeeming at the till (decision 024): two tills redeem one voucher at the same moment. The voucher
+ * row's lock makes one of them win; the other reads Redeemed and is refused. PGlite and PostgreSQL (row
+ * locks differ).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

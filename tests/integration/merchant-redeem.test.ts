@@ -1,7 +1,8 @@
 /**
- * Issue 23 item 2 on embedded PGlite: a merchant member redeems a customer's voucher once; a second
- * attempt, a refunded, expired or other merchant's voucher, a wrong security code and a stranger are
- * refused with a clear reason; every attempt is in the audit; guessing codes is throttled.
+ * Redeeming at the till (decision 024) on embedded PGlite: a merchant member redeems a customer's
+ * voucher once; a second attempt, a refunded, expired or other merchant's voucher, a wrong security
+ * code and a stranger are refused with a clear reason; every attempt is in the audit; guessing codes is
+ * throttled.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { seedCatalogue } from '../../scripts/seed';
 import { AppError } from '../../src/domain/errors';
 import { REDEEM_COPY } from '../../src/domain/redemption';
 import type { Database } from '../../src/server/db/client';
-import { voucherRedemptions, vouchers } from '../../src/server/db/schema';
+import { voucherRedemptions, voucherStatusChanges, vouchers } from '../../src/server/db/schema';
 import { statusOf } from '../../src/server/http/status';
 import {
   createRedeemThrottle,
@@ -75,6 +76,19 @@ describe.each(embedded)('redeeming vouchers on $name', (engine) => {
     const [stored] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
     expect(stored?.status).toBe('redeemed');
     expect(stored?.statusChangedAt.toISOString()).toBe(NOW.toISOString());
+    // The voucher state machine moved it and wrote its history: the till's member redeemed it, once.
+    const history = await db.select().from(voucherStatusChanges).where(eq(voucherStatusChanges.voucherId, voucher.id));
+    expect(
+      history.map(({ fromStatus, toStatus, event, actor, actorUserId }) => ({
+        fromStatus,
+        toStatus,
+        event,
+        actor,
+        actorUserId,
+      })),
+    ).toEqual([
+      { fromStatus: 'ready', toStatus: 'redeemed', event: 'redeem', actor: 'merchant', actorUserId: member.id },
+    ]);
 
     expect(await refusal(attempt(member.id, setup.merchantId, voucher.code, voucher.securityCode))).toEqual({
       status: 409,

@@ -1,8 +1,9 @@
 /**
- * Issue 18.4 on embedded PGlite: the merchant's Returns page. A merchant sees only its own products on
- * their way back (Return Requested, Return in Transit) and marks a parcel received: the voucher moves
- * to Returned to the Merchant through the state machine, audited with the member who did it, and the
- * customer is refunded to the card by the existing rules. Another merchant gets a 404 and moves nothing.
+ * The merchant's Returns page (decision 026, products are returned before the refund) on embedded
+ * PGlite. A merchant sees only its own products on their way back (Return Requested, Return in Transit)
+ * and marks a parcel received: the voucher moves to Returned to the Merchant through the state machine,
+ * audited with the member who did it, and the customer is refunded to the card by the existing rules.
+ * Another merchant gets a 404 and moves nothing.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { insertMerchantMember } from './merchant-fixtures';
 
-describe.each(embedded)('issue 18.4: the merchant receives returns on $name', (engine) => {
+describe.each(embedded)('a merchant receives returned products on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   let merchantId: number;

@@ -1,6 +1,6 @@
 /**
- * Issue 23 item 1 on embedded PGlite: invitations (emailed, single use, only for the invited email,
- * an earlier one withdrawn by a newer one), removing colleagues (never the last owner), and a
+ * The merchant's team (decision 024) on embedded PGlite: invitations (emailed, single use, only for the
+ * invited email, an earlier one withdrawn by a newer one), removing colleagues (never the last owner), and a
  * merchant's dashboard reading only its own deals.
  */
 import { eq } from 'drizzle-orm';

@@ -125,7 +125,7 @@ describe.each(embedded)('near me, rails and sitemaps on $name', (engine) => {
     expect(towns?.map((p) => p.path)).toContain('/deals/leeds');
     const categories = await listSitemapPages(database.db, 'categories', 1);
     expect(categories?.some((p) => /^\/deals\/london\/[a-z-]+\/[a-z-]+$/.test(p.path))).toBe(true);
-    // Issue 20.4: each town's gift finder by category, at spec 2's canonical path (no /deals).
+    // Each town's gift finder by category (decision 028), at spec 2's canonical path (no /deals).
     expect(categories?.some((p) => /^\/london\/[a-z-]+\/gift-finder$/.test(p.path))).toBe(true);
     expect(categories?.some((p) => p.path.startsWith('/deals/') && p.path.includes('gift-finder'))).toBe(false);
     expect((await listSitemapPages(database.db, 'content', 1))?.map((p) => p.path)).toContain('/gifts');

@@ -1,5 +1,5 @@
 /**
- * Issue 7's money path on every engine: concurrent buyers never oversell, a declined card writes
+ * The money path (decision 012) on every engine: concurrent buyers never oversell, a declined card writes
  * nothing, one idempotency key is one order and one charge, and the wallet and the order agree to
  * the penny.
  */
@@ -56,7 +56,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     return row?.left ?? null;
   }
 
-  it('issue 7: 200 concurrent purchases of a deal with 50 left sell exactly 50', async () => {
+  it('200 concurrent purchases of a deal with 50 left sell exactly 50', async () => {
     const { db } = database;
     const buyers = await createBuyers(db, deal, 200, { prefix: 'rush' });
     const provider = createSandboxProvider(db);
@@ -84,8 +84,8 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .where(sql`${sandboxTransactions.status} in ('settled', 'submitted_for_settlement')`);
     expect(Number(captured?.n)).toBe(50);
     expect(Number(settled?.n)).toBeLessThanOrEqual(50);
-    // Issue 18.7: the stock is held before the card is touched, so the 150 who lost were refused
-    // before any authorisation: 50 cards authorised in all, none voided.
+    // The stock is held before the card is touched (decision 026, stock hold), so the 150 who lost
+    // were refused before any authorisation: 50 cards authorised in all, none voided.
     const [authorised] = await db.select({ n: count() }).from(sandboxTransactions);
     const [voided] = await db
       .select({ n: count() })
@@ -121,7 +121,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
 
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
-    // Issue 18.7: the unit held for the declined buyer is given back.
+    // The unit held for the declined buyer is given back (decision 026, stock hold).
     expect(await stockLeft()).toBe(5);
     const [mine] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
     expect(Number(mine?.n)).toBe(0);
@@ -161,7 +161,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     expect(Number(charges?.n)).toBe(1);
   });
 
-  it('issue 7: a wallet balance pays part of an order; the ledger and the order agree to the penny', async () => {
+  it('a wallet balance pays part of an order; the ledger and the order agree to the penny', async () => {
     const { db } = database;
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'wallet' });
     if (buyer === undefined) throw new Error('no buyer');

@@ -30,7 +30,7 @@ const clearpayPay = await import('../../src/pages/api/v1/cp/pay');
 
 const { publicOrigin } = await import('../../src/server/runtime/public-origin');
 
-/** Issue 14.1: the shop's own origin is the configured public one (SITE_URL), not the request's. */
+/** The shop's own origin is the configured public one (SITE_URL), never the request's Host. */
 const ORIGIN = publicOrigin();
 
 interface Call {
@@ -211,7 +211,7 @@ describe.each(embedded)('pay-later endpoints on $name', (engine) => {
     const key = randomUUID();
     const body = { totalOrderAmount: 60_00, walletUsed: 0, cashAmount: 60_00, nonce: token, email: uniqueEmail() };
 
-    // issue 14.2: the key replays for the browser session that made it.
+    // The key replays only for the browser session that made it (decision 012: a key has an owner).
     const browserSession = new Map<string, unknown>();
     const paid = await call(klarnaPay.POST, '/api/v1/kn/pay', { basketToken, body, key, session: browserSession });
     expect(paid.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Issue 18.3 on embedded PGlite: a voucher paid with Klarna (pay in 3) or Clearpay (pay in 4) is
+ * On embedded PGlite (decision 026): a voucher paid with Klarna (pay in 3) or Clearpay (pay in 4) is
  * refunded through that provider's sandbox, as a card's is: the refund is completed (not left
  * `pending`), the provider holds one refund for the voucher's price against its own sale, and a
  * second request moves no money.
@@ -26,7 +26,7 @@ const quiet = {};
 // Inside both providers' limits (Klarna 25 to 4,000 pounds, Clearpay 1 to 1,200).
 const PRICE = 60_00;
 
-describe.each(embedded)('issue 18.3: pay-later refunds on $name', (engine) => {
+describe.each(embedded)('pay-later refunds through the provider on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   let providers: PaymentProviders;

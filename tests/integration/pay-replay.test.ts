@@ -1,6 +1,6 @@
 /**
- * Issue 14.2 on embedded PGlite: an Idempotency-Key belongs to the customer or guest session that made
- * it. A stranger replaying A's key with A's exact body gets a 422 `{message, status}` (no order
+ * On embedded PGlite: an Idempotency-Key belongs to the customer or guest session that made it
+ * (decision 012). A stranger replaying A's key with A's exact body gets a 422 `{message, status}` (no order
  * answer) and no access to A's vouchers; A's own retry still replays the first answer.
  */
 import { randomUUID } from 'node:crypto';
@@ -68,7 +68,7 @@ async function send(
   return route(context);
 }
 
-describe.each(embedded)('issue 14.2: pay replays belong to their buyer on $name', (engine) => {
+describe.each(embedded)('pay replays belong to their buyer on $name', (engine) => {
   let base: { locationId: number; merchantId: number };
   const db = () => {
     if (!shared.database) throw new Error('test database not open');

@@ -1,5 +1,5 @@
 /**
- * Issue 26.1, the faults the reliability suite found (scripts/reliability/faults.ts), at the
+ * The faults the reliability run found (scripts/reliability/faults.ts; decision 032), at the
  * service level:
  *  - a sale the gateway made after the shop stopped waiting (a timeout) was marked failed, so the
  *    sweep never voided it and the shopper's money stayed held: the payment now stays `authorising`

@@ -1,7 +1,8 @@
 /**
- * Issue 8 on embedded PGlite: the checkout offers what spec 5 allows for the basket in the database
- * (its deals' sub-categories and fraud flags, the order total, the shopper), with the pay-later
- * providers' own limits from the sandbox; and an operator's price change reaches the checkout.
+ * Payment eligibility (decision 016) on embedded PGlite: the checkout offers what spec 5 allows for the
+ * basket in the database (its deals' sub-categories and fraud flags, the order total, the shopper),
+ * with the pay-later providers' own limits from the sandbox; and an operator's price change reaches the
+ * checkout.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ describe.each(embedded)('payment options on $name', (engine) => {
     return loadCheckout(
       db(),
       { basketToken: token, user, params: parseCheckoutParams(new URLSearchParams()), now: new Date() },
-      // The providers reach the sandbox gateway on this file's database (issue 16.5: over its HTTP API).
+      // The providers reach the sandbox gateway on this file's database (decision 020: over its HTTP API).
       {
         payments: readServerConfig(options.env ?? {}).payments,
         providers: sandboxProviders(db(), { env: options.env ?? {} }),

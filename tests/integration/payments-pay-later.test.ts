@@ -1,5 +1,5 @@
 /**
- * Klarna (pay in 3) and Clearpay (pay in 4) through their sandboxes and providers (issue 8;
+ * Klarna (pay in 3) and Clearpay (pay in 4) through their sandboxes and providers (decision 016;
  * PAYMENTS.md): the playground shoppers and codes approve or deny as documented, an approval pays
  * once and only its own amount, the providers' limits hold, capture and void move the money, the
  * fault switch reaches them, and Clearpay's configuration is cached for 15 minutes.

@@ -1,5 +1,5 @@
 /**
- * The card payment path (issue 7; PAYMENTS.md): every documented test card and amount, tokenised
+ * The card payment path (PAYMENTS.md; decision 013): every documented test card and amount, tokenised
  * and authorised through the sandbox provider, gives the documented outcome and, through
  * describePaymentFailure, the spec 8 message a shopper would see.
  */

@@ -1,5 +1,5 @@
 /**
- * The personal rails and social proof on embedded PGlite (issue 21.3, 21.6; spec 7 buy-again/deals
+ * The personal rails and social proof on embedded PGlite (decision 022; spec 7 buy-again/deals
  * pageSize 10, recommendations limit 40 and page size 25, socialcue/deal).
  */
 import { sql } from 'drizzle-orm';

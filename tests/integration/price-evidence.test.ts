@@ -1,6 +1,6 @@
 /**
- * Issue 23 item 5 on embedded PGlite: a deal option's original price shows as a saving only while
- * its evidence is current. When it lapses the card, the deal page and the JSON-LD show no saving,
+ * Savings with evidence (decision 024) on embedded PGlite: a deal option's original price shows as a saving
+ * only while its evidence is current. When it lapses the card, the deal page and the JSON-LD show no saving,
  * automatically; the merchant's refresh brings it back; "up to N%" is measured from evidenced deals.
  */
 import { and, eq, inArray } from 'drizzle-orm';

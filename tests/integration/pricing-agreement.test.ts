@@ -1,8 +1,8 @@
 /**
- * Issue 16.1: one pricing pipeline. For every deal kind in the seeded catalogue (per person,
- * deposit, several options, travel nights, postage), the basket's answer, the checkout data's
- * order summary and what the order charged in the database agree to the penny, with and without
- * the wallet paying part of it.
+ * One pricing pipeline (src/domain/pricing.ts; spec 3 prices, spec 9 money). For every deal kind in the
+ * seeded catalogue (per person, deposit, several options, travel nights, postage), the basket's answer,
+ * the checkout data's order summary and what the order charged in the database agree to the penny, with
+ * and without the wallet paying part of it.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ interface Wanted {
 
 type Option = { product: DealProductRow; deal: DealRow };
 
-describe.each(embedded)('issue 16.1: basket, checkout and order agree on $name', (engine) => {
+describe.each(embedded)('basket, checkout and order agree to the penny on $name', (engine) => {
   let database: Database;
   let options: Option[];
   const db = () => database.db;
@@ -252,7 +252,7 @@ describe.each(embedded)('issue 16.1: basket, checkout and order agree on $name',
     expect(basket.total.amountMinor).toBeGreaterThan(0);
   });
 
-  it('issue 16.2: an option hidden after it was put in the basket is off sale alike in the basket, checkout and order', async () => {
+  it('an option hidden after it was put in the basket is off sale alike in the basket, checkout and order', async () => {
     const user = await addShopper(db());
     const [kept, hidden] = options.filter(
       (o) => !o.deal.isTravel && !o.deal.pricePerPerson && o.product.priceMinor < 100_00,

@@ -1,9 +1,9 @@
 /**
- * Issue 17 item 1: promotion codes through the order pipeline. A 20% code takes 20% off an eligible
- * basket (the checkout's figure is what is charged), is refused with the right class of spec 5
- * message when expired, used up or on the wrong sub-category, and a code limited to 100 uses gives
- * exactly 100 discounted orders when 150 buyers race for it (its use is counted in the order's
- * transaction). Concurrency is where the engines differ, so every engine runs.
+ * Promotion codes (spec 3 promoCode; decision 021) through the order pipeline. A 20% code takes 20% off an
+ * eligible basket (the checkout's figure is what is charged), is refused with the right class of spec 5
+ * message when expired, used up or on the wrong sub-category, and a code limited to 100 uses gives exactly
+ * 100 discounted orders when 150 buyers race for it (its use is counted in the order's transaction).
+ * Concurrency is where the engines differ, so every engine runs.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import { enginesWhereSqlDiffers } from './databases';
 const NOW = new Date();
 const LATER = new Date(NOW.getTime() + 30 * 24 * 3600 * 1000);
 
-describe.each(enginesWhereSqlDiffers)('issue 17: promotion codes on $name', (engine) => {
+describe.each(enginesWhereSqlDiffers)('spec 5: promotion codes at checkout on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   let priceMinor: number;

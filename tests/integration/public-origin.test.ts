@@ -1,5 +1,5 @@
 /**
- * Issue 14.1 on embedded PGlite: an emailed link is built from the configured public origin (SITE_URL,
+ * On embedded PGlite: an emailed link is built from the configured public origin (SITE_URL,
  * read at run time), never from the request's Host. A reset asked for through a request that names
  * evil.example mails a link on SITE_URL.
  */
@@ -26,7 +26,7 @@ describe.each(embedded)('emailed links on $name', (engine) => {
     shared.database = undefined;
   });
 
-  it('issue 14.1: a reset asked for with Host evil.example mails a link on SITE_URL, not on evil.example', async () => {
+  it('a reset asked for with Host evil.example mails a link on SITE_URL, not on evil.example', async () => {
     const database = shared.database;
     if (!database) throw new Error('no db');
     // SITE_URL as configured for this run (its default, http://localhost:4321, unless set).

@@ -1,5 +1,5 @@
 /**
- * The listing and deal pages' recommendation calls on embedded PGlite (issue 21.6; spec 7
+ * The listing and deal pages' recommendation calls on embedded PGlite (decision 030; spec 7
  * product-listing-page-deal with limit 40, pageSize 25, page 0 and a live variant, and
  * product-detail-page-deal; spec 9 recommendations 40 and 25).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 saved instruments on embedded PGlite: the sandbox vaults a card or PayPal account when an
+ * Saved instruments (decision 016) on embedded PGlite: the sandbox vaults a card or PayPal account when an
  * authorised sale asks it to (PAYMENTS.md: a fingerprint, never the number) and pays with its token
  * later; the order service keeps one instrument per card with one default; the pay call pays with a
  * saved instrument (EXISTING) and refuses someone else's; spec 7 /customer lists, defaults and
@@ -253,7 +253,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     expect(result.ok).toBe(true);
   }
 
-  it('issue 8: the same card saved twice is one instrument; the first is the default, the next is not', async () => {
+  it('the same card saved twice is one instrument; the first is the default, the next is not', async () => {
     const user = await addShopper(db());
     await buyAndSave(user, await nonceFor('4111111111111111'));
     await buyAndSave(user, await nonceFor('4111111111111111', 2033));
@@ -276,7 +276,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     ]);
   });
 
-  it('issue 8: a new card takes over as default from a default card that has expired', async () => {
+  it('a new card takes over as default from a default card that has expired', async () => {
     const user = await addShopper(db());
     await buyAndSave(user, await nonceFor('4111111111111111'));
     await db().update(paymentInstruments).set({ expiryYear: '2020' }).where(eq(paymentInstruments.userId, user.id));
@@ -297,7 +297,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     return { status: response.status, body: await response.json() };
   }
 
-  it('issue 8 (instrument mode EXISTING): a saved card pays a second order without a card number', async () => {
+  it('a saved card (instrument mode EXISTING) pays a second order without a card number', async () => {
     const user = await addShopper(db());
     await basketFor(user);
     const first = await pay(user, { nonce: await nonceFor('4111111111111111'), saveInstrument: true });
@@ -316,7 +316,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     expect(row?.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(row?.createdAt.getTime() ?? 0);
   });
 
-  it('issue 8: a PayPal account approved at checkout is saved with its email and pays the next order', async () => {
+  it('a PayPal account approved at checkout is saved with its email and pays the next order', async () => {
     const user = await addShopper(db());
     await basketFor(user);
     const payment = await createPayPalPayment(sandboxDb(db()), {
@@ -343,7 +343,7 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     expect(listed.paymentInstruments.map((i) => i.label)).toEqual(['PayPal (ada.paypal@example.co.uk)']);
   });
 
-  it("issue 8: someone else's saved instrument is refused and nothing is charged", async () => {
+  it("someone else's saved instrument is refused and nothing is charged", async () => {
     const owner = await addShopper(db());
     await basketFor(owner);
     await pay(owner, { nonce: await nonceFor('4111111111111111'), saveInstrument: true });

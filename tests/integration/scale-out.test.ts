@@ -1,5 +1,5 @@
 /**
- * Issue 26.4, the parts of running on more than one process that need no second server:
+ * The parts of running on more than one process (decision 031) that need no second server:
  * - the hourly jobs' lease: of many processes asking at once, one runs the jobs; the holder renews
  *   its own lease; another takes over only once the holder has missed its run (both engines: the
  *   race is real only on PostgreSQL, where the processes have connections of their own);
@@ -26,7 +26,7 @@ describe.each(enginesWhereSqlDiffers)('the hourly jobs lease on $name', (engine)
     await database.close();
   });
 
-  it('issue 26.4: of ten processes asking at the same moment, exactly one runs the jobs', async () => {
+  it('of ten processes asking at the same moment, exactly one runs the jobs', async () => {
     const now = new Date('2026-11-24T10:00:00Z');
     const name = `race-${randomUUID()}`;
     const holders = Array.from({ length: 10 }, (_, i) => `process-${i}`);
@@ -34,7 +34,7 @@ describe.each(enginesWhereSqlDiffers)('the hourly jobs lease on $name', (engine)
     expect(won.filter(Boolean)).toHaveLength(1);
   });
 
-  it('issue 26.4: the holder renews its lease each run; another process takes it only after the holder missed a run', async () => {
+  it('the holder renews its lease each run; another process takes it only after the holder missed a run', async () => {
     const name = `renew-${randomUUID()}`;
     const at = (minutes: number) => new Date(Date.parse('2026-11-24T10:00:00Z') + minutes * 60 * 1000);
     const lease = 65 * 60 * 1000;
@@ -52,7 +52,7 @@ describe.each(enginesWhereSqlDiffers)('the hourly jobs lease on $name', (engine)
 describe('the cache invalidation bus on Redis', () => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-  it('issue 26.4: an invalidation from one process is applied by every other process before the publisher goes on', async () => {
+  it('an invalidation from one process is applied by every other process before the publisher goes on', async () => {
     const applied: Record<string, Invalidation[]> = { a: [], b: [], c: [] };
     const join = (name: string) =>
       joinInvalidationBus(redisUrl, async (invalidation) => {

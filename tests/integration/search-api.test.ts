@@ -1,6 +1,6 @@
 /**
  * /api/v1/search and /api/v1/suggest refuse bad input with a clear 400 {message, status}
- * (issue 5: never a 500), before touching the database. Answers with data are covered end to end
+ * (a bad query is never a 500), before touching the database. Answers with data are covered end to end
  * in tests/e2e/search.spec.ts.
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';

@@ -1,5 +1,5 @@
 /**
- * Sponsored deals in search on embedded PGlite (issue 21.4; spec 3 Sponsored deal and search response
+ * Sponsored deals in search on embedded PGlite (decision 030; spec 3 Sponsored deal and search response
  * `sponsored`, spec 4 sponsored search usr_src, spec 7 sponsored session and event, spec 8 "no
  * sponsored deal entry for: {id}").
  */

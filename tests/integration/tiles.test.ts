@@ -1,7 +1,7 @@
 /**
  * The tiles service on embedded PGlite (spec 7 "GET tiles": query brand, country, location,
- * navigation, subNavigation; an array or an object with error; spec 8 "Tiles api error: {error}",
- * issue 21.6).
+ * navigation, subNavigation; an array or an object with error; spec 8 "Tiles api error: {error}";
+ * decision 033).
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Issue 24, spec 7: flights, travel/products/deal and the evergreen-deals service answer from the
- * seeded catalogue, and bad input with a clear 4xx (spec 8 "dealIdOverride must be specified on
+ * Travel's spec 7 calls (decision 029): flights, travel/products/deal and the evergreen-deals service answer
+ * from the seeded catalogue, and bad input with a clear 4xx (spec 8 "dealIdOverride must be specified on
  * Evergreen path"), never a 500.
  */
 import type { APIContext } from 'astro';

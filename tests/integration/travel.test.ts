@@ -1,9 +1,9 @@
 /**
- * Issue 24 on every engine: a stay sold by check-in date takes a room from each of its nights in the
- * order transaction (two shoppers racing for the last room on a night get one booking), the nights'
- * supplements and a departure airport's are priced the same in the basket and the charge, a deposit
- * leaves its balance and due date on the order line and the voucher, and a date booked after purchase
- * makes the voucher Booked once the merchant confirms (issue 23 item 3).
+ * Travel (decision 029) on every engine: a stay sold by check-in date takes a room from each of its nights in
+ * the order transaction (two shoppers racing for the last room on a night get one booking), the nights'
+ * supplements and a departure airport's are priced the same in the basket and the charge, a deposit leaves
+ * its balance and due date on the order line and the voucher, and a date booked after purchase makes the
+ * voucher Booked once the merchant confirms (spec 4 calendar booking).
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     });
   }
 
-  it('issue 24: two shoppers racing for the last room on a night get one booking', async () => {
+  it('two shoppers racing for the last room on a night get one booking', async () => {
     const { db } = database;
     const buyers = await buyersWithStay(2, 'race');
     const results = await Promise.all(buyers.map((buyer) => orderFor(buyer)));
@@ -119,7 +119,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(nights.map((n) => n.rooms)).toEqual([4, 0, 5]);
   });
 
-  it('issue 24: the stay is priced with its nights’ supplements, charged so, and kept on the order line and voucher', async () => {
+  it('the stay is priced with its nights’ supplements, charged so, and kept on the order line and voucher', async () => {
     const { db } = database;
     await db
       .update(dealProductNights)
@@ -140,7 +140,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(voucher).toMatchObject({ checkInDate: checkIn, checkOutDate: addDays(checkIn, 2), numberOfNights: 2 });
   });
 
-  it('issue 24 item 6: a deposit is charged now, and its balance and due date (6 weeks before check-in) are on the voucher', async () => {
+  it('a deposit is charged now, and its balance and due date (6 weeks before check-in) are on the voucher', async () => {
     const { db } = database;
     const farCheckIn = addDays(today, 60);
     await db.insert(dealProductNights).values([
@@ -168,7 +168,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     });
   });
 
-  it('issue 24 item 4: a departure airport’s supplement is charged and the airport kept on the voucher', async () => {
+  it('a departure airport’s supplement is charged and the airport kept on the voucher', async () => {
     const { db } = database;
     await db
       .insert(dealProductFlights)
@@ -190,7 +190,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(voucher?.departureAirport).toBe('Manchester');
   });
 
-  it('issue 24 item 5 / issue 23 item 3: a date asked for from the voucher, confirmed by the merchant, makes it Booked', async () => {
+  it('spec 4 calendar booking: a date asked for from the voucher, confirmed by the merchant, makes it Booked', async () => {
     const { db } = database;
     await db.update(deals).set({ bookingCalendarOnRedemption: true }).where(eq(deals.id, deal.dealId));
     await db.delete(dealProductNights).where(eq(dealProductNights.productId, deal.productId));
@@ -258,7 +258,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(row?.status).toBe('booked');
   });
 
-  it('issue 23 item 3: the merchant proposes another date, the shopper accepts it, the voucher is Booked for it; each step is emailed', async () => {
+  it('spec 4 calendar booking: the merchant proposes another date, the shopper accepts it, the voucher is Booked for it; each step is emailed', async () => {
     const { db } = database;
     await db.update(deals).set({ bookingCalendarOnRedemption: true }).where(eq(deals.id, deal.dealId));
     await db.delete(dealProductNights).where(eq(dealProductNights.productId, deal.productId));
@@ -312,7 +312,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(steps.map((s) => s.action)).toEqual(['requested', 'proposed', 'accepted']);
   });
 
-  it('issue 23 item 3: asking for another date passes over the merchant’s proposal', async () => {
+  it('spec 4 calendar booking: asking for another date passes over the merchant’s proposal', async () => {
     const { db } = database;
     await db.update(deals).set({ bookingCalendarOnRedemption: true }).where(eq(deals.id, deal.dealId));
     await db.delete(dealProductNights).where(eq(dealProductNights.productId, deal.productId));
@@ -355,7 +355,7 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     expect(await resolveEvergreenDeal(db, 'no-such-slug')).toBeNull();
   });
 
-  it('issue 24: Buy now needs a check-in whose nights all have rooms, for the option’s own nights', async () => {
+  it('Buy now needs a check-in whose nights all have rooms, for the option’s own nights', async () => {
     const { db } = database;
     const start = addDays(today, 30);
     await db.insert(dealProductNights).values([

@@ -1,8 +1,9 @@
 /**
- * Issue 19 spec 7 calls on embedded PGlite: GET subscription (NOT_CHECKED for a guest, ELIGIBLE and
- * the spec 4 subscription-validity cookie for a member), POST subscription/cancel ("No subscription
- * found" as a 404), GET /reward/details (spec 3 Loyalty status), POST /reward/exchange-points/{points}
- * (spec 5 wording, Idempotency-Key), and the club engagement calls (signed-in members only).
+ * The VIP and loyalty club's spec 7 calls (decision 027) on embedded PGlite: GET subscription
+ * (NOT_CHECKED for a guest, ELIGIBLE and the spec 4 subscription-validity cookie for a member), POST
+ * subscription/cancel ("No subscription found" as a 404), GET /reward/details (spec 3 Loyalty status),
+ * POST /reward/exchange-points/{points} (spec 5 wording, Idempotency-Key), and the club engagement
+ * calls (signed-in members only).
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
@@ -65,7 +66,7 @@ const signedIn = (user: { id: number; sessionEpoch: number }) => ({
   account: { userId: user.id, epoch: user.sessionEpoch },
 });
 
-describe.each(embedded)('issue 19 endpoints on $name', (engine) => {
+describe.each(embedded)('spec 7 VIP subscription and loyalty club calls on $name', (engine) => {
   beforeAll(async () => {
     shared.database = await engine.open();
     await seedCatalogue(shared.database.db, { deals: 20, seed: 9 });

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the VIP subscription and the loyalty club, on the real order pipeline and the sandbox
+ * The VIP subscription and the loyalty club (decision 027), on the real order pipeline and the sandbox
  * gateway. A shopper buys VIP through checkout (the subscription deal), then pays VIP prices and can
  * buy a VIP-exclusive option; after Cancel Renewal and the period's end (the renewal job, clock
  * injected) they cannot. The renewal charges the saved card once per month. Points arrive after the
@@ -47,7 +47,7 @@ import { walletBalances } from '../../src/server/wallet';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 
-describe.each(embedded)('issue 19: VIP subscription and loyalty club on $name', (engine) => {
+describe.each(embedded)('spec 6: VIP subscription and loyalty club on $name', (engine) => {
   let database: Database;
   const db = () => database.db;
   /** A deal with a VIP price on its first option and a VIP-exclusive second option. */

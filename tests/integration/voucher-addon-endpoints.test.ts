@@ -1,8 +1,9 @@
 /**
- * Issue 18.2, 18.3 on embedded PGlite: spec 7's add-on calls. GET voucher/vve and GET order-addon
- * quote a shopper's own voucher; POST voucher/vve extends it and POST order-addon protects it, each
- * paid once as an order of its own through the sandbox gateway (a repeat of the Idempotency-Key
- * answers the first purchase), each confirmed by an email in the outbox; another shopper gets 404.
+ * Spec 7's add-on calls (spec 3 addonType: extend and protect; decision 026) on embedded PGlite. GET
+ * voucher/vve and GET order-addon quote a shopper's own voucher; POST voucher/vve extends it and POST
+ * order-addon protects it, each paid once as an order of its own through the sandbox gateway (a repeat
+ * of the Idempotency-Key answers the first purchase), each confirmed by an email in the outbox; another
+ * shopper gets 404.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';

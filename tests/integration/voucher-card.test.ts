@@ -1,5 +1,5 @@
 /**
- * The voucher card on /myaccount/vouchers (issue 7), rendered as the server renders it: what a
+ * The voucher card on /myaccount/vouchers (decision 015), rendered as the server renders it: what a
  * shopper needs at the merchant, the spec 3 status wording, the Booked note for travel, and the
  * link to the printable PDF.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 18 (spec 4 redemption event key gifting) on embedded PGlite: a shopper sends one bought,
- * Ready to Redeem voucher to a friend by email through the e-gift claim flow. The friend's email
- * (with its gift code) goes through the outbox; the voucher stays the sender's until the friend
- * claims it, then moves alone (not the rest of its order line); it is sent once; a voucher refunded
- * meanwhile cannot be claimed.
+ * Send as a gift (spec 4 redemption event key gifting; decision 026) on embedded PGlite: a shopper sends one
+ * bought, Ready to Redeem voucher to a friend by email through the e-gift claim flow. The friend's email
+ * (with its gift code) goes through the outbox; the voucher stays the sender's until the friend claims it,
+ * then moves alone (not the rest of its order line); it is sent once; a voucher refunded meanwhile cannot be
+ * claimed.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { embedded } from './databases';
 
 const ORIGIN = 'http://shop.test';
 
-describe.each(embedded)('issue 18: sending a bought voucher as a gift on $name', (engine) => {
+describe.each(embedded)('spec 4 gifting: a shopper sends a bought voucher to a friend, on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   let providers: PaymentProviders;

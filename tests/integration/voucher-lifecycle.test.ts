@@ -1,7 +1,8 @@
 /**
- * Issue 18 on embedded PGlite, through the real order pipeline and the sandbox gateway: a voucher is
- * refunded once (card, wallet and order records agree), taken as credit, returned (products), extended
- * and protected as paid add-ons, expired with or without wallet credit; every move is audited.
+ * The voucher lifecycle (decision 026) on embedded PGlite, through the real order pipeline and the
+ * sandbox gateway: a voucher is refunded once (card, wallet and order records agree), taken as credit,
+ * returned (products), extended and protected as paid add-ons, expired with or without wallet credit;
+ * every move is audited.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ const hearRefunds = {
   },
 } as const;
 
-describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => {
+describe.each(embedded)('the voucher lifecycle over the spec 3 statuses on $name', (engine) => {
   let database: Database;
   let deal: LimitedDeal;
   let providers: PaymentProviders;
@@ -105,7 +106,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
       .orderBy(asc(voucherStatusChanges.id));
   }
 
-  it('issue 18.4: a voucher bought today is refunded once, to the card; card, order and audit agree', async () => {
+  it('a voucher bought today is refunded once, to the card; card, order and audit agree', async () => {
     const { buyer, voucherId, orderId } = await buyOne();
     const now = new Date();
     const refund = await refundVoucherToCard(db(), providers, { voucherId, userId: buyer.user.id, now });
@@ -145,7 +146,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     expect(Number(after[0]?.n)).toBe(1);
   });
 
-  it('issue 18.4: two refund requests at once refund once', async () => {
+  it('two refund requests at once refund once', async () => {
     const { buyer, voucherId } = await buyOne();
     const both = await Promise.allSettled([
       refundVoucherToCard(db(), providers, { voucherId, userId: buyer.user.id, now: new Date() }),
@@ -158,7 +159,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     expect(rows).toHaveLength(1);
   });
 
-  it("issue 18.4: after 14 days a voucher is not refundable, unless it is protected (and someone else's never is)", async () => {
+  it("spec 4 refund window: after 14 days a voucher is not refundable, unless it is protected (and someone else's never is)", async () => {
     const boughtAt = new Date(Date.now() - 20 * DAY);
     const { buyer, voucherId } = await buyOne(boughtAt);
     const now = new Date();
@@ -193,7 +194,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     return quote.protectionMinor;
   }
 
-  it('issue 18.2 (spec 9): extending moves the expiry by the months bought, charges once, and stops at 3 months', async () => {
+  it('spec 9: extending moves the expiry by the months bought, charges once, and stops at 3 months', async () => {
     const { buyer, voucherId } = await buyOne();
     const before = await voucher(voucherId);
     const { quoteAddons } = await import('../../src/server/voucher-lifecycle');
@@ -237,7 +238,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     expect((await voucher(voucherId)).expiresAt.toISOString()).toBe(addMonths(before.expiresAt, 2).toISOString());
   });
 
-  it('issue 18.2: a declined card extends nothing', async () => {
+  it('a declined card extends nothing', async () => {
     const { buyer, voucherId } = await buyOne();
     const before = await voucher(voucherId);
     const { quoteAddons } = await import('../../src/server/voucher-lifecycle');
@@ -256,7 +257,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     expect((await voucher(voucherId)).expiresAt.toISOString()).toBe(before.expiresAt.toISOString());
   });
 
-  it('issue 18.4: taking a voucher as credit: Credit Requested, then Request Processed, with wallet credit for 12 months', async () => {
+  it('spec 4 expiry rules: a voucher taken as credit is Credit Requested, then Request Processed, with wallet credit for 12 months', async () => {
     const { buyer, voucherId, orderId } = await buyOne();
     const now = new Date();
     const done = await requestVoucherCredit(db(), { voucherId, userId: buyer.user.id, now });
@@ -312,7 +313,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     expect(again.credited).toBe(0);
   });
 
-  it('issue 18.4: a product is returned (label, posted, received) and then refunded to the card', async () => {
+  it('a product is returned (label, posted, received) and then refunded to the card', async () => {
     await db().update(deals).set({ deliveryType: 'postal' }).where(eq(deals.id, deal.dealId));
     try {
       const { buyer, voucherId } = await buyOne();
@@ -346,7 +347,7 @@ describe.each(embedded)('issue 18: the voucher lifecycle on $name', (engine) => 
     }
   });
 
-  it('issue 18.7: a payment left authorising by a crash is found by its key at the gateway and voided', async () => {
+  it('a payment left authorising by a crash is found by its key at the gateway and voided', async () => {
     const provider = createSandboxProvider(db());
     const reached = await provider.authorise({
       nonce: 'fake-valid-visa-nonce',

@@ -1,7 +1,7 @@
 /**
- * Issue 7 vouchers on embedded PGlite: one voucher per unit with unique readable codes, travel deals
- * Booked, the expiry job, listing for a shopper or a guest's orders, and the printable PDF that
- * carries the code in words and in a QR code.
+ * Vouchers (spec 3 voucher statuses; decision 015) on embedded PGlite: one voucher per unit with unique
+ * readable codes, travel deals Booked, the expiry job, listing for a shopper or a guest's orders, and
+ * the printable PDF that carries the code in words and in a QR code.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Issue 7 personal endpoints on embedded PGlite: GET /api/v1/user/wallet answers 401 to a guest and
- * the spec 3 wallet to the signed-in shopper; the voucher PDF goes to its owner or the guest session
- * that bought it, and is a 404 to anyone else.
+ * The wallet and voucher endpoints (decision 015) on embedded PGlite: GET /api/v1/user/wallet answers
+ * 401 to a guest and the spec 3 wallet to the signed-in shopper; the voucher PDF goes to its owner or
+ * the guest session that bought it, and is a 404 to anyone else.
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

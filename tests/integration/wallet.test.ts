@@ -1,7 +1,7 @@
 /**
- * Issue 7 wallet ledger on every engine: credits, debits and balances agree to the penny with the
- * rows; a debit spends soonest-expiring credit first and splits across credits; two orders racing
- * for the same credit cannot both spend it.
+ * The wallet ledger (spec 3 Wallet; decision 015) on every engine: credits, debits and balances agree
+ * to the penny with the rows; a debit spends soonest-expiring credit first and splits across credits;
+ * two orders racing for the same credit cannot both spend it.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Wishlists on embedded PGlite (issue 21.1; spec 3 Wishlist, spec 4 delete-all, spec 5 wishlist
+ * Wishlists on embedded PGlite (decision 022; spec 3 Wishlist, spec 4 delete-all, spec 5 wishlist
  * arguments, spec 7 wishlist calls and PATCH op merge).
  */
 import { sql } from 'drizzle-orm';

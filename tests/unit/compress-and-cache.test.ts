@@ -1,5 +1,5 @@
 /**
- * issue 15.4 "Pages that travel light": npm start's wrapper around the adapter's handler, against
+ * Pages that travel light (decision 018): npm start's wrapper around the adapter's handler, against
  * a real Node server. Bodies are read raw (node:http does not decompress) and decompressed here.
  */
 import http from 'node:http';
@@ -57,7 +57,7 @@ afterEach(async () => {
   await new Promise((resolve) => running.close(resolve));
 });
 
-describe('issue 15.4: npm start compresses by Accept-Encoding', () => {
+describe('npm start compresses by Accept-Encoding', () => {
   const html: Handler = (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=1200' });
     res.write(page.slice(0, 4000));
@@ -150,7 +150,7 @@ describe('issue 15.4: npm start compresses by Accept-Encoding', () => {
   });
 });
 
-describe('issue 15.4: hashed build assets are immutable', () => {
+describe('hashed build assets are immutable', () => {
   it('/_astro/* answered 200 is cached for a year; a missing one and other paths are not', async () => {
     const base = await serve((req, res) => {
       res.statusCode = req.url?.includes('missing') ? 404 : 200;

@@ -1,4 +1,4 @@
-/** spec 7 content/scroller-configuration and spec 9 carousel interval (issue 21.6). */
+/** spec 7 content/scroller-configuration and spec 9 carousel interval (decision 033). */
 import { describe, expect, it } from 'vitest';
 import { CAROUSEL_INTERVAL_MS, nextRailIndex, pageRailIndex, scrollerConfiguration } from '@/domain/scroller';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SoldOutNotificationEmailSchema } from '@/contracts/deal-detail';
 import { readSignupEmail } from '@/domain/sold-out-signup';
 
-describe('issue 15.2: the sold-out sign-up checks the email without zod, as the server does', () => {
+describe('the sold-out sign-up checks the email without zod, as the server does (decision 018)', () => {
   it.each([
     'sam@example.co.uk',
     '  sam@example.co.uk ',

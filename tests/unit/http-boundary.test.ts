@@ -1,7 +1,7 @@
 /**
- * Issue 16.3: one HTTP boundary. Every spec 7 endpoint built with `endpoint()` answers a refusal of the
+ * One HTTP boundary (decision 038). Every spec 7 endpoint built with `endpoint()` answers a refusal of the
  * error family with its kind's status and its own wording as `{ message, status }`, anything else as
- * spec 8's generic message, and keeps the shared body reader's 400s (issues 14.8, 14.9).
+ * spec 8's generic message, and keeps the shared body reader's 400s (NUL characters, unreadable bodies).
  */
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ const throwing = (error: unknown) =>
     },
   });
 
-describe('issue 16.3: the error family maps to a status and its wording in one place', () => {
+describe('the error family maps to a status and its wording in one place', () => {
   it.each([
     [new NotFound('No deal has this id.'), 404],
     [new Invalid('The deal id must be a number'), 400],
@@ -75,7 +75,7 @@ describe('issue 16.3: the error family maps to a status and its wording in one p
   });
 });
 
-describe('issue 16.3: endpoint() reads the input and checks the caller before the handler runs', () => {
+describe('endpoint() reads the input and checks the caller before the handler runs', () => {
   const echo = endpoint({
     who: 'anyone',
     input: z.object({ name: z.string().min(1) }),
@@ -88,7 +88,7 @@ describe('issue 16.3: endpoint() reads the input and checks the caller before th
     expect(ok).toMatchObject({ status: 200, body: { hello: 'Ann' } });
   });
 
-  it('a body that fails the schema, is unreadable or holds a NUL character is a 400 (issues 14.8, 14.9)', async () => {
+  it('a body that fails the schema, is unreadable or holds a NUL character is a 400', async () => {
     expect((await answer(echo, { method: 'POST', body: JSON.stringify({ name: '' }) })).status).toBe(400);
     const broken = await answer(echo, {
       method: 'POST',

@@ -170,6 +170,18 @@ describe('the import walls', () => {
       "export const app = () => import('../../../sandbox/app');\n",
       "src/server/payments/wrong-way.ts: '../../../sandbox/app'",
     ],
+    [
+      "a service writes another service's table",
+      'src/server/loyalty/wrong-way.ts',
+      "import { vouchers } from '@/server/vouchers/schema';\nexport const take = (db) => db.update(vouchers).set({ isProtected: true });\n",
+      'src/server/loyalty/wrong-way.ts: update(vouchers) (a table of src/server/vouchers/',
+    ],
+    [
+      'a service imports another dynamically',
+      'src/server/accounts/wrong-way.ts',
+      "export const later = () => import('@/server/basket');\n",
+      "src/server/accounts/wrong-way.ts: '@/server/basket' (no dynamic import between parts of the server",
+    ],
   ])('fail on a copy of the real tree when %s, naming the file', (_name, file, text, named) => {
     const { status, output } = check({ [file]: text }, { onCopyOfTheTree: true });
     expect(status).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * What an account page renders after its form posted to an action (issue 16.3): nothing on a GET;
+ * What an account page renders after its form posted to an action (decision 030): nothing on a GET;
  * on success the action's answer; on a refusal its field messages (the form contract's spec 5
  * wording) or its one message (spec 8), with the typed values put back, passwords and tokens never.
  * The status is the action's (400 for the fields, the refusal's own otherwise).

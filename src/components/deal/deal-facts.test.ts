@@ -123,7 +123,7 @@ describe('deal JSON-LD', () => {
     expect(product).not.toHaveProperty('aggregateRating');
   });
 
-  it('issue 23: the struck-through "was" price is in the JSON-LD only with current evidence', () => {
+  it('the struck-through "was" price is in the JSON-LD only with current evidence', () => {
     const unproven = dealJsonLd(deal(), absolute)['@graph'] as Record<string, { priceSpecification?: unknown }>[];
     expect(unproven[0]?.offers).not.toHaveProperty('priceSpecification');
     const base = deal();

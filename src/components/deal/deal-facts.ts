@@ -87,7 +87,7 @@ export function dealJsonLd(deal: DealDetail, absolute: (path: string) => string)
       availability: deal.isSoldOut || deal.isClosed ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       validThrough: deal.closingDate,
       seller: { '@type': 'Organization', name: deal.merchant.name },
-      // Issue 23 item 5: a "was" price only with current evidence (the catalogue zeroes the rest).
+      // A "was" price only with current evidence (the catalogue zeroes the rest; decision 024).
       ...(cheapest && cheapest.savingEvidence !== null && cheapest.discountPercentage > 0
         ? {
             priceSpecification: {

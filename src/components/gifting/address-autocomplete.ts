@@ -1,5 +1,5 @@
 /**
- * Issue 20.5: address autocomplete on the gift pack form (/checkout/gifting), in the browser. As the
+ * Address autocomplete on the gift pack form (/checkout/gifting), in the browser. As the
  * shopper types a postcode or a first line, spec 7's autocomplete call (GET /api/v1/address/autocomplete)
  * suggests addresses in a WAI-ARIA 1.2 combobox (focus stays in the input; aria-activedescendant
  * names the option): Down and Up move through the suggestions, Enter chooses one, Escape closes the

@@ -1,5 +1,5 @@
 /**
- * Deal impressions by location (spec 7, issue 21.6), the browser's side: a listing page's deal cards
+ * Deal impressions by location (spec 7; decision 033), the browser's side: a listing page's deal cards
  * count as seen once half of one has been on screen (an IntersectionObserver, no scroll handlers),
  * and the ids go to POST /api/v1/deal/impressions in batches of up to 50: when a batch is full, 5 s
  * after the last card seen, and when the page is hidden or left (sendBeacon, else a keepalive fetch).

@@ -40,7 +40,7 @@ describe('listing copy (spec 2 page head)', () => {
     expect(copy.description.length).toBeGreaterThan(20);
   });
 
-  it('describes a town listing by its place and topic, and travel with its own measured saving (spec 1, issue 23)', () => {
+  it('describes a town listing by its place and topic, and travel with its own measured saving (spec 1)', () => {
     const savingCeilings = { local: 78, travel: 46 };
     const spa = copyForScope({
       ...scope({
@@ -59,7 +59,7 @@ describe('listing copy (spec 2 page head)', () => {
     expect(travel.description).toContain('Save up to 46%');
   });
 
-  it('issue 23: with no evidenced saving on sale, the copy claims none', () => {
+  it('with no evidenced saving on sale, the copy claims none', () => {
     const spa = copyForScope({
       ...scope({ scope: { kind: 'place', location: 'leeds' }, location: leeds }),
       savingCeilings: { local: 0, travel: 0 },

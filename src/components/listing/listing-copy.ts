@@ -20,7 +20,7 @@ export interface ListingCopy {
   breadcrumbs: { label: string; url: string }[];
 }
 
-/** Issue 23 item 5: with no measured ceilings (none passed), the copy claims no saving. */
+/** With no measured ceilings (none passed), the copy claims no saving (decision 024). */
 const NO_CLAIMS: SavingCeilings = { local: 0, travel: 0 };
 
 /** Copy for any listing scope: a place, VIP, a special page or /find. "Up to N%" is the measured ceiling. */
@@ -55,7 +55,7 @@ export function listingCopy(
     : place
       ? `Deals in ${place}`
       : (special ?? `${location.name} deals`);
-  // spec 1: travel has a ceiling of its own; both are measured from evidenced deals (issue 23 item 5).
+  // spec 1: travel has a ceiling of its own; both are measured from evidenced deals (decision 024).
   const claim = upToClaim(location.shortName === 'travel' ? ceilings.travel : ceilings.local);
   const save = claim ? `Save ${claim} on` : 'Discounted vouchers for';
   const description = place

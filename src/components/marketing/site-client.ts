@@ -1,5 +1,5 @@
 /**
- * The one script every page loads (issue 25; kept small for the pages' JavaScript budgets):
+ * The one script every page loads (decision 025; kept small for the pages' JavaScript budgets):
  * - consent (spec 5): opens the banner when no choice is stored, ticks its boxes to match the
  *   cookie, and keeps a landing's parameters for the choice; after a choice, a landing posts its
  *   query to the campaign call, which sets marketing cookies only with consent;

@@ -1,5 +1,5 @@
 /**
- * Fills a personal deal page (/recently-viewed, /recommended-for-you; issue 21.2, 21.3) from
+ * Fills a personal deal page (/recently-viewed, /recommended-for-you; decision 022) from
  * /partials/personal-rail with view=grid: the page itself is shared, the list is this browser's.
  * Shows the empty state when there is nothing, and "Sorry, something went wrong" text on failure.
  */

@@ -1,5 +1,5 @@
 /**
- * One entry for the personal layer (issue 21.1, 21.2): the hearts (and the wish list page's Remove
+ * One entry for the personal layer (decision 022): the hearts (and the wish list page's Remove
  * all) and the deal page's recently viewed record. One module graph, so the browser loads one chunk.
  */
 
@@ -24,7 +24,7 @@ export function startPersonalLayer(): void {
   if (marker) {
     const dealId = Number(marker.dataset.recentView);
     recordView(dealId, marker.dataset.locationType as RecentLocationType);
-    // Issue 21.4 (spec 4): a deal opened from a sponsored card records the click.
+    // spec 4: a deal opened from a sponsored card records the click.
     const adId = sponsoredAdOf(new URLSearchParams(location.search).get('usr_src'));
     if (adId !== null) void recordSponsoredClick(adId, dealId);
   }

@@ -1,5 +1,5 @@
 /**
- * Fills the home page's personal rails (issue 21.3) from /partials/personal-rail, once the page is
+ * Fills the home page's personal rails (decision 022) from /partials/personal-rail, once the page is
  * idle. Buy again only for a signed-in shopper (the readable user_logged_in cookie); Recently Viewed
  * and Recommended for you from the ids this browser keeps. A failure leaves the rail hidden: the
  * rest of the page never depends on it.

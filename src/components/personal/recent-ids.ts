@@ -1,5 +1,5 @@
 /**
- * The recently viewed ids for the personal rails and pages (issue 21.2, 21.3), read straight from
+ * The recently viewed ids for the personal rails and pages, read straight from
  * the $recentlyViewed store's localStorage entry. These scripts only read, and reading the entry
  * here (not through the store) keeps the store in the deal page's one personal chunk instead of
  * a chunk of its own (docs/decisions/022). tests/unit: the key is the store's.

@@ -1,5 +1,5 @@
 /**
- * The hearts' one script (issue 21.1): shows every heart on the page, keeps aria-pressed in step with
+ * The hearts' one script (decision 022): shows every heart on the page, keeps aria-pressed in step with
  * $wishlist, and toggles a deal on click. Event delegation and a MutationObserver cover hearts added
  * later (Show more, personal rails). The wish list page's "Remove all" button goes through the same
  * click handler (spec 4: the store resets after the call succeeds); the page then hears

@@ -1,5 +1,5 @@
 /**
- * The browser's side of sponsored search (issue 21.4; spec 7 sponsored session and event). The
+ * The browser's side of sponsored search (spec 7 sponsored session and event). The
  * session id is kept in localStorage, so one visitor keeps one session; spec 7: a sponsored call's
  * failure is logged and answers false (or no session), never an error on the page.
  */

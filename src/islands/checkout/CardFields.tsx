@@ -1,5 +1,5 @@
 /**
- * The card fields of checkout (issue 7): number, expiry, security code and billing postcode,
+ * The card fields of checkout: number, expiry, security code and billing postcode,
  * each labelled, with its error tied to it (aria-describedby, aria-invalid) and the brand read
  * from the number's prefix. Not an island itself: the Checkout island renders it and calls
  * `tokeniseCard` from src/stores/card-form.ts on submit. Values live in $cardForm; this only reads

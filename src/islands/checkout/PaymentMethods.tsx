@@ -1,5 +1,5 @@
 /**
- * How the shopper pays (issue 8): one radio group holding their saved instruments (EXISTING) and
+ * How the shopper pays (decision 016): one radio group holding their saved instruments (EXISTING) and
  * the options spec 5 allows this order (NEW), narrowed to the wallets this device supports. The
  * chosen option's details open right under it. Not an island itself: the Checkout island renders
  * it; values live in $paymentChoice.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the promotion code field in the order summary. Apply sends the code as the checkout's
+ * The promotion code field in the order summary (decision 021). Apply sends the code as the checkout's
  * promoCode parameter; the server answers spec 3's promoCode (applicable, message), shown under the
  * field in an aria-live region. Enter applies the code (it never submits the payment).
  */

@@ -1,5 +1,5 @@
 /**
- * "Express Buy with Visa ending 1111" beside Buy now (issue 8 part 4), for a signed-in shopper with
+ * "Express Buy with Visa ending 1111" beside Buy now (decision 016), for a signed-in shopper with
  * a default saved instrument. Not an island itself: ProductChooser renders it inside its Buy now
  * form, so after a refusal "Continue to checkout" is that form's own submit (the standard checkout).
  * State and requests live in $expressBuy.

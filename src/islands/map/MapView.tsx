@@ -1,5 +1,5 @@
 /**
- * The map view (issue 21.5; spec 2 /map-view, spec 9 "Map"): a Leaflet map of the deals around the
+ * The map view (spec 2 /map-view, spec 9 "Map"): a Leaflet map of the deals around the
  * chosen town with, beside it, the same deals as a list a keyboard or screen-reader user can use on
  * its own (on a phone it becomes a sideways carousel under the map). Leaflet is loaded only here,
  * when the island hydrates. No network at run time: the base map is the site's own UK outline

@@ -1,5 +1,5 @@
 /**
- * GET /api/health — the load balancer's check (issue 26.4): 200 with this process's id when the
+ * GET /api/health — the load balancer's check (decision 031): 200 with this process's id when the
  * process can reach its database, 503 when it cannot (the balancer then sends no one to it). Never
  * cached. The process id tells an operator (and the scale-out test) which process answered.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/openapi.json — the read API's OpenAPI 3.1 document, generated from the zod contracts. Its
- * server is the public origin (SITE_URL), never the first request's Host (issue 14.1).
+ * server is the public origin (SITE_URL), never the first request's Host, which a client can set.
  */
 import type { APIRoute } from 'astro';
 import { API_OPERATIONS, buildOpenApiDocument } from '@/server/openapi';

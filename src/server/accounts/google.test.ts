@@ -1,5 +1,5 @@
 /**
- * Google one-tap (issue 6, spec 8 "Invalid google token id"): ID tokens are checked against a
+ * Google one-tap (decision 009, spec 8 "Invalid google token id"): ID tokens are checked against a
  * configured key set; the test makes its own local key set instead of Google's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderGuideMarkdown } from './markdown';
 
-describe('guide Markdown (issue 22: editors write Markdown, the public page must stay safe)', () => {
+describe('guide Markdown (decision 023: editors write Markdown, the public page must stay safe)', () => {
   it('renders headings, emphasis, lists and links', () => {
     const html = renderGuideMarkdown('## Booking tips\n\n- Book **early**\n- See [spa days](/deals/london/beauty/spa)');
     expect(html).toContain('<h2>Booking tips</h2>');

@@ -57,7 +57,7 @@ describe('the Tuppence API document', () => {
     expect(JSON.parse(JSON.stringify(document)).openapi).toBe('3.1.0');
   });
 
-  it('describes the spec 7 basket calls (issue 7)', async () => {
+  it('describes the spec 7 basket calls', async () => {
     const { API_OPERATIONS } = await import('./operations');
     const document = buildOpenApiDocument(
       { title: 'Tuppence API', version: '1', serverUrl: 'https://x.test' },

@@ -1,7 +1,7 @@
 /**
- * Issue 16.6: what the shop's logger warned while a test file ran, read from the JSON lines it hands
+ * What the shop's logger warned while a test file ran, read from the JSON lines it hands
  * the console (src/server/log.ts). A spy on console.warn, not a mock of the logger, so the file still
- * shares its worker's module graph.
+ * shares its worker's module graph (decision 034).
  */
 import { afterAll, beforeAll, type MockInstance, vi } from 'vitest';
 

@@ -1,6 +1,6 @@
 /**
- * Issue 16.6: a test file puts the shop's getDb() on the embedded database it opened, for as long as
- * the file runs. No module is mocked, so the file can share its worker's module graph with others.
+ * A test file puts the shop's getDb() on the embedded database it opened, for as long as the file
+ * runs. No module is mocked, so the file can share its worker's module graph with others (decision 034).
  */
 import { afterAll } from 'vitest';
 import { type Database, provideDatabase } from '../../../src/server/db';

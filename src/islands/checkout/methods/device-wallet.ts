@@ -1,5 +1,5 @@
 /**
- * Apple Pay and Google Pay at checkout (issue 8; PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
+ * Apple Pay and Google Pay at checkout (decision 016; PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
  * offered only where the browser says it can pay (ApplePaySession.canMakePayments; the Payment
  * Request API's canMakePayment for Google Pay), and paid through the sandbox's payment sheet: a
  * small modal dialog standing in for the device's own, whose Pay asks the gateway for the wallet's

@@ -1,5 +1,5 @@
 /**
- * Turns the shopper's payment choice into what the pay call needs (issue 8): a saved instrument
+ * Turns the shopper's payment choice into what the pay call needs (decision 016): a saved instrument
  * (EXISTING), a card tokenised at the gateway, a device wallet's sheet, or a trip to PayPal,
  * Klarna or Clearpay's approval page. Each method lives in its own module beside this one.
  */

@@ -1,5 +1,5 @@
 /**
- * Klarna (pay in 3) and Clearpay (pay in 4) at checkout (issue 8): a session for the basket is
+ * Klarna (pay in 3) and Clearpay (pay in 4) at checkout (decision 016): a session for the basket is
  * made on our server (/api/v1/kn/sessions, /api/v1/cp/checkouts), the attempt is remembered, and
  * the shopper goes to the provider's page to approve; they come back with a token
  * (src/stores/checkout-redirect.ts) and Checkout.tsx finishes the payment.

@@ -33,7 +33,7 @@ function gateway(answer: { status: number; body: unknown } | 'offline') {
 
 const created = { id: 'PAYID-1', approvalUrl: 'http://sandbox.test/paypal/approve?id=PAYID-1' };
 
-describe('startPayPal (issue 8: PayPal approval flow)', () => {
+describe('startPayPal (the PayPal approval flow)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

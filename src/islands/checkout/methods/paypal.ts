@@ -1,5 +1,5 @@
 /**
- * PayPal and PayPal Credit at checkout (issue 8; PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
+ * PayPal and PayPal Credit at checkout (decision 016; PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
  * the gateway creates a payment for the amount to pay, the attempt is remembered, and the browser
  * goes to PayPal's approval page. The shopper comes back to /checkout with a nonce (or a cancel),
  * and the Checkout island finishes the payment (src/stores/checkout-redirect.ts).

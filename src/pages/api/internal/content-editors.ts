@@ -1,5 +1,5 @@
 /**
- * PUT / DELETE /api/internal/content-editors (issue 22): an operator grants or revokes the content
+ * PUT / DELETE /api/internal/content-editors (decision 023): an operator grants or revokes the content
  * editor role of an account by email, `{ "email": "..." }`. Needs `Authorization: Bearer
  * $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404). Audited.
  */

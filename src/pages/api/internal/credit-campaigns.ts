@@ -1,5 +1,5 @@
 /**
- * Operators' credit-claim campaigns (issue 17 items 3 and 5): GET lists them with their claims, POST
+ * Operators' credit-claim campaigns (decision 021): GET lists them with their claims, POST
  * creates one (its claimCode is the ?credit_validation= value). Bearer operator token.
  */
 import { NewCreditCampaignSchema } from '@/contracts/promotions';

@@ -1,5 +1,5 @@
 /**
- * GET /api/internal/credit-grants[?userId=]: the grants ledger (issue 17 item 5), newest first. Each
+ * GET /api/internal/credit-grants[?userId=]: the grants ledger (decision 021), newest first. Each
  * grant names its campaign or order and, once paid, its wallet entry. Bearer operator token.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Operators' promotional-credit offers (issue 17 items 2 and 5): while an offer runs, items of its
+ * Operators' promotional-credit offers (decision 021): while an offer runs, items of its
  * categories earn spec 1's promotional credit (10% up to 5 pounds each). Bearer operator token.
  */
 import { NewPromotionalCreditOfferSchema } from '@/contracts/promotions';

@@ -1,5 +1,5 @@
 /**
- * Operators' promotion codes (issue 17 item 5). GET lists every code with its uses and what they
+ * Operators' promotion codes (decision 021). GET lists every code with its uses and what they
  * took off; POST creates one. Needs `Authorization: Bearer $OPERATOR_TOKEN` (404 without a token set).
  */
 import { NewPromoCodeSchema } from '@/contracts/promotions';

@@ -1,5 +1,5 @@
 /**
- * spec 7 create-return-order (issue 18.4): POST {voucherId} starts the return of a product sent by
+ * spec 7 create-return-order (decision 026): POST {voucherId} starts the return of a product sent by
  * post (Return Requested) and answers its reference and where its returns label is.
  */
 import { VoucherIdRequestSchema } from '@/contracts/voucher-lifecycle';

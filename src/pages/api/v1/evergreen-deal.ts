@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/evergreen-deal?path&dealIdOverride (spec 7 the evergreen-deals service and deals by
- * path with a deal id override, issue 24): the deal an evergreen path shows now. Without an override
+ * path with a deal id override; decision 029): the deal an evergreen path shows now. Without an override
  * the evergreen mapping supplies one; with neither it is spec 8's "dealIdOverride must be specified
  * on Evergreen path" (400).
  */

@@ -1,7 +1,7 @@
 /**
  * spec 7 POST /express-register (guest checkout): an account by email only, or the existing one.
- * Issue 14.10: one answer (202) whether or not the email has an account, so it tells a stranger
- * nothing; nobody is signed in by an email, and the pay call asks for a sign-in where one is needed.
+ * One answer (202) whether or not the email has an account, so it tells a stranger
+ * nothing; nobody is signed in by an email, and the pay call asks for a sign-in where one is needed (decision 017).
  */
 import { ExpressRegisterSchema } from '@/contracts/account';
 import { ACCOUNT_COPY } from '@/domain/account-copy';

@@ -1,4 +1,4 @@
-/** GET /api/v1/flights?dealId (spec 7 flights, issue 24): each option's departure airports and supplements. */
+/** GET /api/v1/flights?dealId (spec 7 flights; decision 029): each option's departure airports and supplements. */
 import { readDealId } from '@/contracts/deal-detail';
 import { FlightsQuerySchema } from '@/contracts/travel';
 import { Invalid, NotFound } from '@/domain/errors';

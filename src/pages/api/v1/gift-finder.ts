@@ -1,5 +1,5 @@
 /**
- * spec 7 GET gift finder feed (issue 20.4): a giftFor tag (a spec 2 recipient) and the same filters
+ * spec 7 GET gift finder feed: a giftFor tag (a spec 2 recipient) and the same filters
  * as the deal feed: location, category, personality, price step (spec 9: 0, 10, 20, 50, 100), page
  * (size 12). An unknown place, category or recipient is a 404.
  */

@@ -1,7 +1,7 @@
 /**
  * spec 7 log: the browser reports an error (spec 7's error log payload: client flag, description,
  * error, message, name, referrer, server flag, userAgent). It is written as a spec 3 logging record,
- * redacted like every server log line (issue 14.7).
+ * redacted like every server log line: no query parameters, hashes, tokens or card data (decision 025).
  */
 import { ErrorLogSchema } from '@/contracts/log';
 import { endpoint, json, requestRecord } from '@/server/http';

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/map-deals (issue 21.5): the map view's deals inside ?south&west&north&east at ?zoom
+ * GET /api/v1/map-deals (decision 022): the map view's deals inside ?south&west&north&east at ?zoom
  * (spec 9: 6 to 16), as many as spec 9 allows at that zoom (200 down to 80; with mobile=true 100
  * down to 40), under an optional ?maxPrice (10, 20, 50, 100 or 200 pounds), most popular first.
  * The corners are rounded outwards to 3 decimals (spec 9), so nearby views share a cached answer.

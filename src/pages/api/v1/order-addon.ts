@@ -1,5 +1,5 @@
 /**
- * spec 7 order-addon (issue 18.2, 18.3): the add-on order of one of your vouchers. GET ?voucherId=
+ * spec 7 order-addon (decision 026): the add-on order of one of your vouchers. GET ?voucherId=
  * answers both add-ons' prices (spec 3 addonType VVE: 1 to 3 months, DVP: Protect my voucher) and
  * why either cannot be bought now; POST {voucherId, addonType, months?, expectedMinor,
  * instrumentId | nonce} with an Idempotency-Key pays for one as an order of its own, through the same

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/product-detail-page-deal?dealId=&limit=40&pageSize=25&page=0 (spec 7, issue 21.6):
+ * GET /api/v1/product-detail-page-deal?dealId=&limit=40&pageSize=25&page=0 (spec 7; decision 033):
  * deals like the deal page's (its category and sub-category, most popular first, the deal itself and
  * up to 5 recentViewedDeal left out). An unknown deal has none. Shared: cached like a page.
  */

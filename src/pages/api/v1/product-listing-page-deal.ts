@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/product-listing-page-deal?categoryId=&limit=40&pageSize=25&page=0[&live=true]
- * (spec 7, issue 21.6): recommendations for a listing by category or sub-category id, most popular
+ * (spec 7; decision 033): recommendations for a listing by category or sub-category id, most popular
  * first; recentViewedDeal (up to 5) leaves deals out; live=true leaves out sold-out deals. Shared:
  * cached like a page.
  */

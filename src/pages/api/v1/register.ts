@@ -1,6 +1,7 @@
 /**
- * spec 7 POST /register with body requestRegistration. Issue 14.10: one answer (202, "check your
- * email") whether or not the email has an account; the email says what happens next, to its owner.
+ * spec 7 POST /register with body requestRegistration. One answer (202, "check your email") whether
+ * or not the email has an account, so it tells a stranger nothing; the email says what happens next,
+ * to its owner (decision 017).
  */
 import { RegisterSchema } from '@/contracts/account';
 import { ACCOUNT_COPY } from '@/domain/account-copy';

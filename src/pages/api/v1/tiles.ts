@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/tiles?brand=&country=gb&location=&navigation=&subNavigation= (spec 7 "GET tiles", the
- * tiles service; issue 21.6): the tiles of a place as an array, or an object with error (spec 7):
+ * tiles service; decision 033): the tiles of a place as an array, or an object with error (spec 7):
  * 400 for a query it cannot read, 404 for an unknown location or navigation, 503 when they cannot be
  * read (logged). No credentials needed: the answer is shared, cached like a page.
  */

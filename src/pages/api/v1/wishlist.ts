@@ -1,5 +1,5 @@
 /**
- * spec 7 wishlist calls (issue 21.1), on the request's wishlist: the signed-in customer's, else the
+ * spec 7 wishlist calls, on the request's wishlist: the signed-in customer's, else the
  * guest's by the wishlist cookie (7 days, spec 9).
  * - GET: the wishlist (spec 3: id, customerToken, deals, quantity as text); `?customerToken=` must be
  *   the signed-in customer's own. None yet: 404 "No Wish List ID" (spec 8).

@@ -1,5 +1,5 @@
 /**
- * GET /merchant/{id}/reports.csv (issue 23 item 4): the report by deal and month as a CSV download,
+ * GET /merchant/{id}/reports.csv (decision 024): the report by deal and month as a CSV download,
  * for members of the merchant only (anyone else: 404, as for a merchant that does not exist).
  */
 

@@ -1,5 +1,5 @@
 /**
- * PUT /api/internal/landings/{ppc|welcome}: an editor configures a campaign landing (issue 25.1:
+ * PUT /api/internal/landings/{ppc|welcome}: an editor configures a campaign landing (decision 025:
  * headline, hero, the deals feed, the offer, indexable or not); GET reads what is in force. The
  * cached landing is invalidated at once. Needs `Authorization: Bearer $OPERATOR_TOKEN`; without a
  * configured token the endpoint does not exist (404).

@@ -1,5 +1,5 @@
 /**
- * spec 7 address autocomplete (issue 20.5): suggestions for what a shopper types into the gift pack
+ * spec 7 address autocomplete (decision 028): suggestions for what a shopper types into the gift pack
  * address form (a postcode or a first line), from the configured address provider (the local one by
  * default, ADDRESS_LOOKUP_URL's service when set). The form works without it (postcode lookup by a
  * plain GET); this only speeds it up.

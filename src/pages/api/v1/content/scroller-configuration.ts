@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/content/scroller-configuration?brand= (spec 7; issue 21.6): how the home rails move
+ * GET /api/v1/content/scroller-configuration?brand= (spec 7; decision 033): how the home rails move
  * (spec 9 carousel interval 9000 ms, paused on hover, never for reduced motion). Without a brand, the
  * request's own. Shared: cached like a page.
  */

@@ -1,5 +1,5 @@
 /**
- * spec 7 /deal/gift-redeem (issue 20.2): the signed-in recipient claims a gift with its code; the
+ * spec 7 /deal/gift-redeem (decision 028): the signed-in recipient claims a gift with its code; the
  * vouchers move to their account. Once: a second claim is 409 "This gift has already been claimed."
  */
 import { GiftCodeSchema } from '@/contracts/gifting';

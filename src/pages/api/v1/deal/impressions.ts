@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/deal/impressions (spec 7 "deal impressions by location", issue 21.6): a batch of the
+ * POST /api/v1/deal/impressions (spec 7 "deal impressions by location"; decision 033): a batch of the
  * deal cards a listing page showed, `{ location, dealIds }`, sent by the browser (sendBeacon or a
  * keepalive fetch) and added to the day's count per deal and location. Bad input is a 400 in spec 5's
  * words ("args malformed", "Deals missing"). Answers 202 `{ recorded }`.

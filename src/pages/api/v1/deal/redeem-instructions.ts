@@ -1,4 +1,7 @@
-/** spec 7 /deal/redeem-instructions (issue 18.6): GET ?dealId= how a deal's voucher is used, as the voucher page says it. */
+/**
+ * spec 7 /deal/redeem-instructions (decision 026): GET ?dealId= how a deal's voucher is used, as the
+ * voucher page says it.
+ */
 import { RedeemInstructionsQuerySchema } from '@/contracts/voucher-lifecycle';
 import { NotFound } from '@/domain/errors';
 import { getDb } from '@/server/db';

@@ -17,7 +17,7 @@ function backToDeal(dealId: number, outcome: 'signed-up' | 'invalid-email'): Res
 }
 
 export const POST: APIRoute = async ({ request }) => {
-  // issue 14.9: an unreadable body (a multipart post without its boundary, broken JSON) is a 400.
+  // An unreadable body (a multipart post without its boundary, broken JSON) is a 400, not a 500.
   const read = await readRequestBody(request);
   if (!read.ok) return read.response;
   const { isForm, value: body } = read;

@@ -1,8 +1,8 @@
 /**
  * spec 7 GET get/basket: by token, or by the signed-in customer's own customerToken (anyone
  * else's is a 403), with giftPacks=true and a timestamp. Answers the priced basket (contracts/basket).
- * Issue 14.3: by token only for the basket's owner (its customer, or the guest browser whose cookie
- * names it); anyone else gets the 404 of an unknown token.
+ * By token only for the basket's owner (its customer, or the guest browser whose cookie names it):
+ * a token is no key to another shopper's basket, so anyone else gets the 404 of an unknown token.
  */
 
 import { GetBasketQuerySchema } from '@/contracts/basket';

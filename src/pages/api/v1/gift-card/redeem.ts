@@ -1,5 +1,5 @@
 /**
- * spec 7 /gift-card/redeem (issue 20.3): a gift card's value becomes the signed-in shopper's
+ * spec 7 /gift-card/redeem (decision 028): a gift card's value becomes the signed-in shopper's
  * wallet credit; refused when redeemed already or past its 6 months (spec 4).
  */
 import { GiftCodeSchema } from '@/contracts/gifting';

@@ -1,5 +1,5 @@
 /**
- * spec 7 /gift/create (issue 20.1): send one line of the caller's basket as a gift, or set its gift
+ * spec 7 /gift/create (decision 028): send one line of the caller's basket as a gift, or set its gift
  * wrap, with spec 4's "Gifting changes" rules. It is the checkout gifting page's change
  * (`changeLineGifting`, the same service function the setGifting action calls), so the JSON caller
  * and the form cannot disagree. Owner only: the basket is the signed-in customer's or the guest

@@ -1,4 +1,7 @@
-/** spec 7 /v1/returns/pdf (issue 18.4): GET ?voucherId= the returns label as a PDF, for the shopper whose return it is. */
+/**
+ * spec 7 /v1/returns/pdf (decision 026): GET ?voucherId= the returns label as a PDF, for the shopper
+ * whose return it is.
+ */
 import { VoucherIdRequestSchema } from '@/contracts/voucher-lifecycle';
 import { NotFound } from '@/domain/errors';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';

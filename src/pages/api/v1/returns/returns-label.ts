@@ -1,4 +1,4 @@
-/** spec 7 /v1/returns/returns-label (issue 18.4): GET ?voucherId= the shopper's return's reference and label URL. */
+/** spec 7 /v1/returns/returns-label (decision 026): GET ?voucherId= the shopper's return's reference and label URL. */
 import { VoucherIdRequestSchema } from '@/contracts/voucher-lifecycle';
 import { NotFound } from '@/domain/errors';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';

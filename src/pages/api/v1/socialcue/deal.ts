@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/socialcue/deal?dealId= (spec 7 socialcue/deal; issue 21.6): how many vouchers of the
+ * GET /api/v1/socialcue/deal?dealId= (spec 7 socialcue/deal; decision 022): how many vouchers of the
  * deal were bought in the last 24 hours, from real orders, and the cue to show ("N bought in the last
  * 24 hours", or null when none were). Cached for a minute.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/sponsored/customer (spec 7 "POST sponsored session", payload customerToken and
- * sessionId; issue 21.4): the browser's sponsored session, kept (and tied to the signed-in customer)
+ * sessionId; decision 030): the browser's sponsored session, kept (and tied to the signed-in customer)
  * when it sends its id, else a new one. Answers `{ sessionId }`. A customerToken other than the
  * signed-in customer's own is refused (403). Personal: never cached.
  */

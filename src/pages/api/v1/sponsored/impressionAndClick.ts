@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/sponsored/impressionAndClick (spec 7 "POST sponsored event": adIds, dealIds, sessionId,
- * type click or impression; issue 21.4). Records the session's impressions (sponsored cards seen on a
+ * type click or impression; decision 030). Records the session's impressions (sponsored cards seen on a
  * search page) or clicks (a deal opened with usr_src sponsored_search_{adId}); a deal with no sponsored
  * entry is logged "no sponsored deal entry for: {id}" and left out. Answers `{ recorded }`; an unknown
  * session is a 404.

@@ -1,8 +1,8 @@
 /**
  * spec 7 /user/account-status (spec 3 user status: hasPassword, isLocked, isRegistered, tpl):
  * GET for the signed-in user; POST { email } for guest checkout (spec 7 subscription details).
- * Issue 14.10: a stranger learns only whether the email must sign in (toGuestAccountStatus), never
- * a lock or an account made at checkout, and only ACCOUNT_CHECK_LIMIT times an hour per IP.
+ * A stranger learns only whether the email must sign in (toGuestAccountStatus), never
+ * a lock or an account made at checkout, and only ACCOUNT_CHECK_LIMIT times an hour per IP (decision 017).
  */
 
 import { ExpressRegisterSchema } from '@/contracts/account';

@@ -1,5 +1,5 @@
 /**
- * spec 7 voucher/vve (issue 18.2): a voucher validity extension (spec 3 addonType VVE). GET
+ * spec 7 voucher/vve (decision 026): a voucher validity extension (spec 3 addonType VVE). GET
  * ?voucherId= answers what 1 to 3 more months would cost (priced by the deal) and the new expiry
  * dates; POST {voucherId, months, expectedMinor, instrumentId | nonce} with an Idempotency-Key buys
  * one, as an order of its own, through the same service as the /order-addon form (a repeat of the

@@ -1,5 +1,5 @@
 /**
- * spec 7 "GET a shared wishlist" (issue 21.1): GET /api/v1/wishlist/shared?url=<the shared link>
+ * spec 7 "GET a shared wishlist": GET /api/v1/wishlist/shared?url=<the shared link>
  * answers the list read-only (its deals as cards, never its id). spec 5: no URL is "URL missing".
  */
 import { WishlistSharedQuerySchema } from '@/contracts/wishlist';

@@ -1,5 +1,5 @@
 /**
- * POST /api/internal/deals/{id}/price-evidence (issue 23 item 5): support records the evidence for
+ * POST /api/internal/deals/{id}/price-evidence (decision 024): support records the evidence for
  * every option's original price of a deal, checked at a given moment (a price audit; the end-to-end
  * tests backdate it to see a saving lapse). The deal's pages are re-rendered. Needs
  * `Authorization: Bearer $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).

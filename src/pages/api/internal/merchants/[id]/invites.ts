@@ -1,5 +1,5 @@
 /**
- * POST /api/internal/merchants/{id}/invites (issue 23 item 1): support invites a merchant's first
+ * POST /api/internal/merchants/{id}/invites (decision 024): support invites a merchant's first
  * owner (or anyone else) by email; the invitation is emailed like an owner's. Needs
  * `Authorization: Bearer $OPERATOR_TOKEN`; without a configured token the endpoint does not exist (404).
  */

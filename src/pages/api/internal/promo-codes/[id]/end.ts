@@ -1,4 +1,4 @@
-/** POST /api/internal/promo-codes/{id}/end: an operator ends a code now (issue 17 item 5). */
+/** POST /api/internal/promo-codes/{id}/end: an operator ends a code now (decision 021). */
 import { getDb } from '@/server/db';
 import { endpoint } from '@/server/http';
 import { endPromoCode } from '@/server/promotions';

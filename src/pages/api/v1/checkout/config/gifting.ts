@@ -1,5 +1,5 @@
 /**
- * spec 7 checkout/config/gifting (issue 20.1): what gifting offers at checkout: the delivery options
+ * spec 7 checkout/config/gifting (decision 028): what gifting offers at checkout: the delivery options
  * and gift types (spec 3), the gift wrap price, the gift pack price steps (spec 9: 150 to 1500) and
  * the next-day surcharge, and the e-gift limits.
  */

@@ -1,4 +1,4 @@
-/** GET /api/v1/voucher/{id}/pdf: the printable voucher, to its owner or the guest who bought it (issue 7). */
+/** GET /api/v1/voucher/{id}/pdf: the printable voucher, to its owner or the guest who bought it. */
 import type { APIRoute } from 'astro';
 import { voucherPdfResponse } from '@/server/http';
 

@@ -1,5 +1,5 @@
 /**
- * spec 7 voucher/pmv/refund (issue 18.4): POST {voucherId, refundTo: card|wallet} refunds one of the
+ * spec 7 voucher/pmv/refund (decision 026): POST {voucherId, refundTo: card|wallet} refunds one of the
  * signed-in shopper's vouchers to the card it was paid with (ON_DEMAND_REFUND) or takes it as wallet
  * credit. A second refund is a 409 "This voucher has already been refunded."
  */

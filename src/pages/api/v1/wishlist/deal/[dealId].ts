@@ -1,5 +1,5 @@
 /**
- * spec 7 wishlist "DELETE a deal" (issue 21.1): DELETE /api/v1/wishlist/deal/{dealId} takes one deal
+ * spec 7 wishlist "DELETE a deal": DELETE /api/v1/wishlist/deal/{dealId} takes one deal
  * off the request's wishlist. spec 5: removing needs a wishlist and a deal; without a wishlist it is
  * 404 "No Wish List ID", a deal id that is not a number is 400 "args malformed".
  */

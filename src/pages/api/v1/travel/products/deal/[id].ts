@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/travel/products/deal/{id}?from (spec 7 travel/products/deal, issue 24): a travel deal's
+ * GET /api/v1/travel/products/deal/{id}?from (spec 7 travel/products/deal; decision 029): a travel deal's
  * options with the nights on sale (rooms left, supplements) and the check-in dates a stay can start.
  * Not cached: rooms change with every order.
  */

@@ -1,6 +1,6 @@
 /**
- * spec 7 user/raf/stat/share: the signed-in shopper shared their refer-a-friend link (issue 17
- * item 4); the share buttons post the channel (email, whatsapp, facebook, x, copy).
+ * spec 7 user/raf/stat/share: the signed-in shopper shared their refer-a-friend link
+ * (decision 021); the share buttons post the channel (email, whatsapp, facebook, x, copy).
  */
 import { z } from 'zod';
 import { recordReferralEvent } from '@/server/credit';
