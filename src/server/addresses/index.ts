@@ -12,27 +12,11 @@
 import { parsePostcode } from '@/domain/postcode';
 import { serverConfig } from '@/server/config';
 import { localAddressProvider } from './local';
+import type { Address, AddressProvider } from './types';
 
 export { localAddressProvider } from './local';
 export { LOCAL_TOWNS, type LocalTown } from './local-towns';
-
-/** A UK postal address, as a gift pack is sent to. `key` names it for spec 7's "format by key". */
-export interface Address {
-  key: string;
-  line1: string;
-  line2: string;
-  town: string;
-  postcode: string;
-}
-
-export interface AddressProvider {
-  readonly name: 'local' | 'http';
-  lookupPostcode(postcode: string): Promise<Address[]>;
-  autocomplete(text: string): Promise<Address[]>;
-  validatePostcode(postcode: string): Promise<boolean>;
-  /** The address a key names (spec 7 moniker lookup), or null. */
-  retrieve(key: string): Promise<Address | null>;
-}
+export type { Address, AddressProvider } from './types';
 
 /** spec 7 format: the lines of an address as a label shows them. */
 export function formatAddress(address: Pick<Address, 'line1' | 'line2' | 'town' | 'postcode'>): string[] {

@@ -8,8 +8,8 @@
  */
 import { parsePostcode, postcodeCentre } from '@/domain/postcode';
 import { LOCAL_LOCATIONS } from '@/server/reference';
-import type { Address, AddressProvider } from './index';
 import { LOCAL_TOWNS } from './local-towns';
+import type { Address, AddressProvider } from './types';
 
 const townNames = new Map(LOCAL_LOCATIONS.map((location) => [location.shortName, location.name]));
 /** Letters an inward code uses (never C, I, K, M, O, V). */

@@ -15,7 +15,7 @@ import type { UserRow } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
 import { paymentProviders } from '@/server/payments';
 import { publicOrigin } from '@/server/runtime';
-import { type CheckoutDeps, loadCheckout } from './index';
+import { type CheckoutDeps, loadCheckout } from './load';
 
 export type PayLaterMethod = 'klarna' | 'clearpay';
 

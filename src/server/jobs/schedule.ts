@@ -12,7 +12,7 @@
 import { serverConfig } from '@/server/config';
 import { getDb } from '@/server/db';
 import { logError } from '@/server/log';
-import { runHourlyJobs } from './index';
+import { runHourlyJobs } from './hourly';
 import { takeLease } from './lease';
 
 const FIRST_RUN_MS = 60 * 1000;

@@ -12,17 +12,7 @@ import { WISHLIST_MAX_DEALS } from '@/domain/wishlist';
 import { deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
 import { type WishlistRow, wishlistDeals, wishlists } from './schema';
-
-/** A wishlist as callers see it: spec 3 id, customerToken and deals (ids, newest first). */
-export interface WishlistView {
-  id: string;
-  shareId: string;
-  customerToken: string | null;
-  dealIds: number[];
-}
-
-/** Whose wishlist: a signed-in customer's, or a guest's by the id in the cookie (null when none yet). */
-export type WishlistOwner = { customerToken: string } | { wishlistId: string | null };
+import type { WishlistOwner, WishlistView } from './types';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Handle = Db | Tx;
@@ -213,3 +203,4 @@ async function retrieveWishlistIn(tx: Tx, owner: WishlistOwner): Promise<Wishlis
 }
 
 export { toWishlistResponse } from './response';
+export type { WishlistOwner, WishlistView } from './types';

@@ -1,7 +1,7 @@
 /** spec 3 Wishlist as the API answers it, from the service's view of a list. */
 import type { WishlistResponse } from '@/contracts/wishlist';
 import { sharedWishlistPath, wishlistQuantityText } from '@/domain/wishlist';
-import type { WishlistView } from './index';
+import type { WishlistView } from './types';
 
 export function toWishlistResponse(view: WishlistView): WishlistResponse {
   return {

@@ -1,0 +1,103 @@
+/** The hourly jobs as one call, for the in-process schedule (./schedule.ts) and `npm run jobs:hourly`. */
+
+import { serverConfig } from '@/server/config';
+import { grantDueCredit } from '@/server/credit';
+import type { Db } from '@/server/db';
+import { remindAbandonedBaskets } from '@/server/email-subscribers';
+import { handleEvents } from '@/server/events';
+import { expireGiftCards, sendDueGifts } from '@/server/gifting';
+import { purgeIdempotencyKeys } from '@/server/idempotency';
+import { logError } from '@/server/log';
+import { captureCommittedAuthorisations, releaseExpiredHolds, voidAbandonedAuthorisations } from '@/server/orders';
+import { paymentProviders } from '@/server/payments';
+import { renewDueSubscriptions } from '@/server/subscriptions';
+import { expireDueVouchers, payPendingRefunds, processCreditRequests } from '@/server/voucher-lifecycle';
+
+export interface HourlyRun {
+  expiredVouchers: number;
+  voidedAuthorisations: number;
+  capturedPayments: number;
+  purgedKeys: number;
+  /** Events whose subscriber failed after commit, now handled. */
+  retriedEvents: number;
+  /** Abandoned-basket reminders queued (issue 25.5). */
+  basketReminders: number;
+  /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
+  grantedCredit: number;
+  cancelledCredit: number;
+  /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge) (issue 19). */
+  renewedSubscriptions: number;
+  lapsedSubscriptions: number;
+  /** Issue 18: stock held by submits that never finished, given back. */
+  releasedHolds: number;
+  /** Issue 18: card refunds the provider could not take at the time, and credit requests left waiting. */
+  paidRefunds: number;
+  processedCreditRequests: number;
+  /** Issue 20: e-gift emails written to the outbox on their send date; gift cards expired (spec 4, 6 months). */
+  giftsSent: number;
+  expiredGiftCards: number;
+}
+
+/**
+ * Runs every hourly job once; each one's work is its own, so one failing never stops the others.
+ * Links in the mail the jobs queue are built on the public origin (SITE_URL), as the site's are.
+ */
+export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
+  const origin = serverConfig().publicOrigin;
+  const settle = async (job: () => Promise<number>, name: string) => {
+    try {
+      return await job();
+    } catch (error) {
+      logError(`jobs`, `${name} failed`, error);
+      return 0;
+    }
+  };
+  const allProviders = paymentProviders();
+  const providers = allProviders.all();
+  const eachProvider = async (job: (provider: (typeof providers)[number]) => Promise<number>) => {
+    let total = 0;
+    for (const provider of providers) total += await job(provider);
+    return total;
+  };
+  const settleCredit = async () => {
+    try {
+      const { granted, cancelled } = await grantDueCredit(db, now);
+      return { grantedCredit: granted, cancelledCredit: cancelled };
+    } catch (error) {
+      logError('jobs', 'credit grants failed', error);
+      return { grantedCredit: 0, cancelledCredit: 0 };
+    }
+  };
+  const renewSubscriptions = async () => {
+    try {
+      const run = await renewDueSubscriptions(db, now, paymentProviders().forMethod('credit_card'));
+      return { renewedSubscriptions: run.renewed, lapsedSubscriptions: run.lapsed + run.failed };
+    } catch (error) {
+      logError('jobs', 'subscription renewals failed', error);
+      return { renewedSubscriptions: 0, lapsedSubscriptions: 0 };
+    }
+  };
+  return {
+    expiredVouchers: await settle(async () => (await expireDueVouchers(db, now)).expired, 'voucher expiry'),
+    voidedAuthorisations: await settle(
+      () => eachProvider((provider) => voidAbandonedAuthorisations(db, provider)),
+      'authorisation sweep',
+    ),
+    capturedPayments: await settle(
+      () => eachProvider((provider) => captureCommittedAuthorisations(db, provider)),
+      'capture retry',
+    ),
+    releasedHolds: await settle(() => releaseExpiredHolds(db, now), 'stock hold release'),
+    paidRefunds: await settle(() => payPendingRefunds(db, allProviders), 'refund retry'),
+    processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
+    purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
+    retriedEvents: await settle(() => handleEvents(db), 'event retry'),
+    basketReminders: await settle(() => remindAbandonedBaskets(db, { now, origin }), 'abandoned-basket reminders'),
+    // After the order-event retry, so a gift recorded by a retried handler is mailed in the same run.
+    giftsSent: await settle(() => sendDueGifts(db, { now, origin }), 'e-gift emails'),
+    expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
+    // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
+    ...(await settleCredit()),
+    ...(await renewSubscriptions()),
+  };
+}
