@@ -2,16 +2,16 @@
  * npm run bench [-- --deals N --requests N --search-deals N --search-rounds N --skip-search --skip-scale
  *                   --purchase-only --js-only --scale-only]
  *
- * Prints figures; asserts nothing (issue 5). Five parts:
+ * Prints figures; asserts nothing (the budgets are printed, not asserted: docs/decisions/018). Five parts:
  *  1. HTTP: requests/s and p50/p99 at 10 connections against the built site on its own embedded
  *     database (.data/bench-N): a static file (the baseline), /deals/london from the route cache,
  *     /deals/london with the cache bypassed, a deal page and /search?q=spa.
- *  2. JavaScript: gzipped bytes each page type loads, beside its budget (issue 15.2), and the bytes
- *     on the wire for /deals/london and a deal page without and with compression (issue 15.4).
+ *  2. JavaScript: gzipped bytes each page type loads, beside its budget (docs/decisions/018), and the
+ *     bytes on the wire for /deals/london and a deal page without and with compression.
  *     `--js-only` runs this part alone (no load, search or purchase figures).
  *  3. Search service p50/p95 at 100,000 deals on PGlite and on PostgreSQL (seeded once, kept).
- *  4. Purchases (issue 7): 200 concurrent buyers on a deal with 50 left, and orders per second.
- *  5. Scale-out (issue 26.4): requests/s through HAProxy with one server process and with two
+ *  4. Purchases (docs/decisions/012): 200 concurrent buyers on a deal with 50 left, and orders per second.
+ *  5. Scale-out (docs/decisions/031): requests/s through HAProxy with one server process and with two
  *     (`--scale-only` runs this part alone; `--skip-scale` leaves it out).
  * Traffic goes only to 127.0.0.1; every loop is bounded by a count.
  */
@@ -54,7 +54,7 @@ async function waitForServer(server: ChildProcess): Promise<void> {
 
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const jsOnly = hasFlag('js-only');
-/** issue 15.2: gzipped JavaScript a page may load in all, React included (KB). */
+/** Gzipped JavaScript a page may load in all, React included (KB; docs/decisions/018-react-islands.md). */
 const JS_BUDGET_KB: Record<string, number> = { location: 95, deal: 95, checkout: 120 };
 
 async function purchaseSection(): Promise<void> {
@@ -65,7 +65,8 @@ async function purchaseSection(): Promise<void> {
     (r) => r.sold === r.stock && r.oversold === 0 && r.vouchers === r.stock && r.heldWithoutOrder === 0,
   );
   console.log(`\ntarget exactly 50 sold, 0 oversold, no payment held without an order: ${mark(exact)}`);
-  // Issue 18.7: stock is held before the card is authorised, so the losers' cards are never touched.
+  // Stock is held before the card is authorised (docs/decisions/026, stock hold), so the losers' cards
+  // are never touched.
   for (const r of results) {
     console.log(`${r.engine}: ${r.authorised} card(s) authorised in the rush, ${r.voided} voided`);
   }

@@ -1,6 +1,6 @@
 /**
  * Writes public/map/uk-outline.geojson: the coastlines of the United Kingdom and Ireland, the map
- * view's base layer (issue 21.5; docs/decisions/022). Nothing is fetched at run time: the outline is
+ * view's base layer (docs/decisions/022). Nothing is fetched at run time: the outline is
  * cut once from Natural Earth's 1:10m countries (the world-atlas package, public domain), trimmed
  * to the British Isles and rounded to 3 decimals (about 100 m), and committed.
  *   node scripts/build-uk-outline.mjs

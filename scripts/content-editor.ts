@@ -1,6 +1,6 @@
 /**
  * npm run content:editor -- grant <email> | revoke <email>
- * Grants or revokes the content editor role (issue 22) of an existing account. Audited as "script".
+ * Grants or revokes the content editor role (docs/decisions/023) of an existing account. Audited as "script".
  */
 import { grantContentEditor, revokeContentEditor } from '@/server/content';
 import { withDatabase } from './cli';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Prepares what the end-to-end web server would otherwise make at its start (issue 16.6): a seeded
+ * Prepares what the end-to-end web server would otherwise make at its start (docs/decisions/034): a seeded
  * embedded database in the folder named on the command line and, at the same time, the site build
  * when it is missing or stale. npm test runs this once the type check has written Astro's generated
  * types (so the build never races it writing .astro/); the web server (scripts/e2e-server.mjs) then

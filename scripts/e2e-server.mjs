@@ -10,8 +10,8 @@ import path from 'node:path';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
 process.env.PGLITE_DIR = path.join(dir, 'pglite');
-// Issue 16.6: npm test seeds a database beside the type check (scripts/e2e-prepare.mjs); a copy of it
-// spares this server the seeding. Without one, start.mjs seeds as before.
+// npm test seeds a database beside the type check (scripts/e2e-prepare.mjs, docs/decisions/034); a copy
+// of it spares this server the seeding. Without one, start.mjs seeds as before.
 const prepared = process.env.E2E_PREPARED_PGLITE;
 if (prepared && existsSync(path.join(prepared, 'PG_VERSION'))) {
   cpSync(prepared, process.env.PGLITE_DIR, { recursive: true });
@@ -36,17 +36,17 @@ for (const derived of [
 ]) {
   delete process.env[derived];
 }
-// Accounts (issue 6): sessions and mail (.eml files) live in the run's temp folder too; the tests
+// Accounts: sessions and mail (.eml files) live in the run's temp folder too; the tests
 // read the mail back through the dev mailbox, which is switched on for this server.
 process.env.SESSION_DIR ??= path.join(dir, 'sessions');
 process.env.MAIL_DIR ??= path.join(dir, 'mail');
 process.env.DEV_MAILBOX ??= 'true';
-// Issue 14: links and canonicals name the server the tests talk to; ?clock= previews themes in this
-// production build (brands.spec.ts), as THEME_PREVIEW allows.
+// Links and canonicals are built from SITE_URL, never the request's Host, so it names the server the
+// tests talk to; ?clock= previews themes in this production build (brands.spec.ts), as THEME_PREVIEW allows.
 process.env.SITE_URL ??= `http://127.0.0.1:${process.env.PORT ?? 4321}`;
 process.env.THEME_PREVIEW ??= 'true';
-// Issue 25.7: a tag manager is configured, so the consent stories can see it load only with marketing
-// consent (the browser never reaches it: the stories answer it themselves).
+// A tag manager is configured, so the consent stories can see it load only with marketing consent
+// (docs/decisions/025; the browser never reaches it: the stories answer it themselves).
 process.env.TAG_MANAGER_URL ??= 'https://tags.example.test/gtm.js';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);

@@ -1,9 +1,11 @@
 /**
- * The HTTP edge in front of the built site (issue 14, items 1 and 14), used by scripts/start.mjs:
+ * The HTTP edge in front of the built site, used by scripts/start.mjs:
  * refuses a Host that is not one of this shop's names (400), answers TRACE, TRACK and other unknown
  * methods with 405 and an Allow header, and gives every response, static files included, the
  * security headers. Allowed names are read at run time: SITE_URL's host, localhost and 127.0.0.1
  * (local runs), HOST when it names one address, and ALLOWED_HOSTS (comma-separated host names).
+ * Links are built from SITE_URL, never from the Host; a foreign or malformed Host (`user@evil.example`)
+ * is refused here, before the site sees it.
  */
 
 import { SHOP_LOCAL_ORIGIN } from '../src/contracts/local-addresses.mjs';
@@ -11,7 +13,7 @@ import { SHOP_LOCAL_ORIGIN } from '../src/contracts/local-addresses.mjs';
 /** The methods the shop's routes answer; anything else is a 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Issue 14.14: browsers keep to HTTPS for a year, subdomains included (production builds only; npm start serves one). */
+/** Browsers keep to HTTPS for a year, subdomains included (production builds only; npm start serves one). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The host names requests may name, lower case, without ports. */
@@ -40,7 +42,7 @@ export function hostNameOf(header) {
 }
 
 /**
- * Issue 14.14: the headers every response carries, static files (dist/client) included. Set before
+ * The headers every response carries, static files (dist/client) included. Set before
  * the site handles the request; pages and APIs may set their own on top (the middleware sets the same).
  */
 export function setStaticSecurityHeaders(res) {
@@ -49,7 +51,8 @@ export function setStaticSecurityHeaders(res) {
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
-  // Issue 26.2: a meta policy cannot say who may frame the page; this header can (with X-Frame-Options for old browsers).
+  // A meta policy cannot say who may frame the page; this header can (with X-Frame-Options for old
+  // browsers; docs/decisions/032).
   res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
 }
 

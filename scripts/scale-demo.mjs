@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run scale:demo — the shop on more than one process (issue 26.4): N server processes (default 2)
+ * npm run scale:demo — the shop on more than one process (docs/decisions/031): N server processes (default 2)
  * on one PostgreSQL database and one Redis, behind HAProxy (Debian's package: apt-get install -y
  * haproxy) on PORT (default 4600). Sessions, login throttles and idempotency records are shared
  * through Redis and the database; a change made through one process invalidates the cached pages

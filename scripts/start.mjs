@@ -150,8 +150,8 @@ const buildCode = await build;
 if (buildCode !== 0) fail('The build', buildCode);
 await sandbox;
 // The adapter's own handler (static files, then the app) behind our edge: the Host check, 405s and
-// security headers on static files too (issue 14, scripts/http-edge.mjs), then responses compressed
-// and hashed assets immutable (issue 15.4, scripts/serve/compress-and-cache.mjs). Deal pictures are
+// security headers on static files too (scripts/http-edge.mjs), then responses compressed and hashed
+// assets immutable (docs/decisions/018, scripts/serve/compress-and-cache.mjs). Deal pictures are
 // files in the media folder the prepare step painted, answered before Astro (scripts/serve/media.mjs).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React and the other libraries run their production builds (React checks NODE_ENV as it loads):

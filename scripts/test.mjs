@@ -94,12 +94,13 @@ const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.includes(name);
 
 if (wants('lint')) await step('Lint and format (biome)', bin('biome'), ['ci', '.']);
-// Issue 16.4: a wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here.
+// A wrong-way import (past a service's index.ts, domain -> server, island -> server) fails here
+// (docs/decisions/037 and 038 name the walls).
 if (wants('lint') || wants('imports'))
   await step('Import walls', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]);
 
 /*
- * Issue 16.6: the machine has two cores, and the type check keeps only one busy, so what does not
+ * The machine has two cores, and the type check keeps only one busy (docs/decisions/034), so what does not
  * need the browser runs at once: the type check; the end-to-end database seeded and the site built
  * (scripts/e2e-prepare.mjs), both once the type check has written Astro's generated types; vitest,
  * from then too; and the reliability run, as soon as the site is built (it seeds a database of its
@@ -172,7 +173,7 @@ if (wants('unit')) {
   );
 }
 
-// Issue 26.1: the reliability table (fuzzing, access control, sessions, concurrency) against the built
+// The reliability table (docs/decisions/032: fuzzing, access control, sessions, concurrency) against the built
 // shop on a throwaway PostgreSQL database; it needs the server, so it runs where TEST_DATABASE_URL
 // names one (CI). Its last section, the faults, mostly waits (a slow gateway, timeouts, a restart),
 // so the end-to-end tests may start beside it: it prints FAULTS_BEGIN as that section starts.

@@ -1,5 +1,5 @@
 /**
- * Purchase bench (issue 7): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
+ * Purchase bench (docs/decisions/012): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
  * oversell nothing and leave no authorisation unvoided; plus orders per second without contention.
  * In-process against the order service on fresh databases (PGlite, and a throwaway database on the
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox's gateway
@@ -30,7 +30,7 @@ export interface PurchaseBenchResult {
   stockLeft: number | null;
   vouchers: number;
   settled: number;
-  /** Issue 18.7: cards authorised in the rush (stock is held first, so only the winners' should be). */
+  /** Cards authorised in the rush (stock is held first, docs/decisions/026, so only the winners' should be). */
   authorised: number;
   voided: number;
   heldWithoutOrder: number;

@@ -1,7 +1,7 @@
 /**
- * Issue 26.4: requests per second through HAProxy with one server process and with two, both on
- * one PostgreSQL database and one Redis (`npm run scale:demo`). The pages measured are rendered on
- * every request (the route cache bypassed), so the figure is the processes' work, not the cache's.
+ * Requests per second through HAProxy with one server process and with two, both on one PostgreSQL
+ * database and one Redis (`npm run scale:demo`, docs/decisions/031). The pages measured are rendered
+ * on every request (the route cache bypassed), so the figure is the processes' work, not the cache's.
  * Needs PostgreSQL (BENCH_SCALE_DATABASE_URL), Redis (REDIS_URL) and Debian's haproxy; without
  * them the section says what is missing and the bench goes on.
  */

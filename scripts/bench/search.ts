@@ -1,6 +1,6 @@
 /**
- * Search service latency at catalogue scale (issue 5 target: p95 under 50 ms at 100,000 deals
- * on PostgreSQL), called in-process so the figure is the service, not HTTP.
+ * Search service latency at catalogue scale (target: p95 under 50 ms at 100,000 deals on PostgreSQL,
+ * docs/decisions/008-search.md), called in-process so the figure is the service, not HTTP.
  * Each engine keeps its seeded catalogue between runs (.data/bench-N, database tuppence_bench_N).
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Bytes on the wire for one page (issue 15.4): the body exactly as the server sends it, with and
+ * Bytes on the wire for one page (docs/decisions/018): the body exactly as the server sends it, with and
  * without `Accept-Encoding`, read with node:http so nothing decompresses it on the way.
  */
 import { request } from 'node:http';

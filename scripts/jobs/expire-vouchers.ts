@@ -1,6 +1,8 @@
 /**
  * npm run jobs:expire-vouchers [-- --now 2027-03-01T00:00:00Z] — moves unused vouchers past their
- * expiry to Expired (issue 7), crediting the wallet where the shopper agreed (issue 18). The server runs the same work hourly; this is for cron and by hand.
+ * expiry to Expired, crediting the wallet where the shopper agreed (spec 4 voucher expiry,
+ * docs/decisions/026-voucher-lifecycle.md). The server runs the same work hourly; this is for cron
+ * and by hand.
  * Stop `npm start` first on the embedded database: PGlite serves one process at a time.
  */
 import { expireDueVouchers } from '@/server/voucher-lifecycle';

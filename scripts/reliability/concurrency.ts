@@ -1,5 +1,5 @@
 /**
- * The concurrency rows of `npm run test:reliability` (issue 26.1): races run against the built shop
+ * The concurrency rows of `npm run test:reliability` (docs/decisions/032): races run against the built shop
  * over its real endpoints and actions, every request of a race sent at once (one Promise.all of
  * fetches, each buyer or device with its own cookies), then the database read to see what stuck:
  *  - 200 guest buyers on an option with 50 left: exactly 50 orders and vouchers, every loser told the
@@ -56,7 +56,7 @@ export interface ConcurrencyRun {
   row: (area: string, check: string, ok: boolean, result: string) => void;
 }
 
-/** Issue 26.1's sizes: 200 buyers on a cap of 50; 150 uses of a 100-use code. */
+/** The races' sizes: 200 buyers on a cap of 50; 150 uses of a 100-use code (docs/decisions/032). */
 const RUSH = { buyers: 200, stock: 50 };
 const PROMO = { buyers: 150, uses: 100 };
 /**
@@ -208,7 +208,10 @@ async function headlineOf(db: Db, deal: LimitedDeal): Promise<string> {
 }
 
 // ── the races ────────────────────────────────────────────────────────────────────────────────────
-/** Issue 7 / 18.7 through the shop: exactly the stock sold, losers refused before their card is touched. */
+/**
+ * Through the shop: exactly the stock sold (docs/decisions/012), losers refused before their card is
+ * touched (stock is held before authorising, docs/decisions/026).
+ */
 async function purchaseRush(run: ConcurrencyRun) {
   const { db } = run;
   const deal = await prepareLimitedDeal(db, RUSH.stock);
@@ -238,7 +241,7 @@ async function purchaseRush(run: ConcurrencyRun) {
   return { ok, result };
 }
 
-/** Issue 17: a code with N uses is used N times however many orders race for it. */
+/** A code with N uses is used N times however many orders race for it (docs/decisions/021). */
 async function promoRush(run: ConcurrencyRun) {
   const { db } = run;
   const code = `RACE${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -311,7 +314,7 @@ async function promoRush(run: ConcurrencyRun) {
 }
 
 /**
- * Issue 19: two devices exchange all of one member's points at once; the wallet grows once. The
+ * Two devices exchange all of one member's points at once; the wallet grows once (docs/decisions/027). The
  * exchange is a few milliseconds of database work, so the race is run several rounds (the points
  * topped up between them), each device on the rewards page's form or the app's API call in turn:
  * every round must make exactly one exchange.
@@ -372,8 +375,8 @@ async function loyaltyRace(run: ConcurrencyRun) {
 }
 
 /**
- * Issue 20: two accounts claim one gift at once, /mygift's form on one and the gift-redeem endpoint
- * on the other (swapped each round): one claim wins, the gift's vouchers have one owner.
+ * Two accounts claim one gift at once, /mygift's form on one and the gift-redeem endpoint on the
+ * other (swapped each round): one claim wins, the gift's vouchers have one owner (docs/decisions/028).
  */
 async function giftRace(run: ConcurrencyRun) {
   const { db } = run;
@@ -428,7 +431,10 @@ async function giftRace(run: ConcurrencyRun) {
   return { ok: clean === ROUNDS, result };
 }
 
-/** Issue 23: two tills of the merchant redeem one voucher at once: one Redeemed, one refused, both audited. */
+/**
+ * Two tills of the merchant redeem one voucher at once: one Redeemed, one refused, both audited
+ * (docs/decisions/024).
+ */
 async function redeemRace(run: ConcurrencyRun) {
   const { db } = run;
   const deal = await prepareLimitedDeal(db, 10_000);

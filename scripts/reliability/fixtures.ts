@@ -1,5 +1,5 @@
 /**
- * Two shoppers for the access-control checks (issue 26.1): each with a password, an order and its
+ * Two shoppers for the access-control checks (docs/decisions/032): each with a password, an order and its
  * vouchers, a basket, a wishlist and a saved card; the first also a merchant's owner. Every one of
  * them carries a marker (a unique name, email, voucher codes) that must never appear in an answer
  * to anyone but its owner.

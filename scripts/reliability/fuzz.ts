@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 26.1): every route, action and form gets malformed bodies, query strings,
+ * Bad input (docs/decisions/032): every route, action and form gets malformed bodies, query strings,
  * cookies and headers generated with fast-check, shaped by the route's zod contract where the
  * OpenAPI document has one (the document is generated from the same contracts: values of the
  * right shape with one field wrong get past the first check and reach deeper code). A finding is

@@ -1,5 +1,5 @@
 /**
- * npm run test:reliability [-- --requests N --seed S] (issue 26.1): the built shop on a throwaway
+ * npm run test:reliability [-- --requests N --seed S] (docs/decisions/032): the built shop on a throwaway
  * PostgreSQL database (RELIABILITY_DATABASE_URL, else TEST_DATABASE_URL, else the local server),
  * attacked the ways a shop is attacked, each check a row of one table:
  *  - bad input: N (default 10,000) requests of fast-check-generated malformed paths, queries,
@@ -445,10 +445,10 @@ async function payByCard(shopper: Shopper): Promise<string> {
 }
 
 /**
- * Issue 26.3: no card number, CVV or password at rest. After everything above ran (a card purchase
- * with the card saved, sign-ins and registrations, 10,000 fuzzed requests), every text and JSON
- * column of every table (the shop's and the payment sandbox's, in its own schema), every line the
- * servers logged and every mail written is searched.
+ * No card number, CVV or password at rest (docs/decisions/032, secrets at rest). After everything
+ * above ran (a card purchase with the card saved, sign-ins and registrations, 10,000 fuzzed
+ * requests), every text and JSON column of every table (the shop's and the payment sandbox's, in its
+ * own schema), every line the servers logged and every mail written is searched.
  */
 async function secretsAtRest(shopper: Shopper): Promise<void> {
   const purchase = await payByCard(shopper);

@@ -1,5 +1,5 @@
 /**
- * Every route the shop answers, read from its files (issue 26.1), so a route added later is fuzzed
+ * Every route the shop answers, read from its files (docs/decisions/032), so a route added later is fuzzed
  * and tried for leaks without anyone listing it: src/pages (API routes with their exported methods,
  * pages, with POST where the page reads a form) and the Astro Actions in src/actions.
  */

@@ -1,5 +1,5 @@
 /**
- * Pages that travel light (issue 15.4), for `npm start`'s server: wraps a Node request handler so
+ * Pages that travel light (docs/decisions/018), for `npm start`'s server: wraps a Node request handler so
  *  - HTML, JSON, CSS, JavaScript, SVG and other text bodies go out compressed, brotli or gzip as the
  *    request's Accept-Encoding allows, with `Vary: Accept-Encoding`. Already-compressed bodies
  *    (images, fonts, anything with a Content-Encoding), bodies under 1 KB, HEAD, 204 and 304 are
