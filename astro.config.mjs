@@ -105,7 +105,7 @@ export default defineConfig({
     },
   },
   // Accounts (decision 009): sessions on files by default, on Redis when REDIS_URL is set (chosen at run
-  // time by the driver). SameSite Lax and HttpOnly; Secure in production builds (docs/decisions/006).
+  // time by the driver). SameSite Lax and HttpOnly; Secure in production builds.
   session: {
     driver: { entrypoint: new URL('./src/server/http/session-driver.ts', import.meta.url) },
     cookie: { name: 'tuppence_session', sameSite: 'lax', path: '/', maxAge: 30 * 24 * 60 * 60 },

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * Chromium: $CHROMIUM_PATH, else Debian's headless shell (package chromium-headless-shell), else
  * Debian's /usr/bin/chromium, else Playwright's own download. The headless shell is the old headless
  * Chromium without the browser's own UI: the whole end-to-end run took 303 s in it against 489 s in
- * the full browser on the 2-core machine (issue 16.6, docs/decisions/034-faster-test-run.md). It
+ * the full browser on the 2-core machine (docs/decisions/034-faster-test-run.md). It
  * cannot show a window: for --headed, set CHROMIUM_PATH=/usr/bin/chromium.
  */
 const executablePath =
@@ -21,9 +21,10 @@ process.env.E2E_SANDBOX_PORT ??= '4395';
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 /**
- * Issue 25: every story starts as a shopper who has answered the cookie banner (marketing refused,
- * so no tag manager loads) and closed the email lightbox, so neither covers what the story is about. The consent and lightbox
- * stories (tests/e2e/campaigns.spec.ts) start from an empty browser instead.
+ * Every story starts as a shopper who has answered the cookie banner (spec 5 cookie consent; marketing
+ * refused, so no tag manager loads) and closed the email lightbox, so neither covers what the story is
+ * about (docs/decisions/025). The consent and lightbox stories (tests/e2e/campaigns.spec.ts) start from
+ * an empty browser instead.
  */
 const answeredShopper = {
   cookies: [
@@ -45,7 +46,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   // Two workers on the 2-core machine: three were no faster there and two tests failed under them
-  // (a doubled mail, an axe check racing hydration) that pass with two (issue 16.6). E2E_WORKERS overrides.
+  // (a doubled mail, an axe check racing hydration) that pass with two (docs/decisions/034).
+  // E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 30_000,
@@ -78,7 +80,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
-      // Issue 26.4: the scale-out story needs a PostgreSQL server (and Redis, HAProxy): it runs where
+      // The scale-out story (docs/decisions/031) needs a PostgreSQL server (and Redis, HAProxy): it runs where
       // TEST_DATABASE_URL names one, as the engine-specific integration tests do (CI sets it).
       testIgnore: [/.*\.mobile\.spec\.ts/, ...(process.env.TEST_DATABASE_URL ? [] : [/scale-out\.spec\.ts/])],
     },

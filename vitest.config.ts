@@ -14,9 +14,10 @@ const include = [
 ];
 
 /**
- * Issue 16.6: test files share their worker's module graph (imports are paid once per worker, not once
- * per file), except a file that replaces a module with vi.mock: it needs a fresh graph of its own, or
- * it would get the copy of the module an earlier file imported. So a file that mocks runs isolated.
+ * Test files share their worker's module graph (imports are paid once per worker, not once per file;
+ * docs/decisions/034), except a file that replaces a module with vi.mock: it needs a fresh graph of
+ * its own, or it would get the copy of the module an earlier file imported. So a file that mocks runs
+ * isolated.
  */
 const mocking = include
   .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
@@ -27,7 +28,7 @@ export default getViteConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     environment: 'node',
-    // Issue 16.6: one migrated embedded database for the whole run, copied by each test file.
+    // One migrated embedded database for the whole run, copied by each test file (docs/decisions/034).
     globalSetup: ['tests/integration/support/prepared-database.ts'],
     // The shop's payment providers call the payment sandbox over HTTP; with no sandbox running, fetch
     // to its URL is answered in-process by the sandbox's own app (decision 035).
