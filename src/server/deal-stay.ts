@@ -1,7 +1,8 @@
 /**
- * Issue 24: what the deal page's travel chooser starts from: each option's nights on sale and
- * departure airports, and what a hotel deep link (spec 2: arrival, departure, guests, product_id)
- * preselects. A deep link asking for something the deal cannot give is noted, never an error.
+ * What the deal page's travel chooser starts from (docs/decisions/029): each option's nights on
+ * sale and departure airports, and what a hotel deep link (spec 2: arrival, departure, guests,
+ * product_id) preselects. A deep link asking for something the deal cannot give is noted, never an
+ * error.
  */
 import type { DealDetail } from '@/contracts/deal-detail';
 import { checkInDays, type StayDeepLink } from '@/domain/stays';

@@ -129,9 +129,9 @@ export async function prepareListing(
 }
 
 /**
- * Issue 20.4: a gift finder page: its place listing narrowed to gifts for the recipient and the
- * personality (?personality=), one of spec 9's price steps (?price=), page size 12. Cached like a
- * listing; every refined variant (a personality or a price step) is "noindex, follow".
+ * A gift finder page (docs/decisions/028): its place listing narrowed to gifts for the recipient
+ * and the personality (?personality=), one of spec 9's price steps (?price=), page size 12. Cached
+ * like a listing; every refined variant (a personality or a price step) is "noindex, follow".
  */
 export async function prepareGiftFinder(
   context: ListingContext,

@@ -41,7 +41,10 @@ export type ListingScope =
   | { kind: 'vip'; category?: string }
   | { kind: 'special'; location: string; slug: string }
   | { kind: 'find'; category?: string; subCategory?: string }
-  /** Issue 20: the gift finder, {location}/{category}/gift-finder[/gifts-for-{recipient}] with ?personality=. */
+  /**
+   * The gift finder (docs/decisions/028), {location}/{category}/gift-finder[/gifts-for-{recipient}]
+   * with ?personality=.
+   */
   | { kind: 'gift-finder'; location: string; category: string; recipient?: string; personality?: string };
 
 export interface ResolvedScope {
@@ -70,7 +73,7 @@ export interface ListingPageData extends ResolvedScope {
   pageSize: number;
   lastPage: number;
   navigations: NavigationItem[];
-  /** Issue 23 item 5: the largest evidenced savings on sale, for the "up to N%" copy. */
+  /** The largest evidenced savings on sale (docs/decisions/024), for the "up to N%" copy. */
   savingCeilings: SavingCeilings;
 }
 
@@ -190,7 +193,7 @@ export async function resolveListingScope(db: Db, scope: ListingScope): Promise<
 const categoryIdsByName = new Map(buildCategoryRows().map((row) => [row.shortName, row.id]));
 
 /**
- * Issue 20.4: the gift finder is its place listing (location and category), narrowed to deals that
+ * The gift finder is its place listing (location and category), narrowed to deals that
  * can be given as gifts and suit the recipient and the personality (domain/gift-finder.ts).
  */
 async function resolveGiftFinder(
@@ -287,7 +290,7 @@ async function readListingPage(
         : DEFAULT_LISTING_SIZE);
   const refined = refinedFilter(resolved.filter, filter, options.excludeIds);
   const [[mainDeal = null], total, navigations, savingCeilings] = await Promise.all([
-    // Issue 20.4: the gift finder has no main deal: its pages are 12 cards (spec 9), no more.
+    // The gift finder has no main deal: its pages are 12 cards (spec 9), no more.
     scope.kind === 'gift-finder' ? Promise.resolve([]) : listDeals(db, { ...refined, orderBy: 'popularity', limit: 1 }),
     countDeals(db, refined),
     loadNavigations(db, resolved, refined),

@@ -1,10 +1,11 @@
 /**
- * The one way the server logs a failure (issue 14.7: "logs carry no query parameters, hashes,
- * tokens or card data"). Drizzle's query errors put every bound value in their message
- * ("Failed query: <sql>\nparams: <values>"), so a failed insert of a new account once logged its
- * email, argon2 hash and customer token. Here a query error keeps its SQL text and the driver's
- * reason and code, never its parameters; PostgreSQL's `detail` ("Key (email)=(...) already
- * exists") is left out; and whatever text remains is swept for anything that looks like a secret.
+ * The one way the server logs a failure: logs carry no query parameters, hashes, tokens or card
+ * data (docs/decisions/025, 032: the reliability run searches the whole log for them). Drizzle's
+ * query errors put every bound value in their message ("Failed query: <sql>\nparams: <values>"), so
+ * a failed insert of a new account once logged its email, argon2 hash and customer token. Here a
+ * query error keeps its SQL text and the driver's reason and code, never its parameters;
+ * PostgreSQL's `detail` ("Key (email)=(...) already exists") is left out; and whatever text remains
+ * is swept for anything that looks like a secret.
  */
 
 import { createHash } from 'node:crypto';
@@ -129,7 +130,7 @@ export function withoutSecrets(error: unknown): Error {
   return safe;
 }
 
-/** A token in a log: a short SHA-256 pseudonym that correlates lines but cannot be used (issue 14.7). */
+/** A token in a log: a short SHA-256 pseudonym that correlates lines but cannot be used (docs/decisions/025). */
 export function tokenPseudonym(token: string | null | undefined): string | null {
   if (!token) return null;
   return `sha256:${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;

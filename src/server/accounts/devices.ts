@@ -1,9 +1,9 @@
 /**
- * Known devices (issue 14.4): every sign-in leaves an HttpOnly cookie with a random token for that
- * account (only its SHA-256 is stored, in account_tokens as purpose 'device', for a year). A
- * sign-in attempt carrying a token of the account it is for is from a known device: it has its
- * own throttling pair and is not held by the account-wide or IP-wide limits, so a stranger
- * guessing an owner's password cannot keep the owner out of their usual browser.
+ * Known devices (docs/decisions/017): every sign-in leaves an HttpOnly cookie with a random token
+ * for that account (only its SHA-256 is stored, in account_tokens as purpose 'device', for a year).
+ * A sign-in attempt carrying a token of the account it is for is from a known device: it has its
+ * own throttling pair and is not held by the account-wide or IP-wide limits, so a stranger guessing
+ * an owner's password cannot keep the owner out of their usual browser.
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db';

@@ -1,6 +1,6 @@
 /**
- * Google one-tap (issue 6, spec 7 /v1/logingoogle): the ID token's signature is checked against a
- * configured JWKS (Google's URL in production, a local key set file in tests) with jose.
+ * Google one-tap (docs/decisions/009, spec 7 /v1/logingoogle): the ID token's signature is checked
+ * against a configured JWKS (Google's URL in production, a local key set file in tests) with jose.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 /**
- * The emailed links' rows and wording (issue 6) and the end of an account's outstanding links
- * (issue 14.6). Shared by tokens.ts and users.ts inside their transactions.
+ * The emailed links' rows and wording (docs/decisions/009) and the end of an account's outstanding
+ * links (docs/decisions/017: one link ends the others). Shared by tokens.ts and users.ts inside
+ * their transactions.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db';
@@ -8,7 +9,7 @@ import { enqueueMail } from '@/server/mail';
 import { accountTokens, type UserRow } from './schema';
 import { hashToken, newToken } from './secrets';
 
-/** Issue 6: reset links are valid for 1 hour. */
+/** Reset and sign-in links are valid for 1 hour (docs/decisions/009). */
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /** What an emailed link does; `set_password` is a reset link worded for an account without a password. */
@@ -45,7 +46,7 @@ const LINKS: Readonly<Record<LinkPurpose, { stored: StoredPurpose; path: string;
   },
 };
 
-/** Ends every unused link of an account (a transaction's part of issue 14.6). */
+/** Ends every unused link of an account, in the caller's transaction (docs/decisions/017: one ends the others). */
 export async function endOutstandingLinks(tx: DbOrTx, userId: number): Promise<void> {
   await tx
     .update(accountTokens)

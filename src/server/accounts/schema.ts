@@ -1,6 +1,7 @@
 /**
- * Accounts and identity (issue 6): shoppers and single-use emailed tokens. A deleted account is
- * anonymised, never removed, so rows that point at users.id (orders, outbox) keep their reference.
+ * Accounts and identity (docs/decisions/009): shoppers and single-use emailed tokens. A deleted
+ * account is anonymised, never removed, so rows that point at users.id (orders, outbox) keep their
+ * reference.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -24,7 +25,7 @@ export const users = pgTable(
     isVip: boolean('is_vip').notNull().default(false),
     isRegistered: boolean('is_registered').notNull().default(false),
     isSubscribed: boolean('is_subscribed').notNull().default(false),
-    /** An operator's lock (failed sign-ins never set it since issue 14.4); lifted by a password reset. */
+    /** An operator's lock (failed sign-ins never set it: docs/decisions/017); lifted by a password reset. */
     isLocked: boolean('is_locked').notNull().default(false),
     /** spec 3 user flag tpl: signed up through a third-party login (Google). */
     isThirdPartyLogin: boolean('is_third_party_login').notNull().default(false),
@@ -42,7 +43,8 @@ export const users = pgTable(
 
 /**
  * Single-use emailed tokens (password reset, sign-in and email-confirmation links) and known-device
- * tokens (issue 14.4, kept a year, one per browser and account). Only a SHA-256 of the token is kept.
+ * tokens (docs/decisions/017, kept a year, one per browser and account). Only a SHA-256 of the
+ * token is kept.
  */
 export const accountTokens = pgTable(
   'account_tokens',

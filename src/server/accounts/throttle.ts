@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 14.4, docs/decisions/017-login-throttling.md), with
+ * Login throttling (docs/decisions/017-login-throttling.md), with
  * rate-limiter-flexible in memory or on Redis when a client is given. Nothing here locks an
  * account: a stranger's wrong passwords slow down that stranger, not the owner.
  *
@@ -118,10 +118,11 @@ export function createLoginThrottle(redis?: Redis): LoginThrottle {
 }
 
 /**
- * Issue 14.10: how many times an hour one IP may be told, without signing in, that an email must
- * sign in (account-status, a guest's pay with an account's email). Answers that tell nothing
- * (an unknown email, an account made at checkout) are free, so ordinary guests are never held;
- * once an IP has been told this many, every anonymous check from it waits for the hour to end.
+ * How many times an hour one IP may be told (docs/decisions/017: no account enumeration), without
+ * signing in, that an email must sign in (account-status, a guest's pay with an account's email).
+ * Answers that tell nothing (an unknown email, an account made at checkout) are free, so ordinary
+ * guests are never held; once an IP has been told this many, every anonymous check from it waits
+ * for the hour to end.
  */
 export const ACCOUNT_CHECK_LIMIT = 10;
 

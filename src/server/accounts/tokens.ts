@@ -2,7 +2,7 @@
  * Emailed single-use links: password reset, sign-in (/consume-token) and the confirmation of a
  * new registration. The token is random, only its SHA-256 is stored, it is valid for 1 hour and
  * works once. Using any link, or changing the password, ends every other outstanding link of
- * that account in the same transaction (issue 14.6).
+ * that account in the same transaction (docs/decisions/017).
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { AccountError } from '@/domain/errors';

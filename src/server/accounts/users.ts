@@ -2,7 +2,7 @@
  * Shoppers' accounts: register, express-register, sign in, profile, password change and
  * activation, anonymise. Emails go through the outbox in the same transaction.
  *
- * Issue 14.10: registering never tells a stranger whether the email had an account. A new
+ * Registering never tells a stranger whether the email had an account (docs/decisions/017). A new
  * registration waits for its emailed confirmation before its password works; an existing one
  * gets an email instead (a set-your-password link for an account made at checkout).
  */
@@ -64,7 +64,7 @@ export function toProfile(user: UserRow): UserProfile {
 
 /**
  * Whether the account's password signs in: set and confirmed. A registration's password waits
- * for its emailed confirmation (issue 14.10), so a stranger's registration never works by itself.
+ * for its emailed confirmation, so a stranger's registration never works by itself.
  */
 export function hasUsablePassword(user: Pick<UserRow, 'passwordHash' | 'isRegistered'> | null): boolean {
   return user !== null && user.passwordHash !== null && user.isRegistered;
@@ -108,7 +108,7 @@ function alreadyRegisteredMail(user: UserRow, origin: string) {
 }
 
 /**
- * spec 7 register, answered the same whatever the email (issue 14.10): a new email gets an
+ * spec 7 register, answered the same whatever the email (docs/decisions/017): a new email gets an
  * account whose password works once the emailed confirmation link is used; an email with a
  * password or third-party login gets a note that someone tried; an account made at checkout
  * (or a registration never confirmed) gets a set-your-password link, so a guest order never
@@ -168,8 +168,8 @@ export async function expressRegisterUser(db: Db, email: string): Promise<{ user
 }
 
 /**
- * Checks an email and password (issue 14.4): throttled per account-and-IP pair (or per known
- * device) with backoff, per account across IPs and per IP across accounts; nothing a stranger
+ * Checks an email and password (docs/decisions/017): throttled per account-and-IP pair (or per
+ * known device) with backoff, per account across IPs and per IP across accounts; nothing a stranger
  * does locks the account. A wrong email and a wrong password fail alike (signInRefused).
  */
 export async function authenticateUser(
@@ -211,7 +211,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileInput)
 
 /**
  * In a transaction: a new password (confirmed, unlocked), every other session ended (epoch bump),
- * every outstanding emailed link ended (issue 14.6) and a notice email queued.
+ * every outstanding emailed link ended and a notice email queued.
  */
 export async function writePassword(tx: DbOrTx, user: UserRow, passwordHash: string, kind: string): Promise<UserRow> {
   const [updated] = await tx

@@ -1,8 +1,8 @@
 /**
- * Issue 20.1: a basket line's gifting (spec 4 "Gifting changes"): none, e-gift (recipient, email,
- * message, send date), gift wrap, or a next-day or standard gift pack (a UK address, its postcode
- * checked by the address service). The rules are domain/gifting.ts; this writes the line in one
- * statement inside a transaction, so a line never holds half a change.
+ * A basket line's gifting (docs/decisions/028; spec 4 "Gifting changes"): none, e-gift (recipient,
+ * email, message, send date), gift wrap, or a next-day or standard gift pack (a UK address, its
+ * postcode checked by the address service). The rules are domain/gifting.ts; this writes the line
+ * in one statement inside a transaction, so a line never holds half a change.
  */
 import { eq } from 'drizzle-orm';
 import {

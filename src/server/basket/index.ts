@@ -1,7 +1,8 @@
 /**
- * The basket service (issue 7; spec 3 Basket, spec 4 "Basket creation" and "Basket reconciliation",
- * spec 5 quantity rules, spec 7 basket calls). Callers import only this module. A basket's id is its
- * token; an ordered basket (the order transaction marks it) is treated as absent, so a new one starts.
+ * The basket service (docs/decisions/014; spec 3 Basket, spec 4 "Basket creation" and "Basket
+ * reconciliation", spec 5 quantity rules, spec 7 basket calls). Callers import only this module. A
+ * basket's id is its token; an ordered basket (the order transaction marks it) is treated as
+ * absent, so a new one starts.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -106,8 +107,9 @@ export async function addToBasket(db: Db, token: string, product: BasketProductI
 }
 
 /**
- * spec 7 PATCH a product, partial. Quantity 0 removes the line (spec 4); another quantity is brought
- * inside spec 5's bounds; the line's gift pack and wrap follow its quantity (spec 4, issue 20).
+ * spec 7 PATCH a product, partial. Quantity 0 removes the line (spec 4); another quantity is
+ * brought inside spec 5's bounds; the line's gift pack and wrap follow its quantity (spec 4,
+ * docs/decisions/028).
  */
 export async function updateBasketLine(
   db: Db,
@@ -160,7 +162,7 @@ export async function updateBasketLine(
   });
 }
 
-/** Issue 20.1: change one line's gifting (spec 4 "Gifting changes"); a refusal changes nothing. */
+/** Changes one line's gifting (spec 4 "Gifting changes"); a refusal changes nothing. */
 export async function changeLineGifting(db: Db, token: string, request: GiftingRequest): Promise<GiftingResult> {
   return setLineGifting(db, await openBasket(db, token), request);
 }
@@ -222,9 +224,9 @@ export async function retrievePricedBasket(
 }
 
 /**
- * The priced basket with its price breakdown (issue 16.1), or null when it is absent or ordered.
- * With a wallet, the breakdown says what the wallet pays and what is left for the card: the
- * checkout shows exactly what the order will charge.
+ * The priced basket with its price breakdown (the one pricing pipeline, src/domain/pricing.ts), or
+ * null when it is absent or ordered. With a wallet, the breakdown says what the wallet pays and
+ * what is left for the card: the checkout shows exactly what the order will charge.
  */
 export async function retrieveBasketPricing(
   db: Db,
@@ -244,7 +246,7 @@ export async function retrieveBasketPricing(
   const extras = await retrieveStayExtras(db, basket.lines);
   const supplements = new Map([...extras].map(([lineId, extra]) => [lineId, extra.supplementMinor]));
   if (!options.promoCode) return priceBasket(basket, basket.lines, offerings, wallet, null, supplements);
-  // Issue 17: the code is checked against the lines priced without it, then priced in, as the order does.
+  // docs/decisions/021: the code is checked against the lines priced without it, then priced in, as the order does.
   const plain = priceBasket(basket, basket.lines, offerings, null, null, supplements);
   const promo = await checkPromoCode(db, {
     code: options.promoCode,

@@ -101,7 +101,7 @@ export async function loadOfferings(
       imageUrl: firstImage.get(deal.id) ?? null,
       currency: currencyOf(deal.currency),
       bounds,
-      // issue 16.2: "on sale" is the domain's one definition.
+      // "on sale" is the domain's one definition (src/domain/on-sale.ts).
       unavailable: notOnSaleReason({ deal, option: product, bounds, shopper, now }),
     });
   }

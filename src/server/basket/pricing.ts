@@ -1,6 +1,6 @@
 /**
  * The basket priced from the catalogue now (prices are never stored on lines), through the one
- * pricing pipeline (`domain/pricing.ts`, issue 16.1) the checkout and the order use too. Totals
+ * pricing pipeline (`domain/pricing.ts`) the checkout and the order use too. Totals
  * count only the lines that can still be bought; the others are shown with the reason, for the
  * shopper to remove.
  */
@@ -62,7 +62,7 @@ function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineB
   };
 }
 
-/** Issue 20: the line's gifting as the basket and checkout show it. */
+/** The line's gifting as the basket and checkout show it. */
 function giftingView(line: BasketLineRow, offering: Offering, currency: Money['currency']): PricedLine['gifting'] {
   const state = giftingStateOf(line);
   const type = giftTypeOf(state);
@@ -96,7 +96,7 @@ function formatDay(day: string): string {
 export interface BasketPricing {
   basket: PricedBasket;
   breakdown: PriceBreakdown;
-  /** Issue 17: what the promotion code asked for said (absent when none was asked for). */
+  /** What the promotion code asked for said (absent when none was asked for). */
   promo?: PromoVerdict;
 }
 
@@ -128,7 +128,7 @@ export function priceBasket(
   offerings: ReadonlyMap<number, Offering>,
   wallet: PricingWallet | null = null,
   promotion: PricingPromotion | null = null,
-  /** Issue 24: per line, what its chosen stay and flight add per unit. */
+  /** Per line, what its chosen stay and flight add per unit. */
   supplements: ReadonlyMap<number, number> = new Map(),
 ): BasketPricing {
   const known = lines.flatMap((line) => {
@@ -154,7 +154,7 @@ export function priceBasket(
     if (lineBreakdown === undefined) throw new Error('pricing lost a line');
     return pricedLine(line, offering, lineBreakdown);
   });
-  // Gift packs and wraps are lines of their own in the gifts issue; none exist yet.
+  // Gift packs and wraps are state on the gifted line, never lines of their own (docs/decisions/028).
   const visible = known.map(({ offering }) => ({
     isGiftPack: false,
     isGiftWrap: false,

@@ -1,5 +1,5 @@
 /**
- * Baskets and their lines (issue 7). The id is the basket token.
+ * Baskets and their lines (docs/decisions/014). The id is the basket token.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -51,17 +51,17 @@ export const basketLines = pgTable(
     checkInDate: date('check_in_date'),
     checkOutDate: date('check_out_date'),
     numberOfNights: integer('number_of_nights'),
-    /** Issue 24: the departure airport (IATA code) chosen on a choose-your-flight option. */
+    /** The departure airport (IATA code) chosen on a choose-your-flight option. */
     departureAirport: text('departure_airport'),
     gift: boolean('gift').notNull().default(false),
     giftClaim: boolean('gift_claim').notNull().default(false),
     payDeposit: boolean('pay_deposit').notNull().default(false),
     /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none. */
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
-    /** Issue 20 (spec 3 gifting state): how many of the line's vouchers are gift-wrapped, and in its gift pack. */
+    /** spec 3 gifting state: how many of the line's vouchers are gift-wrapped, and in its gift pack. */
     giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),
     giftPackQuantity: integer('gift_pack_quantity').notNull().default(0),
-    /** Issue 20: an e-gift's recipient and send date, or a gift pack's delivery address. */
+    /** An e-gift's recipient and send date, or a gift pack's delivery address. */
     giftDetails: jsonb('gift_details').$type<GiftDetails>(),
     purchaseLocation: text('purchase_location'),
     purchaseUrl: text('purchase_url'),

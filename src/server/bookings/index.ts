@@ -1,5 +1,5 @@
 /**
- * The bookings service (issue 24 item 5, issue 23 item 3; spec 4 calendar booking, calendarStepTwo
+ * The bookings service (docs/decisions/029; spec 4 calendar booking, calendarStepTwo
  * and bcorStepOne): on a bookingCalendarOnRedemption deal the shopper asks for a date from the
  * voucher; the merchant confirms it (the voucher becomes Booked, spec 3), declines it with a note, or
  * proposes another date, which the shopper accepts (Booked) or passes over by asking for another.
@@ -170,9 +170,10 @@ export async function listMerchantBookings(db: Db, merchantId: number, limit = 5
 }
 
 /**
- * The Booked transition (spec 3 "Booked: travel documents expected from the merchant within 3 working
- * days"): Ready to Redeem to Booked through the voucher state machine (issue 18: locked, checked and
- * audited in the caller's transaction). Answers false when the machine refuses the move.
+ * The Booked transition (spec 3 "Booked: travel documents expected from the merchant within 3
+ * working days"): Ready to Redeem to Booked through the voucher state machine (docs/decisions/026:
+ * locked, checked and audited in the caller's transaction). Answers false when the machine refuses
+ * the move.
  */
 export async function markVoucherBooked(
   tx: Tx,

@@ -1,5 +1,5 @@
 /**
- * Booking after purchase (issue 24 item 5, issue 23 item 3): a shopper with a voucher of a
+ * Booking after purchase (docs/decisions/029): a shopper with a voucher of a
  * bookingCalendarOnRedemption deal asks for a date; the merchant confirms (the voucher becomes
  * Booked), declines (the shopper asks again) or proposes another date (the shopper accepts it or asks
  * again). Every step is audited.

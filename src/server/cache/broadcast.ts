@@ -1,11 +1,11 @@
 /**
- * Cache invalidation across processes (issue 26.4). Each process keeps its own route cache, so a
- * deal changed through one process must drop the pages of every process. With REDIS_URL set, an
- * invalidation is published on a Redis channel; every other process applies it to its own cache
+ * Cache invalidation across processes (docs/decisions/031). Each process keeps its own route cache,
+ * so a deal changed through one process must drop the pages of every process. With REDIS_URL set,
+ * an invalidation is published on a Redis channel; every other process applies it to its own cache
  * and answers on an acknowledgement channel. The publisher waits for those answers (at most
- * ACK_TIMEOUT_MS), so once a change's response is sent, no process serves the old page: the
- * next request through any process renders afresh. Without REDIS_URL there is one process and
- * publishing does nothing.
+ * ACK_TIMEOUT_MS), so once a change's response is sent, no process serves the old page: the next
+ * request through any process renders afresh. Without REDIS_URL there is one process and publishing
+ * does nothing.
  */
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';

@@ -1,4 +1,4 @@
-/** The public face of src/server/cache (issue 16.4: callers import only this file). */
+/** The public face of src/server/cache (callers import only this file; scripts/check-imports.mjs keeps that wall). */
 
 export { type Invalidation, joinInvalidationBus } from './broadcast';
 export { clearMemoCaches, createTtlCache, sourceKey } from './memo';

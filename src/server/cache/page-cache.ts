@@ -1,5 +1,5 @@
 /**
- * Route caching for shared public pages (issue 5, spec 9 cache age 1200 s).
+ * Route caching for shared public pages (docs/decisions/006, spec 9 cache age 1200 s).
  * A page tags itself with what it shows, so a changed deal, location or category
  * invalidates exactly the pages that show it. Nothing personal may be in such a page:
  * the user's name, basket count and wishlist hearts come from islands.
@@ -13,7 +13,7 @@ export const STALE_WHILE_REVALIDATE_SECONDS = 600;
 export const dealTag = (id: number): string => `deal:${id}`;
 export const locationTag = (shortName: string): string => `location:${shortName}`;
 export const categoryTag = (shortName: string): string => `category:${shortName}`;
-/** A guide page (issue 22): its publish invalidates exactly this tag. */
+/** A guide page (docs/decisions/023): its publish invalidates exactly this tag. */
 export const guideTag = (slug: string): string => `guide:${slug}`;
 /** The guide list (/guides): any publish may change a name or description on it. */
 export const GUIDES_TAG = 'guides';

@@ -26,7 +26,7 @@ function money(amountMinor: number, currency: string): Money {
   return { amountMinor, currency: currency === 'EUR' ? 'EUR' : 'GBP' };
 }
 
-/** "Closed" is part of the one "on sale" definition (issue 16.2), kept in the domain. */
+/** "Closed" is part of the one "on sale" definition, kept in the domain (src/domain/on-sale.ts). */
 export { isDealClosed };
 
 /**
@@ -48,7 +48,7 @@ export async function retrieveDeal(
     .where(eq(deals.id, id))
     .limit(1);
   if (!row) return null;
-  // Issue 24: a draft is read only for a preview (operators and its merchant; the page checks who asks).
+  // A draft is read only for a preview, by operators and its merchant (docs/decisions/029; the page checks who asks).
   const isDraft = row.deal.status !== 'live' && row.deal.status !== 'closed';
   if (isDraft && !options.includeDrafts) return null;
   const { deal, merchant, location } = row;
@@ -78,7 +78,7 @@ export async function retrieveDeal(
       const remaining = stock?.quantityRemaining ?? null;
       const remainingForDay = remainingForDayOf(stock ?? null, now);
       const cap = purchaseCap({ productCap: product.purchaseCap, dealCap: deal.purchaseCap, remainingForDay });
-      // Issue 23 item 5: without current evidence the option shows no original price and no saving.
+      // docs/decisions/024: without current evidence the option shows no original price and no saving.
       const proof = evidence.get(product.id) ?? null;
       const isEvidenced = isEvidenceCurrent(proof, product.originalPriceMinor, now);
       const price = money(product.priceMinor, deal.currency);
@@ -121,7 +121,7 @@ export async function retrieveDeal(
     highlights: deal.highlights,
     finePrint: deal.finePrint,
     url: `/deal/${deal.id}`,
-    // Issue 23 item 5: a deal none of whose options has current evidence shows no saving at all.
+    // docs/decisions/024: a deal none of whose options has current evidence shows no saving at all.
     priceDisplayMode: evidencedDisplayMode(
       mode.success ? mode.data : 'show-discount',
       productViews.some((p) => p.savingEvidence !== null),
@@ -165,7 +165,7 @@ interface LatestEvidence {
   checkedByName: string;
 }
 
-/** The latest evidence row of each option (issue 23 item 5). */
+/** The latest evidence row of each option (docs/decisions/024: the latest row counts). */
 async function latestEvidence(db: Db, productIds: number[]): Promise<Map<number, LatestEvidence>> {
   const latest = new Map<number, LatestEvidence>();
   if (productIds.length === 0) return latest;

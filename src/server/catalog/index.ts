@@ -43,9 +43,9 @@ export interface DealFilter {
   isEarlyBird?: boolean;
   /** Deals in one of these categories or sub-categories, or carrying one of these tags (hyperlocal slugs). */
   topic?: { categoryIds: readonly number[]; tags: readonly string[] };
-  /** Issue 20 gift finder: each of these topics must match (its categories, sub-categories or tags). */
+  /** The gift finder (docs/decisions/028): each of these topics must match (its categories, sub-categories or tags). */
   allTopics?: readonly { categoryIds: readonly number[]; tags: readonly string[] }[];
-  /** Issue 20 gift finder: only deals with an option that can be given as a gift (spec 3 isGiftable). */
+  /** Gift finder (docs/decisions/028): only deals with an option that can be given as a gift (spec 3 isGiftable). */
   giftableOnly?: boolean;
   /** spec 2 minPrice / maxPrice, in pence, over the deal's from-price. */
   minPriceMinor?: number;
@@ -54,7 +54,7 @@ export interface DealFilter {
   searchTag?: string;
   /** Every one of these tags (special pages: the words of the slug). */
   allTags?: readonly string[];
-  /** Words every deal must match in its search document (guide feeds' search term, issue 22). */
+  /** Words every deal must match in its search document (a guide feed's search term, docs/decisions/023). */
   searchText?: string;
   /** Deals to leave out (the main deal, recently viewed deals). */
   excludeIds?: readonly number[];
@@ -224,8 +224,8 @@ export async function retrieveCategory(db: Db, shortName: string, parentId?: num
 }
 
 /**
- * The map view's deals (issue 21.5): up to `limit` live deals inside the bounds, most popular first,
- * each with its position (spec 9: lat/lon to 3 decimals).
+ * The map view's deals (docs/decisions/022): up to `limit` live deals inside the bounds, most
+ * popular first, each with its position (spec 9: lat/lon to 3 decimals).
  */
 export async function listMapDeals(
   db: Db,

@@ -1,7 +1,8 @@
 /**
- * Deals on the map (issue 21.5): live deals whose merchant sits inside an area, most popular first.
- * A merchant's position is src/domain/map.ts merchantPosition, computed here in SQL so the area
- * filter and the limit run in the database (the two are kept equal by tests/integration/map-view.test.ts).
+ * Deals on the map (docs/decisions/022): live deals whose merchant sits inside an area, most
+ * popular first. A merchant's position is src/domain/map.ts merchantPosition, computed here in SQL
+ * so the area filter and the limit run in the database (the two are kept equal by
+ * tests/integration/map-view.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { DealSummary } from '@/contracts/deal';

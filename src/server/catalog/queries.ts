@@ -34,7 +34,7 @@ export interface DealListQuery {
 
 /** Live deals matching `where` (a condition over alias d), with merchant, category, image and stock. */
 export async function selectDealRows(db: Db, { where, orderBy = 'popularity', limit, offset = 0 }: DealListQuery) {
-  // Issue 23 item 5: a saving shows only when every visible option's original price has current evidence.
+  // docs/decisions/024: a saving shows only when every visible option's original price has current evidence.
   const evidencedSince = evidenceCutoff(new Date()).toISOString();
   // Pick the page of ids first (index-friendly), then fetch card details for those rows only.
   const result = await db.execute<DealListRow & Record<string, unknown>>(sql`

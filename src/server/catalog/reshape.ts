@@ -39,7 +39,7 @@ export interface DealListRow {
   is_sold_out: boolean;
   remaining: number | string | null;
   has_vip_exclusive: boolean;
-  /** Issue 23 item 5: every visible option's original price has current evidence. */
+  /** Every visible option's original price has current evidence (docs/decisions/024 savings with evidence). */
   savings_evidenced: boolean;
 }
 
@@ -64,7 +64,8 @@ function currency(value: string): 'GBP' | 'EUR' {
 export function reshapeDeal(row: DealListRow): DealSummary {
   const cur = currency(row.currency);
   const remaining = row.remaining === null ? null : Number(row.remaining);
-  // Issue 23 item 5: without current evidence for every option, no "was" price and no saving anywhere.
+  // Without current evidence for every option, no "was" price and no saving anywhere
+  // (docs/decisions/024: a reference price must be genuine and recent).
   const isEvidenced = row.savings_evidenced === true;
   const price = { amountMinor: row.from_price_minor, currency: cur };
   return {

@@ -1,7 +1,8 @@
 /**
- * Issue 23 item 5: marketing claims such as "up to 80%" are computed from live deals whose savings are
- * evidenced (every visible option's original price has current evidence, domain/price-evidence), never
- * typed in. Read at most once a minute per process (cleared with the other catalogue caches).
+ * Marketing claims such as "up to 80%" are computed from live deals whose savings are evidenced
+ * (every visible option's original price has current evidence, domain/price-evidence), never typed
+ * in (docs/decisions/024). Read at most once a minute per process (cleared with the other catalogue
+ * caches).
  */
 import { sql } from 'drizzle-orm';
 import { evidenceCutoff } from '@/domain/price-evidence';

@@ -77,7 +77,7 @@ export const merchants = pgTable('merchants', {
   postcode: text('postcode').notNull(),
   phone: text('phone').notNull(),
   website: text('website'),
-  /** Issue 24: when the merchant takes bookings by phone (call-to-book deals), e.g. "Mon to Fri, 9am to 5pm". */
+  /** When the merchant takes bookings by phone (call-to-book deals), e.g. "Mon to Fri, 9am to 5pm". */
   bookingHours: text('booking_hours'),
   locationId: integer('location_id')
     .notNull()
@@ -124,7 +124,7 @@ export const deals = pgTable(
     /** How long a bought voucher stays valid, in days from purchase. */
     voucherValidityDays: integer('voucher_validity_days').notNull().default(180),
     closingDate: timestamp('closing_date', { withTimezone: true }).notNull(),
-    /** live, draft, closed; subscription: the VIP subscription deal (issue 19), sold but never listed */
+    /** live, draft, closed; subscription: the VIP subscription deal (docs/decisions/027), sold but never listed */
     status: text('status').notNull().default('live'),
     isTravel: boolean('is_travel').notNull().default(false),
     popularity: integer('popularity').notNull().default(0),
@@ -183,7 +183,7 @@ export const dealProducts = pgTable(
     /** visible, hidden */
     visibility: text('visibility').notNull().default('visible'),
     vipExclusive: boolean('vip_exclusive').notNull().default(false),
-    /** Issue 19: what a VIP member pays for this option (the pricing pipeline's vipPrice rule); null: no VIP price. */
+    /** What a VIP member pays for this option (the pricing pipeline's vipPrice rule); null: no VIP price. */
     vipPriceMinor: integer('vip_price_minor'),
     disabled: boolean('disabled').notNull().default(false),
     /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none */
@@ -292,7 +292,7 @@ export type DealImageRow = typeof dealImages.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
- * Issue 23 item 5: the evidence behind an option's original ("was") price. The latest row of an
+ * The evidence behind an option's original ("was") price (docs/decisions/024). The latest row of an
  * option counts; a saving is shown only while it is current (domain/price-evidence). Rows are kept,
  * so the history of who checked what, and when, stays auditable.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment options of a checkout (issue 8; spec 5 "Payment eligibility", spec 6): the
+ * The payment options of a checkout (docs/decisions/016; spec 5 "Payment eligibility", spec 6): the
  * shopper's instruments (saved ones as EXISTING, plus a NEW one per method the account may use),
  * and which options this order may be paid with. The pay call asks the same question again, so a
  * method the checkout did not offer is refused however the request was made.

@@ -1,7 +1,8 @@
 /**
- * The content editor role (issue 22): an account listed in content_editors may open the guide
- * editor, and that is all it grants. Granted by an operator (PUT /api/internal/content-editors),
- * the seed, or `npm run content:editor -- grant <email>`; each grant and revoke is audited.
+ * The content editor role (docs/decisions/023): an account listed in content_editors may open the
+ * guide editor, and that is all it grants. Granted by an operator
+ * (PUT /api/internal/content-editors), the seed, or `npm run content:editor -- grant <email>`; each
+ * grant and revoke is audited.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { NotFound } from '@/domain/errors';

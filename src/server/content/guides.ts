@@ -1,8 +1,8 @@
 /**
- * Guides and their versions (issue 22). Every save writes a new numbered version (a draft); publishing
- * points the guide at one version; restoring copies an old version into a new draft. Versions are never
- * changed, so the history is the full record. Each change and its audit row are one transaction; the
- * caller invalidates the guide's cache tag after commit.
+ * Guides and their versions (docs/decisions/023). Every save writes a new numbered version (a
+ * draft); publishing points the guide at one version; restoring copies an old version into a new
+ * draft. Versions are never changed, so the history is the full record. Each change and its audit
+ * row are one transaction; the caller invalidates the guide's cache tag after commit.
  */
 import { and, asc, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { type GuideContent, GuideContentSchema } from '@/contracts/guide';

@@ -1,6 +1,7 @@
 /**
- * Guide Markdown to HTML (issue 22). Editors write Markdown only: raw HTML is shown as text, links
- * are checked by markdown-it (no javascript: or data: URLs) and links to other sites open safely.
+ * Guide Markdown to HTML (docs/decisions/023). Editors write Markdown only: raw HTML is shown as
+ * text, links are checked by markdown-it (no javascript: or data: URLs) and links to other sites
+ * open safely.
  */
 import MarkdownIt from 'markdown-it';
 

@@ -1,6 +1,7 @@
 /**
- * The content service's tables (issue 22): guides, their numbered versions (each save is a new
- * version; publishing points the guide at one), the content editors and the audit of every change.
+ * The content service's tables (docs/decisions/023): guides, their numbered versions (each save is
+ * a new version; publishing points the guide at one), the content editors and the audit of every
+ * change.
  */
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { GuideContent } from '@/contracts/guide';

@@ -1,5 +1,5 @@
 /**
- * Credit-claim links (issue 17 item 3; spec 2 credit_validation, spec 4 "Credit claim", spec 7
+ * Credit-claim links (docs/decisions/021; spec 2 credit_validation, spec 4 "Credit claim", spec 7
  * user/campaign-credit-claim): a signed-in shopper claims a campaign's credit once. The claim and the
  * wallet credit are one transaction; the unique (campaign, shopper) index makes a second claim,
  * even a concurrent one, answer ALREADY_CLAIMED and write nothing.

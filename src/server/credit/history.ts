@@ -1,6 +1,7 @@
 /**
- * /myaccount/credit (spec 2; issue 17 item 3): the credit a shopper was given, each grant with why,
- * how much, what is left and when it expires (from its wallet entry), and credit still to come.
+ * /myaccount/credit (spec 2; docs/decisions/021): the credit a shopper was given, each grant with
+ * why, how much, what is left and when it expires (from its wallet entry), and credit still to
+ * come.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';

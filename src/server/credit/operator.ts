@@ -1,7 +1,7 @@
 /**
  * Operators create, list and end credit-claim campaigns and promotional-credit offers, and trace
- * the grants ledger (issue 17 item 5; /api/internal/credit-campaigns, /api/internal/credit-offers,
- * /api/internal/credit-grants).
+ * the grants ledger (docs/decisions/021; /api/internal/credit-campaigns,
+ * /api/internal/credit-offers, /api/internal/credit-grants).
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { NewCreditCampaign, NewPromotionalCreditOffer } from '@/contracts/promotions';

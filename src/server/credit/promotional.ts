@@ -1,9 +1,10 @@
 /**
- * Promotional credit (issue 17 item 2; spec 1 and 9: 10% up to 5 pounds per eligible item), earned
- * by an order after it commits (an order-event handler). An item is eligible when a promotional-credit
- * offer covering its deal's category ran when the order was placed, and the order used no promotion
- * code (one promotion per order: docs/decisions/021). The credit goes to the wallet's marketing
- * balance with spec 4's 12-month expiry, in one transaction with its grant row (once per order).
+ * Promotional credit (spec 1 and 9: 10% up to 5 pounds per eligible item), earned by an order after
+ * it commits (the `promotional-credit` subscriber of `order.placed`). An item is eligible when a
+ * promotional-credit offer covering its deal's category ran when the order was placed, and the
+ * order used no promotion code (one promotion per order: docs/decisions/021). The credit goes to
+ * the wallet's marketing balance with spec 4's 12-month expiry, in one transaction with its grant
+ * row (once per order).
  */
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { promotionalCreditFor } from '@/domain/credit';
@@ -52,7 +53,10 @@ export async function promotionalCreditOfOrder(db: Db, orderId: number): Promise
   return promotionalCreditFor(lines.filter(covered));
 }
 
-/** The order-event handler: credits what the order earned, once (a retry finds the grant). */
+/**
+ * Run by the `promotional-credit` subscriber of `order.placed`: credits what the order earned, once
+ * (a retry finds the grant).
+ */
 export async function grantPromotionalCredit(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
   const amountMinor = await promotionalCreditOfOrder(db, orderId);
   if (amountMinor === 0) return 0;

@@ -1,10 +1,11 @@
 /**
- * Refer a friend (issue 17 item 4; spec 1: referral credit is 10 pounds and both parties can get up
- * to 200 pounds; spec 4: awarded after the 14-day refund window). A shopper's personal link carries
- * their code; the friend's browser keeps it in the referral cookie until they sign in or buy as a
- * guest, when the friend is attached to the referrer (never to themselves, never after a first
- * order). The friend's first order writes pending grants for both (an order-event handler); the
- * hourly job pays them once due, unless the order was refunded, never past the 200-pound cap.
+ * Refer a friend (docs/decisions/021; spec 1: referral credit is 10 pounds and both parties can get
+ * up to 200 pounds; spec 4: awarded after the 14-day refund window). A shopper's personal link
+ * carries their code; the friend's browser keeps it in the referral cookie until they sign in or
+ * buy as a guest, when the friend is attached to the referrer (never to themselves, never after a
+ * first order). The friend's first order writes pending grants for both (a subscriber of
+ * `order.placed`); the hourly job pays them once due, unless the order was refunded, never past the
+ * 200-pound cap.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, lte, sql } from 'drizzle-orm';
@@ -83,8 +84,9 @@ export async function recordReferralEvent(
 }
 
 /**
- * The order-event handler: a referred friend's first order owes both of them referral credit once
- * the refund window has passed. Written as pending grants (once per order and shopper).
+ * Run by the `referral-reward` subscriber of `order.placed`: a referred friend's first order owes
+ * both of them referral credit once the refund window has passed. Written as pending grants (once
+ * per order and shopper).
  */
 export async function recordReferralReward(db: Db, orderId: number): Promise<number> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));

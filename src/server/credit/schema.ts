@@ -1,5 +1,5 @@
 /**
- * Credit given to shoppers (issue 17 items 2, 3, 4): credit-claim campaigns (?credit_validation=),
+ * Credit given to shoppers (docs/decisions/021): credit-claim campaigns (?credit_validation=),
  * promotional-credit offers (10% up to £5 per eligible item) and the grants ledger. Every grant is
  * one `credit_grants` row naming its campaign or order, and (once paid) its wallet entry, so each
  * penny of credit can be traced back to why it was given.
@@ -78,7 +78,7 @@ export const creditGrants = pgTable(
 export type CreditCampaignRow = typeof creditCampaigns.$inferSelect;
 export type CreditGrantRow = typeof creditGrants.$inferSelect;
 
-/** Refer a friend (issue 17 item 4): each shopper's personal code, made the first time they ask. */
+/** Refer a friend: each shopper's personal code, made the first time they ask. */
 export const referralCodes = pgTable(
   'referral_codes',
   {

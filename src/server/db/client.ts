@@ -94,7 +94,7 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   pool.on('error', () => {});
   // Nor one of a client checked out (a transaction open) when its backend goes (a restart, a
   // failover, pg_terminate_backend): the query it ran fails and is answered as such; the pool drops
-  // the broken client when it is released (issue 26.1, the reliability suite's faults rows).
+  // the broken client when it is released (docs/decisions/032, the reliability run's faults rows).
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });

@@ -233,7 +233,7 @@ export async function isSubscribed(db: Db | DbOrTx, email: string): Promise<Subs
   return row ?? null;
 }
 
-/** Issue 25.5: a basket left this long (untouched) gets its reminder... */
+/** spec 7 basketabandon: a basket left this long (untouched) gets its reminder... */
 export const BASKET_IDLE_HOURS = 24;
 /** ...unless it has been left longer than this (an old basket is not worth a mail). */
 export const BASKET_STALE_DAYS = 7;
@@ -247,8 +247,8 @@ interface IdleBasket {
 }
 
 /**
- * spec 7 basketabandon (issue 25.5): one reminder per abandoned basket, only to shoppers who
- * consented to marketing mail (a confirmed, not unsubscribed, email subscription). A basket is
+ * spec 7 basketabandon (docs/decisions/025): one reminder per abandoned basket, only to shoppers
+ * who consented to marketing mail (a confirmed, not unsubscribed, email subscription). A basket is
  * abandoned when it is open, has lines, belongs to a signed-in customer and has not changed for
  * BASKET_IDLE_HOURS. Each reminder's row and mail commit together; the row's key makes it once per
  * basket, even when two runs overlap. Returns how many were queued.

@@ -1,5 +1,5 @@
 /**
- * Email subscribers (issue 25.3/25.4): sign-ups from the email-capture lightbox, confirmed by a
+ * Email subscribers (docs/decisions/025): sign-ups from the email-capture lightbox, confirmed by a
  * double opt-in link, with their topics and frequency. Keyed by address, apart from accounts: a
  * guest can subscribe, and a shopper can unsubscribe from marketing without signing in.
  */
@@ -43,8 +43,8 @@ export const emailSubscribers = pgTable(
 export type SubscriberRow = typeof emailSubscribers.$inferSelect;
 
 /**
- * Issue 25.5: the abandoned-basket reminder sent for a basket (at most one per basket: the key).
- * Written in the transaction that queues the mail.
+ * The abandoned-basket reminder (spec 7 basketabandon) sent for a basket (at most one per basket:
+ * the key). Written in the transaction that queues the mail.
  */
 export const basketReminders = pgTable('basket_reminders', {
   basketId: text('basket_id')

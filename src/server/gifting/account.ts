@@ -1,5 +1,5 @@
 /**
- * Issue 20: what a shopper's account shows of their gifting (/myaccount/gifts): the e-gifts they
+ * What a shopper's account shows of their gifting (/myaccount/gifts): the e-gifts they
  * sent (scheduled, sent, claimed) and the gift cards they bought (value, code, redeemed, expiry).
  * Each list is keyed on the signed-in shopper, so nobody sees another's.
  */

@@ -1,5 +1,5 @@
 /**
- * Gifts and gift cards (issue 20.2, 20.3; docs/decisions/028-gifting.md). Reached only through
+ * Gifts and gift cards (docs/decisions/028-gifting.md). Reached only through
  * this module.
  *
  * - After an order commits (the `gifts` subscriber of `order.placed`), each e-gifted line becomes a gift with a
@@ -8,10 +8,10 @@
  * - The recipient claims the gift at /mygift (or the claim-my-gift guide page) with the code: in
  *   one transaction the gift is marked claimed (only if it was not) and its vouchers move to the
  *   recipient's account. A second claim is refused.
- * - Issue 18 (spec 4 redemption event key gifting): a shopper sends one bought, Ready to Redeem
- *   voucher from the voucher page (`giftVoucher`, ./voucher-gifts.ts): a gift of that voucher
- *   alone, mailed now; the claim moves that voucher only, and only while it is still the sender's
- *   and Ready to Redeem.
+ * - spec 4 redemption event key gifting (docs/decisions/026): a shopper sends one bought, Ready to
+ *   Redeem voucher from the voucher page (`giftVoucher`, ./voucher-gifts.ts): a gift of that
+ *   voucher alone, mailed now; the claim moves that voucher only, and only while it is still the
+ *   sender's and Ready to Redeem.
  * - A gift card line becomes gift cards (one per unit) with codes mailed to the buyer; redeemed at
  *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
  *   purchase (spec 4), by the hourly jobs.

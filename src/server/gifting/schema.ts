@@ -1,10 +1,10 @@
 /**
- * Gifts and gift cards (issue 20; docs/decisions/028-gifting.md).
+ * Gifts and gift cards (docs/decisions/028-gifting.md).
  *
  * A gift is one e-gifted order line: its vouchers wait, owned by the buyer, until the recipient
  * claims them with the gift's code (once). The email goes on the send date, by the hourly jobs.
- * Issue 18 (spec 4 redemption event key gifting): a gift can also be one bought voucher, sent from
- * the voucher page (`voucher_id` set); the claim then moves that voucher only.
+ * spec 4 redemption event key gifting (docs/decisions/026): a gift can also be one bought voucher,
+ * sent from the voucher page (`voucher_id` set); the claim then moves that voucher only.
  *
  * A gift card is a stored value bought as a Tuppence gift card line; redeemed, its value becomes
  * wallet credit; unredeemed, it expires 6 months after purchase (spec 4).
@@ -26,7 +26,7 @@ export const gifts = pgTable(
     orderLineId: integer('order_line_id')
       .notNull()
       .references(() => orderLines.id),
-    /** Issue 18: the one voucher sent from the voucher page; null for a line e-gifted at checkout. */
+    /** The one voucher sent from the voucher page; null for a line e-gifted at checkout. */
     voucherId: integer('voucher_id').references(() => vouchers.id),
     senderUserId: integer('sender_user_id')
       .notNull()

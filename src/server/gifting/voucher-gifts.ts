@@ -1,6 +1,6 @@
 /**
- * Issue 18 (spec 4 redemption event key gifting): a bought voucher sent to a friend from the voucher
- * page, through the e-gift claim flow (a gift code the friend claims at /mygift).
+ * spec 4 redemption event key gifting (docs/decisions/026): a bought voucher sent to a friend from
+ * the voucher page, through the e-gift claim flow (a gift code the friend claims at /mygift).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
@@ -12,7 +12,7 @@ import { GIFT_MESSAGES, mailGift, newCode } from './mail';
 import { gifts } from './schema';
 
 /**
- * Issue 18 (spec 4 redemption event key gifting): sends one of the shopper's bought, Ready to Redeem
+ * spec 4 redemption event key gifting: sends one of the shopper's bought, Ready to Redeem
  * vouchers to a friend by email, through the e-gift claim flow: in one transaction (the voucher row
  * locked) a gift of that voucher alone with its code, and its email in the outbox, sent now. The
  * voucher stays the sender's until the friend claims it at /mygift.

@@ -1,11 +1,12 @@
 /**
  * An action's body that cannot be read is the caller's mistake, answered with a 400 before the action
  * (and the page) meet it:
- * - issue 26.1: a call to `/_actions/*` whose body says it is JSON but is not (`{`, a form) would be a
- *   500 from Astro's action handler; it gets the body readers' wording;
- * - issue 16.3 (issue 14.9 kept): a form posted to a page's action (`?_action=`) that cannot be read
- *   (a multipart post without its boundary) would reach React's renderer, which reads it again while
- *   streaming the page, where a failure can only cut the response short.
+ * - a call to `/_actions/*` whose body says it is JSON but is not (`{`, a form) would be a 500 from
+ *   Astro's action handler (the reliability run's fuzzing, docs/decisions/032); it gets the body
+ *   readers' wording (`BODY_MESSAGES`);
+ * - a form posted to a page's action (`?_action=`) that cannot be read (a multipart post without its
+ *   boundary) would reach React's renderer, which reads it again while streaming the page, where a
+ *   failure can only cut the response short (docs/decisions/030).
  * Other types are left to the action, which answers 415 or reads them.
  */
 import type { MiddlewareHandler } from 'astro';

@@ -1,6 +1,6 @@
 /**
  * One way every /api endpoint answers: JSON bodies, JSON errors with a message and a status
- * under 500 for anything the caller got wrong (issue 5: "never a 500"), and zod-checked
+ * under 500 for anything the caller got wrong (never a 500: docs/decisions/032), and zod-checked
  * query strings whose failures read as one plain sentence.
  */
 import type { z } from 'zod';
@@ -52,7 +52,7 @@ export function parseQuery<S extends z.ZodType>(
   return { ok: false, response: apiError(400, describeIssues(result.error)) };
 }
 
-/** What a caller reads when the body cannot be read (issue 14.9: a 400 that says what to send). */
+/** What a caller reads when the body cannot be read: a 400 that says what to send. */
 export const BODY_MESSAGES = {
   notJson: 'The request body is not valid JSON.',
   notForm: 'The request body is not a readable form (a multipart body needs its boundary).',
@@ -77,7 +77,7 @@ export type BodyRead = { ok: true; value: unknown; isForm: boolean } | { ok: fal
  * Reads a request body for an endpoint, never throwing: JSON (also sent as text/plain or with no
  * Content-Type; an empty body is `{}`) or a form (urlencoded or multipart; files are left out).
  * Unreadable JSON, a multipart body without its boundary, another content type, or text with a NUL
- * character anywhere (issue 14.8: PostgreSQL cannot store it) is a 400 saying what was wrong.
+ * character anywhere (PostgreSQL cannot store it) is a 400 saying what was wrong.
  */
 export async function readRequestBody(request: Request): Promise<BodyRead> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

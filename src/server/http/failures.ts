@@ -1,9 +1,10 @@
 /**
- * The last catch of every request (issue 14.7 and 14.8). An endpoint that throws used to get
- * Astro's HTML error page even under /api, and Astro logged the error's whole message, bound
- * query parameters included. Here an /api failure is logged without secrets and answered as JSON
- * `{ message, status }` (so is a path with no endpoint, which Astro answers with its HTML 404 page);
- * a page's failure goes on to the error page with its secrets taken out.
+ * The last catch of every request. Left to Astro, an endpoint that throws gets Astro's HTML error
+ * page even under /api, and Astro logs the error's whole message, bound query parameters included
+ * (logs carry no secrets: src/server/log.ts, docs/decisions/025). Here an /api failure is logged
+ * without secrets and answered as JSON `{ message, status }` (so is a path with no endpoint, which
+ * Astro answers with its HTML 404 page); a page's failure goes on to the error page with its
+ * secrets taken out.
  */
 import type { MiddlewareHandler } from 'astro';
 import { MESSAGES } from '@/domain/messages';

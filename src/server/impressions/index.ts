@@ -1,7 +1,8 @@
 /**
- * Deal impressions by location (spec 7, issue 21.6): the public face of src/server/impressions.
- * The browser sends the deal cards a listing page showed in batches; each batch adds to one row per
- * deal, location and UTC day, in one statement, so a busy listing costs one write per batch.
+ * Deal impressions by location (spec 7, docs/decisions/033): the public face of
+ * src/server/impressions. The browser sends the deal cards a listing page showed in batches; each
+ * batch adds to one row per deal, location and UTC day, in one statement, so a busy listing costs
+ * one write per batch.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DealImpressions } from '@/contracts/deal-impressions';

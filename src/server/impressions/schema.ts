@@ -1,7 +1,7 @@
 /**
- * Deal impressions by location (spec 7 "deal impressions by location", issue 21.6): how many times
- * a deal's card was seen on a listing page of a location, one row per deal, location and day (UTC),
- * counted up by each batch the browser sends.
+ * Deal impressions by location (spec 7 "deal impressions by location", docs/decisions/033): how
+ * many times a deal's card was seen on a listing page of a location, one row per deal, location and
+ * day (UTC), counted up by each batch the browser sends.
  */
 import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { deals, locations } from '../catalog/schema';

@@ -1,8 +1,9 @@
 /**
- * Saved payment instruments (issue 8 part 3; spec 3 "Payment instrument"): a card (the gateway's
- * vault token with brand, last four and expiry) or a PayPal account a signed-in shopper kept, with
- * one default. Written by the order transaction that vaulted it; the shopper makes one the default or
- * removes it (the account page, spec 7 /customer), and removing one deletes it from the vault too.
+ * Saved payment instruments (docs/decisions/016; spec 3 "Payment instrument"): a card (the
+ * gateway's vault token with brand, last four and expiry) or a PayPal account a signed-in shopper
+ * kept, with one default. Written by the order transaction that vaulted it; the shopper makes one
+ * the default or removes it (the account page, spec 7 /customer), and removing one deletes it from
+ * the vault too.
  */
 
 import { and, asc, desc, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Saved payment instruments (issue 8): the gateway's vault token with brand, last four and expiry;
+ * Saved payment instruments: the gateway's vault token with brand, last four and expiry;
  * never a card number or CVV (docs/decisions/016-payment-methods.md).
  */
 import { sql } from 'drizzle-orm';

@@ -20,20 +20,20 @@ export interface HourlyRun {
   purgedKeys: number;
   /** Events whose subscriber failed after commit, now handled. */
   retriedEvents: number;
-  /** Abandoned-basket reminders queued (issue 25.5). */
+  /** Abandoned-basket reminders queued (spec 7 basketabandon, docs/decisions/025). */
   basketReminders: number;
-  /** Referral credit paid once its refund window passed (issue 17), and grants cancelled (refunded order, cap). */
+  /** Referral credit paid once its refund window passed (spec 4), and grants cancelled (refunded order, cap). */
   grantedCredit: number;
   cancelledCredit: number;
-  /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge) (issue 19). */
+  /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge; docs/decisions/027). */
   renewedSubscriptions: number;
   lapsedSubscriptions: number;
-  /** Issue 18: stock held by submits that never finished, given back. */
+  /** Stock held by submits that never finished, given back (docs/decisions/026). */
   releasedHolds: number;
-  /** Issue 18: card refunds the provider could not take at the time, and credit requests left waiting. */
+  /** Card refunds the provider could not take at the time, and credit requests left waiting. */
   paidRefunds: number;
   processedCreditRequests: number;
-  /** Issue 20: e-gift emails written to the outbox on their send date; gift cards expired (spec 4, 6 months). */
+  /** E-gift emails written to the outbox on their send date; gift cards expired (spec 4, 6 months). */
   giftsSent: number;
   expiredGiftCards: number;
 }
@@ -93,10 +93,10 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
     retriedEvents: await settle(() => handleEvents(db), 'event retry'),
     basketReminders: await settle(() => remindAbandonedBaskets(db, { now, origin }), 'abandoned-basket reminders'),
-    // After the order-event retry, so a gift recorded by a retried handler is mailed in the same run.
+    // After the event retry, so a gift recorded by a retried subscriber is mailed in the same run.
     giftsSent: await settle(() => sendDueGifts(db, { now, origin }), 'e-gift emails'),
     expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
-    // After the order-event retry, so a reward recorded by a retried handler is paid in the same run.
+    // After the event retry, so a reward recorded by a retried subscriber is paid in the same run.
     ...(await settleCredit()),
     ...(await renewSubscriptions()),
   };

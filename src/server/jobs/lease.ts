@@ -1,5 +1,5 @@
 /**
- * One run of a job across every process (issue 26.4). `takeLease` is one statement, so two
+ * One run of a job across every process (docs/decisions/031). `takeLease` is one statement, so two
  * processes asking at the same moment cannot both win: the insert takes a free name, the update
  * takes a lease that has run out (or renews the caller's own), and anyone else gets nothing back.
  */

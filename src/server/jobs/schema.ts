@@ -1,7 +1,7 @@
 /**
- * Job leases (issue 26.4): with several server processes on one database, each scheduled job runs
- * in one of them at a time. A process takes a job's lease for a while; another process finds it
- * held and skips that run.
+ * Job leases (docs/decisions/031): with several server processes on one database, each scheduled
+ * job runs in one of them at a time. A process takes a job's lease for a while; another process
+ * finds it held and skips that run.
  */
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

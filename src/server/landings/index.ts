@@ -1,5 +1,5 @@
 /**
- * Campaign landings (issue 25.1; spec 2 /ppc and /welcome, page types ppc and welcome): the
+ * Campaign landings (docs/decisions/025; spec 2 /ppc and /welcome, page types ppc and welcome): the
  * editor's configuration of each landing, its defaults, and the deals its feed shows.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 /**
- * Campaign landings (issue 25.1): what editors configure for /ppc and /welcome (headline, hero, the
- * deals feed, the offer, indexable or not). A missing row falls back to the defaults in code.
+ * Campaign landings (docs/decisions/025): what editors configure for /ppc and /welcome (headline,
+ * hero, the deals feed, the offer, indexable or not). A missing row falls back to the defaults in
+ * code.
  */
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

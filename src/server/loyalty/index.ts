@@ -1,8 +1,8 @@
 /**
- * The loyalty club service (issue 19.2-4; spec 3 Loyalty status, 5 Loyalty exchange, 7 /reward/*).
- * Points are written as one activity row plus the account's totals in one transaction; every
- * activity has a unique key, so an order, a refund, an exchange or a day's view of a deal counts
- * once however often it is retried. Points from orders arrive after commit through the
+ * The loyalty club service (docs/decisions/027; spec 3 Loyalty status, 5 Loyalty exchange, 7
+ * /reward/*). Points are written as one activity row plus the account's totals in one transaction;
+ * every activity has a unique key, so an order, a refund, an exchange or a day's view of a deal
+ * counts once however often it is retried. Points from orders arrive after commit through the
  * `loyalty-points` subscriber of `order.placed`; a refund takes them back through its subscriber of
  * `voucher.refunded` (./subscribers).
  */
@@ -108,7 +108,10 @@ export async function listLoyaltyActivity(db: Db, userId: number, limit = 50): P
     .limit(limit);
 }
 
-/** The order-event handler: points for what the order cost, once per order. Returns the points given. */
+/**
+ * Run by the `loyalty-points` subscriber of `order.placed`: points for what the order cost, once
+ * per order. Returns the points given.
+ */
 export async function awardOrderPoints(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
   const [order] = await db
     .select({ userId: orders.userId, totalMinor: orders.totalMinor, status: orders.status })
@@ -136,7 +139,7 @@ export async function awardOrderPoints(db: Db, orderId: number, now: Date = new 
 }
 
 /**
- * Issue 19.4: a refunded voucher takes back the points its money earned (never more than the order
+ * A refunded voucher takes back the points its money earned (never more than the order
  * earned, less what earlier refunds of the order took back), once per voucher. Current points never
  * go below zero (points already exchanged stay spent); lifetime points, and so the level, go down by
  * the whole amount. Returns the points taken back. Run after the refund commits by the

@@ -1,5 +1,5 @@
 /**
- * The loyalty club (issue 19.2-4; docs/decisions/027): a points account per member and an
+ * The loyalty club (docs/decisions/027): a points account per member and an
  * append-only activity ledger. Each activity has a unique key (the order, the refunded voucher,
  * the exchange's form key, the deal viewed that day), so nothing is counted twice.
  */

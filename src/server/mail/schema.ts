@@ -1,5 +1,6 @@
 /**
- * The mail outbox (issue 6): a message is written in the transaction that causes it and sent after.
+ * The mail outbox (docs/decisions/009): a message is written in the transaction that causes it and
+ * sent after.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';

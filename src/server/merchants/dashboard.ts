@@ -1,5 +1,5 @@
 /**
- * What a merchant's dashboard reads (issue 23 items 1 and 4): its own deals with how their vouchers
+ * What a merchant's dashboard reads (docs/decisions/024): its own deals with how their vouchers
  * stand, its recent vouchers with the customer's first name only, the redemption audit, and the
  * reports by deal and month. Every query is bounded by the merchant id.
  */

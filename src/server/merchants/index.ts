@@ -1,7 +1,7 @@
 /**
- * The merchant service (issue 23): merchant members and their invitations, redeeming vouchers with an
- * audit of every attempt, and what the merchant dashboard reads. Members sign in with their ordinary
- * account; membership of a merchant is what opens its dashboard.
+ * The merchant service (docs/decisions/024): merchant members and their invitations, redeeming
+ * vouchers with an audit of every attempt, and what the merchant dashboard reads. Members sign in
+ * with their ordinary account; membership of a merchant is what opens its dashboard.
  */
 export {
   listMerchantDeals,

@@ -1,8 +1,8 @@
 /**
- * Inviting a colleague (issue 23 item 1). An owner invites by email; the invitation is a single-use
- * link, emailed through the outbox in the same transaction as its row, valid for INVITE_LIFETIME_DAYS.
- * Only a signed-in account with the invited email can accept it, so a forwarded link is useless.
- * An operator invites a merchant's first owner the same way.
+ * Inviting a colleague (docs/decisions/024). An owner invites by email; the invitation is a
+ * single-use link, emailed through the outbox in the same transaction as its row, valid for
+ * INVITE_LIFETIME_DAYS. Only a signed-in account with the invited email can accept it, so a
+ * forwarded link is useless. An operator invites a merchant's first owner the same way.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';

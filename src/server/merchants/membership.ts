@@ -1,6 +1,6 @@
 /**
- * Who works for which merchant (issue 23 item 1). A merchant user is an ordinary account that is a
- * member of a merchant; the dashboard asks here before showing anything.
+ * Who works for which merchant (docs/decisions/024). A merchant user is an ordinary account that is
+ * a member of a merchant; the dashboard asks here before showing anything.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { Forbidden, NotFound } from '@/domain/errors';

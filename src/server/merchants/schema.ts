@@ -1,7 +1,8 @@
 /**
- * The merchant service's tables (issue 23): who works for a merchant, the invitations that bring a
- * colleague in, and the audit of every voucher redemption attempt. The merchant itself is the
- * catalogue's `merchants` row; its deals and vouchers stay with the catalogue and voucher services.
+ * The merchant service's tables (docs/decisions/024): who works for a merchant, the invitations
+ * that bring a colleague in, and the audit of every voucher redemption attempt. The merchant itself
+ * is the catalogue's `merchants` row; its deals and vouchers stay with the catalogue and voucher
+ * services.
  */
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';

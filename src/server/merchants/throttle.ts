@@ -1,7 +1,8 @@
 /**
- * Guessing voucher codes is throttled (issue 23 item 2), the way sign-ins are (docs/decisions/017):
- * rate-limiter-flexible counters, in memory or on Redis when a client is given. Only codes that
- * match nothing count: a real voucher refused (already redeemed, expired) is not a guess.
+ * Guessing voucher codes is throttled (docs/decisions/024), the way sign-ins are
+ * (docs/decisions/017): rate-limiter-flexible counters, in memory or on Redis when a client is
+ * given. Only codes that match nothing count: a real voucher refused (already redeemed, expired) is
+ * not a guess.
  *
  * - **Member**: REDEEM_MEMBER_MISSES misses in REDEEM_WINDOW_SECONDS, then that member waits for
  *   the window to end. Ten mistypes in a quarter of an hour is far beyond a busy till.

@@ -1,6 +1,6 @@
 /**
  * Builds the OpenAPI 3.1 document of the read API from the same zod contracts the endpoints
- * and islands use (issue 5: "an OpenAPI document generated from the contracts"), so the
+ * and islands use (generated from the contracts, never written by hand), so the
  * document cannot drift from what the code accepts and returns.
  */
 import { z } from 'zod';

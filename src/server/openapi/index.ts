@@ -1,3 +1,3 @@
-/** The public face of src/server/openapi (issue 16.4: callers import only this file). */
+/** The public face of src/server/openapi (callers import only this file; scripts/check-imports.mjs keeps that wall). */
 export { buildOpenApiDocument } from './document';
 export { API_OPERATIONS } from './operations';

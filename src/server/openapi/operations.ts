@@ -165,7 +165,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/tiles',
     tag: 'deals',
     summary:
-      "spec 7 GET tiles (issue 21.6): a place's categories (or a navigation's sub-categories) as tiles; a failure is { error }",
+      "spec 7 GET tiles: a place's categories (or a navigation's sub-categories) as tiles; a failure is { error }",
     query: TilesQuerySchema,
     response: TilesAnswerSchema,
     errors: { 400: '{ error } for a query it cannot read.', 404: '{ error } for an unknown location or navigation.' },
@@ -205,7 +205,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: WishlistResponseSchema,
     errors: NO_WISHLIST,
   },
-  // Catalogue reads (issue 5)
+  // Catalogue reads
   {
     method: 'get',
     path: '/api/v1/deals',
@@ -359,12 +359,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: NavigationsSchema,
     errors: NOT_FOUND,
   },
-  // Accounts (issue 6)
+  // Accounts (docs/decisions/009, 017)
   {
     method: 'post',
     path: '/api/v1/register',
     tag: 'accounts',
-    summary: 'Register: one answer whatever the email (issue 14.10); the emailed link finishes it and signs in',
+    summary: 'Register: one answer whatever the email; the emailed link finishes it and signs in',
     body: RegisterSchema,
     response: Message,
     status: 202,
@@ -446,7 +446,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: WalletResponseSchema,
     errors: { 401: 'Not signed in.' },
   },
-  // Basket (issue 7): spec 7 basket service; every answer is the basket priced from the catalogue.
+  // Basket (docs/decisions/014): spec 7 basket service; every answer is the basket priced from the catalogue.
   {
     method: 'post',
     path: '/api/v1/basket',
@@ -524,7 +524,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: PricedBasketSchema,
     errors: { 404: 'No such open basket or line.' },
   },
-  // Checkout and payment (issue 7).
+  // Checkout and payment (docs/decisions/012).
   {
     method: 'get',
     path: '/api/v1/checkout',
@@ -551,7 +551,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       503: 'The order could not be completed.',
     },
   },
-  // Klarna and Clearpay (issue 8).
+  // Klarna and Clearpay (docs/decisions/016).
   {
     method: 'post',
     path: '/api/v1/kn/sessions',
@@ -616,7 +616,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       503: 'The order could not be completed.',
     },
   },
-  // Saved instruments and Express Buy (issue 8).
+  // Saved instruments and Express Buy (docs/decisions/016).
   {
     method: 'get',
     path: '/api/v1/customer',
@@ -678,7 +678,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       503: 'The order could not be completed.',
     },
   },
-  // Gifting (issue 20).
+  // Gifting (docs/decisions/028).
   {
     method: 'post',
     path: '/api/v1/gift/create',
@@ -696,7 +696,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/v1/deal/gift-redeem',
     tag: 'gifting',
-    summary: 'Claim a gift with its code: its vouchers move to the signed-in account, once (issue 20)',
+    summary: 'Claim a gift with its code: its vouchers move to the signed-in account, once',
     body: GiftCodeSchema,
     response: z.object({ vouchers: z.number().int(), code: z.string() }),
     errors: {
@@ -760,7 +760,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       eGift: z.object({ messageMax: z.number().int(), maxDaysAhead: z.number().int() }),
     }),
   },
-  // Promotions and credit (issue 17).
+  // Promotions and credit (docs/decisions/021).
   {
     method: 'get',
     path: '/api/v1/promocode',
@@ -920,7 +920,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/voucher/pmv/refund',
     tag: 'vouchers',
     summary:
-      'spec 7 voucher/pmv/refund (issue 18): refund a voucher to the card (ON_DEMAND_REFUND) or take it as wallet credit, within 14 days or with Protect my voucher',
+      'spec 7 voucher/pmv/refund: refund a voucher to the card (ON_DEMAND_REFUND) or take it as wallet credit, within 14 days or with Protect my voucher',
     body: VoucherRefundRequestSchema,
     response: VoucherRefundResponseSchema,
     errors: {
@@ -934,7 +934,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/voucher/vve',
     tag: 'vouchers',
     summary:
-      'spec 7 voucher/vve (issue 18.2): what extending one of your vouchers by 1 to 3 months costs (priced by the deal) and its new expiry',
+      'spec 7 voucher/vve: what extending one of your vouchers by 1 to 3 months costs (priced by the deal) and its new expiry',
     query: AddonQuoteQuerySchema,
     response: AddonQuoteResponseSchema,
     errors: { 401: 'Not signed in.', 404: 'Not your voucher.' },
@@ -944,7 +944,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/voucher/vve',
     tag: 'vouchers',
     summary:
-      'spec 7 voucher/vve (issue 18.2): extend one of your vouchers by 1 to 3 months (3 in all), paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
+      'spec 7 voucher/vve: extend one of your vouchers by 1 to 3 months (3 in all), paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
     body: VoucherExtensionRequestSchema,
     response: AddonOrderResponseSchema,
     status: 201,
@@ -961,7 +961,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/order-addon',
     tag: 'vouchers',
     summary:
-      'spec 7 order-addon (issue 18.2, 18.3): the add-ons one of your vouchers can have (VVE 1 to 3 months, DVP Protect my voucher), their prices and why either is not offered',
+      'spec 7 order-addon: the add-ons one of your vouchers can have (VVE 1 to 3 months, DVP Protect my voucher), their prices and why either is not offered',
     query: AddonQuoteQuerySchema,
     response: AddonQuoteResponseSchema,
     errors: { 401: 'Not signed in.', 404: 'Not your voucher.' },
@@ -971,7 +971,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/order-addon',
     tag: 'vouchers',
     summary:
-      'spec 7 order-addon (issue 18.2, 18.3): buy an add-on (spec 3 addonType VVE with months, or DVP) for one of your vouchers, paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
+      'spec 7 order-addon: buy an add-on (spec 3 addonType VVE with months, or DVP) for one of your vouchers, paid as an order of its own. Needs an Idempotency-Key header: a repeat answers the first purchase (200) and charges nothing more',
     body: OrderAddonRequestSchema,
     response: AddonOrderResponseSchema,
     status: 201,
@@ -987,7 +987,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/v1/create-return-order',
     tag: 'vouchers',
-    summary: 'spec 7 create-return-order (issue 18): start the return of a product sent by post (Return Requested)',
+    summary: 'spec 7 create-return-order: start the return of a product sent by post (Return Requested)',
     body: VoucherIdRequestSchema,
     response: ReturnLabelResponseSchema,
     errors: { 401: 'Not signed in.', 404: 'Not your voucher.', 409: 'Not a product, or it cannot be returned now.' },
@@ -996,7 +996,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/returns/returns-label',
     tag: 'vouchers',
-    summary: "spec 7 /v1/returns/returns-label (issue 18): a return's reference and where its label PDF is",
+    summary: "spec 7 /v1/returns/returns-label: a return's reference and where its label PDF is",
     query: VoucherIdRequestSchema,
     response: ReturnLabelResponseSchema,
     errors: { 401: 'Not signed in.', 404: 'No return of yours for that voucher.' },
@@ -1005,7 +1005,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/deal/redeem-instructions',
     tag: 'vouchers',
-    summary: "spec 7 /deal/redeem-instructions (issue 18): how a deal's voucher is used",
+    summary: "spec 7 /deal/redeem-instructions: how a deal's voucher is used",
     query: RedeemInstructionsQuerySchema,
     response: RedeemInstructionsResponseSchema,
     errors: { 404: 'No deal has this id.' },
@@ -1014,8 +1014,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/v1/sponsored/customer',
     tag: 'search',
-    summary:
-      "spec 7 sponsored session (issue 21.4): the visitor's session kept, or a new one; tied to the signed-in customer",
+    summary: "spec 7 sponsored session: the visitor's session kept, or a new one; tied to the signed-in customer",
     body: SponsoredSessionRequestSchema,
     response: z.object({ sessionId: z.string() }),
     errors: { 403: 'A customerToken other than your own.' },
@@ -1024,8 +1023,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/v1/sponsored/impressionAndClick',
     tag: 'search',
-    summary:
-      'spec 7 sponsored event (issue 21.4): impressions or clicks of sponsored deals; unknown deals are left out',
+    summary: 'spec 7 sponsored event: impressions or clicks of sponsored deals; unknown deals are left out',
     body: SponsoredEventSchema,
     response: z.object({ recorded: z.number().int() }),
     status: 202,
@@ -1036,7 +1034,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/v1/deal/impressions',
     tag: 'deals',
     summary:
-      'spec 7 deal impressions by location (issue 21.6): a batch of deal cards a listing showed, counted per deal, location and day',
+      'spec 7 deal impressions by location: a batch of deal cards a listing showed, counted per deal, location and day',
     body: DealImpressionsSchema,
     response: z.object({ recorded: z.number().int() }),
     status: 202,
@@ -1046,7 +1044,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/product-listing-page-deal',
     tag: 'deals',
-    summary: 'spec 7 listing recommendations by category id (limit 40, 25 a page, live variant; issue 21.6)',
+    summary: 'spec 7 listing recommendations by category id (limit 40, 25 a page, live variant)',
     query: ListingRecommendationsQuerySchema,
     response: RecommendationsResponseSchema,
   },
@@ -1054,7 +1052,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/product-detail-page-deal',
     tag: 'deals',
-    summary: "spec 7 deal page recommendations: deals like the page's, never itself (issue 21.6)",
+    summary: "spec 7 deal page recommendations: deals like the page's, never itself",
     query: DetailRecommendationsQuerySchema,
     response: RecommendationsResponseSchema,
   },
@@ -1062,7 +1060,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/content/scroller-configuration',
     tag: 'content',
-    summary: 'spec 7 scroller configuration: how the home rails move (spec 9 9000 ms; issue 21.6)',
+    summary: 'spec 7 scroller configuration: how the home rails move (spec 9 9000 ms)',
     query: z.object({ brand: z.string().optional() }),
     response: z.object({
       brand: z.string(),

@@ -1,8 +1,8 @@
 /**
- * Issue 18.2 and 18.3: an add-on bought for a voucher (extend, protect) is an order of its own on the
+ * An add-on bought for a voucher (spec 3 addonType: extend, protect) is an order of its own on the
  * normal payment path: authorise (./authorise.ts), ONE transaction that writes the order, links the
  * payment and applies the add-on (the caller's `apply`, which may refuse), then capture, or void when
- * the transaction failed. One idempotency key, one order, one charge.
+ * the transaction failed. One idempotency key, one order, one charge (docs/decisions/012, 026).
  */
 import { eq, sql } from 'drizzle-orm';
 import { AppError, type Refusal } from '@/domain/errors';

@@ -1,8 +1,8 @@
 /**
- * Step 2 of an order (issue 16.2): authorise the cash part with the payment provider. The payment
- * row is written as `authorising` before the provider is called, so an authorisation whose order
- * never commits is found and voided by `voidAbandonedAuthorisations`; it stays `authorising` when
- * the provider's answer never came (a timeout), since the sale may have gone through late.
+ * Step 2 of an order (docs/decisions/012): authorise the cash part with the payment provider. The
+ * payment row is written as `authorising` before the provider is called, so an authorisation whose
+ * order never commits is found and voided by `voidAbandonedAuthorisations`; it stays `authorising`
+ * when the provider's answer never came (a timeout), since the sale may have gone through late.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Refusal } from '@/domain/errors';
@@ -57,9 +57,10 @@ export async function authorisePayment(
     await db
       .update(payments)
       .set({
-        // Issue 26.1: no answer in time, or the connection failed, says nothing about what the provider
-        // did: a late sale may have authorised. The row stays `authorising`, so the sweep asks the
-        // provider for the sale under the key and voids it (or marks the row failed when there is none).
+        // docs/decisions/032: no answer in time, or the connection failed, says nothing about what
+        // the provider did: a late sale may have authorised. The row stays `authorising`, so the
+        // sweep asks the provider for the sale under the key and voids it (or marks the row failed
+        // when there is none).
         status: outcomeUnknown(result)
           ? 'authorising'
           : result.kind === 'processorDeclined' || result.kind === 'invalidInstrument'

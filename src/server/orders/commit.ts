@@ -1,9 +1,10 @@
 /**
- * Step 3 of an order (issue 16.2): ONE transaction for everything the order changes. Lock the
- * basket, re-price it (what was authorised must still be the price), write the order, lines,
- * payment link, wallet debit and vouchers, mark the basket ordered, write the order's events
- * (handled after commit: `./events.ts`), and last (so the rows every buyer contends for stay
- * locked only briefly) take stock with conditional updates and record the buyer's purchases.
+ * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Lock
+ * the basket, re-price it (what was authorised must still be the price), write the order, lines,
+ * payment link, wallet debit and vouchers, mark the basket ordered, record the `order.placed` event
+ * (its subscribers run after commit, docs/decisions/037), and last (so the rows every buyer
+ * contends for stay locked only briefly) take stock with conditional updates and record the buyer's
+ * purchases.
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
@@ -139,14 +140,14 @@ async function writeOrder(
       dealId: line.dealId,
       dealProductId: line.dealProductId,
       quantity: line.quantity,
-      // Issue 24: a deal booked after purchase is Booked only when the merchant confirms the date.
+      // docs/decisions/029: a deal booked after purchase is Booked only when the merchant confirms the date.
       isTravel: line.isTravel && !line.bookingCalendarOnRedemption,
       validityDays: line.voucherValidityDays,
     })),
   });
   await markBasketOrdered(tx, basketToken);
-  // Issue 17: the code's use is counted here, in the order's transaction (a code out of uses rolls
-  // the order back), late, so the code's row stays locked only for the commit.
+  // docs/decisions/021: the code's use is counted here, in the order's transaction (a code out of
+  // uses rolls the order back), late, so the code's row stays locked only for the commit.
   if (pricing.promotion !== null && breakdown.promotion !== null && breakdown.promotion.discountMinor > 0) {
     await redeemPromoCode(tx, {
       promoCodeId: pricing.promotion.promoCodeId,
@@ -163,7 +164,7 @@ async function writeOrder(
     origin: request.origin,
     confirmEmail: request.confirmEmail ?? false,
   });
-  // Issue 18.7: units held before the card was authorised are the order's now; the rest are taken here.
+  // Units held before the card was authorised (docs/decisions/026) are the order's now; the rest are taken here.
   const held = await consumeHold(tx, request.idempotencyKey);
   await takeContendedRows(tx, lines, buyer.id, now, held);
 
@@ -198,8 +199,9 @@ async function takeContendedRows(
       const left = await takeStock(tx, line.dealProductId, line.quantity, now);
       if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
     }
-    // Issue 24: a dated stay takes a room from each of its nights, in the same transaction (a hold
-    // before authorising covers the option's units only, so the nights are always taken here).
+    // docs/decisions/029: a dated stay takes a room from each of its nights, in the same
+    // transaction (a hold before authorising covers the option's units only, so the nights are
+    // always taken here).
     if (!(await takeStayNights(tx, line))) {
       throw new OrderError('notEnoughLeft', { title: `${line.headline} on your dates`, available: 0 });
     }

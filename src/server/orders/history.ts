@@ -1,6 +1,6 @@
 /**
- * What a customer has bought (issue 21.3): the deals of their placed orders, most recently bought
- * first, for Buy again and for the categories Recommended for you starts from.
+ * What a customer has bought (docs/decisions/022 personal rails): the deals of their placed orders,
+ * most recently bought first, for Buy again and for the categories Recommended for you starts from.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';

@@ -1,8 +1,8 @@
 /**
  * What an order is made of, read inside the order transaction: each basket line with the
  * catalogue's current price, caps and stock, and how much of the deal the buyer already bought.
- * The browser's idea of the price never enters here (issue 7: priced from the database); the
- * price itself comes from the one pricing pipeline (issue 16.1).
+ * The browser's idea of the price never enters here (docs/decisions/012: priced from the database);
+ * the price itself comes from the one pricing pipeline (src/domain/pricing.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { OrderLineCheck } from '@/domain/order-lines';
@@ -24,13 +24,13 @@ export interface OrderLineSource extends OrderLineCheck {
   currency: 'GBP' | 'EUR';
   deliveryOptionType: string;
   gift: boolean;
-  /** Issue 20: the line's gift wrap and pack quantities and its gift's details (e-gift recipient, pack address). */
+  /** The line's gift wrap and pack quantities and its gift's details (e-gift recipient, pack address). */
   giftWrapQuantity: number;
   giftPackQuantity: number;
   giftDetails: GiftDetails | null;
   checkInDate: string | null;
   checkOutDate: string | null;
-  /** Issue 24: the stay's nights and the departure airport chosen (its name). */
+  /** The stay's nights and the departure airport chosen (its name; docs/decisions/029). */
   numberOfNights: number | null;
   departureAirport: string | null;
   /** The date is booked with the merchant after purchase, so the voucher starts Ready to Redeem. */
@@ -38,7 +38,7 @@ export interface OrderLineSource extends OrderLineCheck {
   isTravel: boolean;
   voucherValidityDays: number;
   maxPerUser: number | null;
-  /** For promotion codes limited by category (issue 17). */
+  /** For promotion codes limited by category (docs/decisions/021). */
   categoryId: number;
   subCategoryId: number | null;
   /** The line as the pricing pipeline reads it (the basket reads it the same way). */
@@ -51,7 +51,7 @@ export async function loadOrderLines(
   basketToken: string,
   userId: number | null,
   now: Date,
-  /** Issue 18.7: the submit whose stock hold counts as still on sale for it (the order transaction's). */
+  /** The submit whose stock hold counts as still on sale for it (the order transaction's). */
   heldFor?: string,
 ): Promise<OrderLineSource[]> {
   const rows = await db

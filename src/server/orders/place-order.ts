@@ -1,15 +1,15 @@
 /**
- * Placing an order (issue 7 part 4; ARCHITECTURE "Money and state"), as five named steps
- * (issue 16.2):
+ * Placing an order (ARCHITECTURE "Money and state"), as five named steps (docs/decisions/012):
  *   1. `priceOrder`: price the basket through the one pricing pipeline and check it (spec 5 caps,
  *      "on sale"), refuse a total the shopper did not see (./price.ts);
- *   2. `holdStock`: hold the units (issue 18.7), so a lost race is refused before any card is touched
- *      (./hold.ts);
+ *   2. `holdStock`: hold the units, so a lost race is refused before any card is touched
+ *      (./hold.ts, docs/decisions/026);
  *   3. `authorisePayment`: authorise the cash part (./authorise.ts);
  *   4. `commitOrder`: ONE transaction writes the order and its events, consuming the hold (./commit.ts);
  *   5. `capturePayment` after commit, or `voidPayment` when the transaction failed (./settle.ts).
- * Then the order's events are handled (./events.ts): the confirmation email and whatever else
- * features registered; a failure there is retried by the hourly jobs and never fails the order.
+ * Then the `order.placed` subscribers run (listed in src/server/subscribers.ts, docs/decisions/037):
+ * the confirmation email, loyalty points, credit, gifts; a failure there is retried by the hourly
+ * jobs and never fails the order.
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
 import { eq } from 'drizzle-orm';
@@ -59,7 +59,7 @@ export async function placeOrder(
   const { cashMinor } = pricing.breakdown.paidBy;
   if (cashMinor > 0 && request.payment === null) return refused(new OrderError('paymentRequired'));
 
-  // 2. Hold the stock (issue 18.7), so a buyer who cannot have it is refused before their card is touched.
+  // 2. Hold the stock, so a buyer who cannot have it is refused before their card is touched.
   try {
     await holdStock(db, idempotencyKey, pricing.lines, request.now);
   } catch (error) {

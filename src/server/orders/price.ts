@@ -1,7 +1,8 @@
 /**
- * Step 1 of an order (issue 16.2): price the basket from the database through the one pricing
- * pipeline (issue 16.1) and check every line against spec 5's caps and "on sale", before any
- * money moves. The same function re-prices under the lock inside the order transaction.
+ * Step 1 of an order (docs/decisions/012): price the basket from the database through the one
+ * pricing pipeline (src/domain/pricing.ts) and check every line against spec 5's caps and "on
+ * sale", before any money moves. The same function re-prices under the lock inside the order
+ * transaction.
  */
 import { eq } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
@@ -49,7 +50,7 @@ export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promis
   if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
   const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now, request.idempotencyKey);
   const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
-  // Issue 17: a code that does not apply refuses the order before any money moves, in its own words.
+  // docs/decisions/021: a code that does not apply refuses the order before any money moves, in its own words.
   let promotion: PricingPromotion | null = null;
   if (request.promoCode) {
     const verdict = await checkPromoCode(db, {

@@ -18,7 +18,7 @@ export interface PlaceOrderRequest {
   now: Date;
   /** Site origin for the links in the confirmation email. */
   origin: string;
-  /** Issue 17: the promotion code the shopper applied at checkout, if any. */
+  /** The promotion code the shopper applied at checkout, if any. */
   promoCode?: string | null;
   /** spec 4: send the buyer a sign-in link to confirm their email after the order (the checkout decides). */
   confirmEmail?: boolean;

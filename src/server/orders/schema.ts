@@ -1,5 +1,5 @@
 /**
- * Orders, their lines, payment records and per-shopper purchase counts (issue 7). An order and
+ * Orders, their lines, payment records and per-shopper purchase counts. An order and
  * everything it writes change in one transaction (docs/decisions/012).
  */
 import { sql } from 'drizzle-orm';
@@ -69,14 +69,14 @@ export const orderLines = pgTable(
     lineTotalMinor: integer('line_total_minor').notNull(),
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
     gift: boolean('gift').notNull().default(false),
-    /** Issue 20: the line's gift wrap and pack (quantities and what they cost), and its gift's details. */
+    /** The line's gift wrap and pack (quantities and what they cost), and its gift's details. */
     giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),
     giftPackQuantity: integer('gift_pack_quantity').notNull().default(0),
     giftingMinor: integer('gifting_minor').notNull().default(0),
     giftDetails: jsonb('gift_details').$type<GiftDetails>(),
     checkInDate: date('check_in_date'),
     checkOutDate: date('check_out_date'),
-    /** Issue 24: the stay's nights, the departure airport chosen (its name), and a deposit's balance. */
+    /** The stay's nights, the departure airport chosen (its name), and a deposit's balance. */
     numberOfNights: integer('number_of_nights'),
     departureAirport: text('departure_airport'),
     balanceDueMinor: integer('balance_due_minor'),
@@ -84,7 +84,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
-    // Issue 21: Buy again and the social cue read a deal's purchases.
+    // Buy again and the social cue (spec 7 socialcue/deal) read a deal's purchases.
     index('order_lines_deal_idx').on(t.dealId),
   ],
 );
@@ -139,10 +139,11 @@ export const userDealPurchases = pgTable(
 );
 
 /**
- * Issue 18.7: stock held for a submit before its card is authorised, so a buyer who loses the race for
- * the last units is refused before any money is held. Taken with the same conditional update as the
- * order's stock; the order transaction consumes the hold (deletes the row), a failed payment or order
- * releases it (gives the units back), and the hourly jobs release holds a crash left behind.
+ * Stock held for a submit before its card is authorised (docs/decisions/026), so a buyer who loses
+ * the race for the last units is refused before any money is held. Taken with the same conditional
+ * update as the order's stock; the order transaction consumes the hold (deletes the row), a failed
+ * payment or order releases it (gives the units back), and the hourly jobs release holds a crash
+ * left behind.
  */
 export const stockHolds = pgTable(
   'stock_holds',

@@ -1,7 +1,7 @@
 /**
- * Step 4 of an order (issue 16.2): settle the authorisation. Captured once the order exists;
- * voided when the order transaction failed. A provider that is away leaves the payment for the
- * hourly jobs (capture retry, authorisation sweep), never the shopper without an answer.
+ * Step 4 of an order (docs/decisions/012): settle the authorisation. Captured once the order
+ * exists; voided when the order transaction failed. A provider that is away leaves the payment for
+ * the hourly jobs (capture retry, authorisation sweep), never the shopper without an answer.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';

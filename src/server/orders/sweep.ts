@@ -34,9 +34,10 @@ export async function voidAbandonedAuthorisations(
   let released = 0;
   for (const payment of abandoned) {
     try {
-      // Issue 18.7: an `authorising` row (the process died while the provider was asked) may or may not
-      // have reached the provider: ask it for the sale made under the key, as Braintree's search by
-      // order id does, and void that sale. None there: nothing was ever held, the attempt failed.
+      // docs/decisions/026: an `authorising` row (the process died while the provider was asked)
+      // may or may not have reached the provider: ask it for the sale made under the key, as
+      // Braintree's search by order id does, and void that sale. None there: nothing was ever held,
+      // the attempt failed.
       let transactionId = payment.transactionId;
       if (transactionId === null && provider.findSale !== undefined) {
         const found = await provider.findSale(payment.key);

@@ -1,9 +1,9 @@
 /**
- * Clearpay (pay in 4) as a PaymentProvider (issue 8), over the gateway's HTTP API (Clearpay's sandbox
- * in the sandbox gateway by default; PAYMENTS.md): authorise with the order token from Clearpay's
- * page, then capture or void. The order-amount limits are the merchant's, from Clearpay's
- * configuration call, kept in this process for 15 minutes; when the call fails they are null and
- * the checkout withholds Clearpay.
+ * Clearpay (pay in 4) as a PaymentProvider (docs/decisions/016), over the gateway's HTTP API
+ * (Clearpay's sandbox in the sandbox gateway by default; PAYMENTS.md): authorise with the order
+ * token from Clearpay's page, then capture or void. The order-amount limits are the merchant's,
+ * from Clearpay's configuration call, kept in this process for 15 minutes; when the call fails they
+ * are null and the checkout withholds Clearpay.
  */
 import { GATEWAY_PATHS, type PayLaterConfigurationAnswer } from '@/contracts/payment-gateway';
 import type { AmountRange } from '@/domain/payment-eligibility';

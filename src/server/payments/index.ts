@@ -1,8 +1,8 @@
 /**
- * The payments service (issue 7): the card path behind PaymentProvider. `cardProvider()` is what
- * the order service uses for credit_card; today that is always the local sandbox gateway
- * (PAYMENTS.md), reached over HTTP as Braintree would be (issue 16.5, ./gateway-client.ts). The
- * gateway's answers are reshaped into AuthorisationResult here and nowhere else
+ * The payments service: the card path behind PaymentProvider. `cardProvider()` is what the order
+ * service uses for credit_card; today that is always the sandbox gateway, an app of its own
+ * (docs/decisions/035, PAYMENTS.md), reached over HTTP as Braintree would be (./gateway-client.ts).
+ * The gateway's answers are reshaped into AuthorisationResult here and nowhere else
  * (docs/decisions/020-payment-gateway-over-http.md).
  */
 import {

@@ -1,8 +1,8 @@
 /**
- * Klarna (pay in 3) as a PaymentProvider (issue 8), over the gateway's HTTP API (the Klarna
- * playground in the sandbox by default; PAYMENTS.md): authorise with the authorization token from
- * Klarna's page, then capture or void. Klarna's UK limits are its own, published and fixed (25 to
- * 4,000 pounds), so no call is needed for them.
+ * Klarna (pay in 3) as a PaymentProvider (docs/decisions/016), over the gateway's HTTP API (the
+ * Klarna playground in the sandbox by default; PAYMENTS.md): authorise with the authorization token
+ * from Klarna's page, then capture or void. Klarna's UK limits are its own, published and fixed (25
+ * to 4,000 pounds), so no call is needed for them.
  */
 import type { AmountRange } from '@/domain/payment-eligibility';
 import { type GatewayOptions, gatewayConnection } from './gateway-client';

@@ -1,9 +1,10 @@
 /**
- * What Klarna and Clearpay have in common as PaymentProviders (issue 8), over the gateway's HTTP API
- * (issue 16.5): open the provider's approval page, authorise with the token the shopper's approval
- * produced, capture once the order has committed, void when it has not, and refund a captured sale
- * (issue 18). Each provider's answers are reshaped into AuthorisationResult here and nowhere else (PAYMENTS.md outcome table: a denied,
- * declined or mismatching approval is "Sorry please try a different payment method.").
+ * What Klarna and Clearpay have in common as PaymentProviders (docs/decisions/016), over the
+ * gateway's HTTP API (docs/decisions/020): open the provider's approval page, authorise with the
+ * token the shopper's approval produced, capture once the order has committed, void when it has
+ * not, and refund a captured sale (docs/decisions/026). Each provider's answers are reshaped into
+ * AuthorisationResult here and nowhere else (PAYMENTS.md outcome table: a denied, declined or
+ * mismatching approval is "Sorry please try a different payment method.").
  */
 import {
   GATEWAY_PATHS,
@@ -114,7 +115,7 @@ export function payLaterProvider(connection: GatewayConnection, setup: PayLaterS
     },
     capture: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterCapture(setup.provider, transactionId)),
     void: (transactionId) => settle(transactionId, GATEWAY_PATHS.payLaterVoid(setup.provider, transactionId)),
-    // Issue 18: a voucher paid by Klarna or Clearpay is refunded through the provider, as a card's is.
+    // A voucher paid by Klarna or Clearpay is refunded through the provider, as a card's is.
     async refund(transactionId, amountMinor, idempotencyKey) {
       let answer: RefundAnswer;
       try {

@@ -98,14 +98,15 @@ export interface PaymentProvider {
   /** Release an authorisation whose order was not written. Voiding twice is harmless. */
   void(transactionId: string, idempotencyKey: string): Promise<void>;
   /**
-   * Issue 18: refunds `amountMinor` of a captured sale (ON_DEMAND_REFUND); the same key never refunds
+   * Refunds `amountMinor` of a captured sale (ON_DEMAND_REFUND); the same key never refunds
    * twice. Answers the refund's own transaction id; throws PaymentProviderError (retryable when the
    * provider did not answer). Providers that cannot refund leave this out.
    */
   refund?(transactionId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
-   * Issue 18: the sale made under an idempotency key, or null when none reached the provider (how a
-   * payment left `authorising` by a crash is found). Throws PaymentProviderError when it cannot say.
+   * The sale made under an idempotency key, or null when none reached the provider (how a payment
+   * left `authorising` by a crash is found, docs/decisions/026). Throws PaymentProviderError when
+   * it cannot say.
    */
   findSale?(idempotencyKey: string): Promise<{ transactionId: string; status: string } | null>;
   /**

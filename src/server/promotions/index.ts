@@ -1,5 +1,5 @@
 /**
- * The promotions service (issue 17 item 1): promotion codes. `checkPromoCode` tells the checkout
+ * The promotions service (docs/decisions/021): promotion codes. `checkPromoCode` tells the checkout
  * and the order whether a code applies and to which lines (the rules are domain/promotions);
  * `redeemPromoCode` counts a use inside the order's own transaction with a conditional update, so
  * a code limited to N uses is used at most N times however many orders race for it, and writes the

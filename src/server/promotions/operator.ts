@@ -1,4 +1,4 @@
-/** Operators create, list and end promotion codes (issue 17 item 5; /api/internal/promo-codes). */
+/** Operators create, list and end promotion codes (/api/internal/promo-codes). */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { NewPromoCode } from '@/contracts/promotions';
 import { Conflict, NotFound } from '@/domain/errors';

@@ -1,5 +1,5 @@
 /**
- * Promotion codes and their uses (issue 17 item 1). A use is a ledger row written in the order's
+ * Promotion codes and their uses (docs/decisions/021). A use is a ledger row written in the order's
  * own transaction, so every discount traces back to its order; `uses_count` is taken with a
  * conditional update in that transaction, so a code limited to N uses is used at most N times.
  */

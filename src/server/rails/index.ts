@@ -1,7 +1,7 @@
 /**
- * The shared home rails (spec 2: New Products, Early Bird Deals) and the /early-bird list.
- * The personal rails (Buy again, Recommended for you; issue 21.3) are in personal.ts: per shopper,
- * never on a shared page.
+ * The shared home rails (spec 2: New Products, Early Bird Deals) and the /early-bird list. The
+ * personal rails (Buy again, Recommended for you; docs/decisions/022) are in personal.ts: per
+ * shopper, never on a shared page.
  */
 import type { DealSummary } from '@/contracts/deal';
 import { GIFT_CAROUSEL_SIZE, type GiftTopic } from '@/domain/gift-finder';
@@ -70,8 +70,8 @@ function topicFilter(topic: GiftTopic) {
 }
 
 /**
- * Issue 20.4, /gifts: a gift carousel (spec 9: 20 deals) of gift-able deals in a location and the
- * nation's shop deals, the most popular first, optionally for one recipient or personality.
+ * /gifts (docs/decisions/028): a gift carousel (spec 9: 20 deals) of gift-able deals in a location
+ * and the nation's shop deals, the most popular first, optionally for one recipient or personality.
  */
 export async function listGiftCarousel(
   db: Db,

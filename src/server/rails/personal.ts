@@ -1,5 +1,5 @@
 /**
- * The personal rails (issue 21.3; spec 2 home rails and pages, spec 7 buy-again/deals and
+ * The personal rails (docs/decisions/022; spec 2 home rails and pages, spec 7 buy-again/deals and
  * recommended, spec 9 buy again 10, recommendations limit 40 and page size 25). Per shopper: never
  * on a shared page; the home page asks for them from the browser (/partials/personal-rail).
  */

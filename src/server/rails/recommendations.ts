@@ -1,8 +1,9 @@
 /**
- * The listing and deal pages' recommendation calls (issue 21.6; spec 7 product-listing-page-deal and
- * product-detail-page-deal, spec 9 limit 40 and page size 25): live deals of a category, or like a
- * deal (its category and sub-category, the deal itself left out), most popular first, leaving out
- * the recently viewed deals the caller names; `limit` in all, `pageSize` a page (0-based).
+ * The listing and deal pages' recommendation calls (docs/decisions/030; spec 7
+ * product-listing-page-deal and product-detail-page-deal, spec 9 limit 40 and page size 25): live
+ * deals of a category, or like a deal (its category and sub-category, the deal itself left out),
+ * most popular first, leaving out the recently viewed deals the caller names; `limit` in all,
+ * `pageSize` a page (0-based).
  */
 import type { RecommendationsResponse } from '@/contracts/recommendations';
 import { listDealCategoryIds, listDeals } from '@/server/catalog';

@@ -42,13 +42,13 @@ export function loginThrottle(): LoginThrottle {
   return throttle;
 }
 
-/** The process's per-IP allowance of anonymous account checks (issue 14.10). */
+/** The process's per-IP allowance of anonymous account checks (docs/decisions/017: no account enumeration). */
 export function accountCheckThrottle(): AccountCheckThrottle {
   accountChecks ??= createAccountCheckThrottle(throttleStore());
   return accountChecks;
 }
 
-/** The process's throttle on guessed voucher codes at merchants' tills (issue 23). */
+/** The process's throttle on guessed voucher codes at merchants' tills (docs/decisions/024). */
 export function redeemThrottle(): RedeemThrottle {
   redeemChecks ??= createRedeemThrottle(throttleStore());
   return redeemChecks;

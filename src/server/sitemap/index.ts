@@ -1,8 +1,8 @@
 /**
  * What the sitemaps list: content pages, town listings, category and sub-category listings that
- * have live deals, the gift finder of each town and category with live gift-able deals (issue 20.4),
- * and every live deal (with lastmod), each as site-relative paths. Deals are read
- * a file at a time, so a catalogue of any size never loads more than 50,000 rows at once.
+ * have live deals, the gift finder of each town and category with live gift-able deals
+ * (docs/decisions/028), and every live deal (with lastmod), each as site-relative paths. Deals are
+ * read a file at a time, so a catalogue of any size never loads more than 50,000 rows at once.
  */
 import { sql } from 'drizzle-orm';
 import { giftFinderPath } from '@/domain/gift-finder';
@@ -47,7 +47,7 @@ async function countLiveDeals(db: Db): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** Published guides (issue 22), not those that redirect, with the day they were last published. */
+/** Published guides (docs/decisions/023), not those that redirect, with the day they were last published. */
 async function guidePages(db: Db): Promise<SitemapPage[]> {
   const guides = await listPublishedGuides(db);
   return guides
@@ -84,7 +84,7 @@ async function categoryPages(db: Db): Promise<SitemapPage[]> {
 }
 
 /**
- * Issue 20.4: the gift finder of each town and top-level category with a live gift-able deal, at
+ * The gift finder of each town and top-level category with a live gift-able deal, at
  * spec 2's canonical path (/{location}/{category}/gift-finder); its recipient pages hang off it.
  */
 async function giftFinderPages(db: Db): Promise<SitemapPage[]> {

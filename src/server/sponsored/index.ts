@@ -1,7 +1,8 @@
 /**
- * Sponsored deals in search (issue 21.4; spec 3, 4, 7). The public face of src/server/sponsored:
- * which ads a search shows, a visitor's sponsored session, and the impressions and clicks it records.
- * spec 7: a sponsored call's failure is logged and answers false; it never breaks a page.
+ * Sponsored deals in search (docs/decisions/030; spec 3, 4, 7). The public face of
+ * src/server/sponsored: which ads a search shows, a visitor's sponsored session, and the
+ * impressions and clicks it records. spec 7: a sponsored call's failure is logged and answers
+ * false; it never breaks a page.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';

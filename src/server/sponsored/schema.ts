@@ -1,7 +1,8 @@
 /**
- * Sponsored deals in search (issue 21.4; spec 3 Sponsored deal, spec 4 sponsored search, spec 7
- * sponsored/customer and sponsored/impressionAndClick). An ad promotes one deal for the searches
- * that name one of its keywords; a visitor's sponsored session collects the ads' impressions and clicks.
+ * Sponsored deals in search (docs/decisions/030; spec 3 Sponsored deal, spec 4 sponsored search,
+ * spec 7 sponsored/customer and sponsored/impressionAndClick). An ad promotes one deal for the
+ * searches that name one of its keywords; a visitor's sponsored session collects the ads'
+ * impressions and clicks.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';

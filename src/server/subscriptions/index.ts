@@ -1,9 +1,9 @@
 /**
- * The VIP subscription service (issue 19.1; spec 1, 3 Subscription statuses, 7 subscription,
- * subscription/cancel, update-vip-status). A shopper joins by buying the subscription deal through
- * checkout; the `vip-subscription` subscriber of `order.placed` starts or extends it after commit.
- * `renewDueSubscriptions` (the hourly jobs, clock injected) charges each due member's saved
- * instrument for the next month, or lets the subscription lapse when the member cancelled the
+ * The VIP subscription service (docs/decisions/027; spec 1, 3 Subscription statuses, 7
+ * subscription, subscription/cancel, update-vip-status). A shopper joins by buying the subscription
+ * deal through checkout; the `vip-subscription` subscriber of `order.placed` starts or extends it
+ * after commit. `renewDueSubscriptions` (the hourly jobs, clock injected) charges each due member's
+ * saved instrument for the next month, or lets the subscription lapse when the member cancelled the
  * renewal or the charge fails. The user's VIP flag and their open baskets' eligibleForVip follow
  * the subscription in the same transaction, so VIP prices and VIP-exclusive options end with it.
  */
@@ -71,8 +71,9 @@ export async function retrieveSubscriptionStatus(
 }
 
 /**
- * The order-event handler: an order with the subscription deal starts a month of VIP (or, for a
- * member still VIP, adds a month after the current period and turns renewal back on). Once per order.
+ * Run by the `vip-subscription` subscriber of `order.placed`: an order with the subscription deal
+ * starts a month of VIP (or, for a member still VIP, adds a month after the current period and
+ * turns renewal back on). Once per order.
  */
 export async function startSubscriptionFromOrder(db: Db, orderId: number): Promise<boolean> {
   const [line] = await db

@@ -1,11 +1,11 @@
 /**
- * The monthly renewal (issue 19.1), run by the hourly jobs with an injected clock. Each subscription
- * whose paid period has ended is either charged for the next month on the member's default saved
- * instrument (one `subscription_charges` row per period, its idempotency key sent to the provider,
- * so a period is charged once however often the job runs), or lapses: the renewal was cancelled,
- * there is no saved instrument, the charge was refused, or the gateway stayed unreachable past the
- * grace period. A lapse ends VIP (the flag and the open baskets) in the same transaction as its
- * email; so does a renewal with its receipt.
+ * The monthly renewal (docs/decisions/027), run by the hourly jobs with an injected clock. Each
+ * subscription whose paid period has ended is either charged for the next month on the member's
+ * default saved instrument (one `subscription_charges` row per period, its idempotency key sent to
+ * the provider, so a period is charged once however often the job runs), or lapses: the renewal was
+ * cancelled, there is no saved instrument, the charge was refused, or the gateway stayed
+ * unreachable past the grace period. A lapse ends VIP (the flag and the open baskets) in the same
+ * transaction as its email; so does a renewal with its receipt.
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { formatLongDate } from '@/domain/format';

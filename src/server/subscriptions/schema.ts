@@ -1,5 +1,5 @@
 /**
- * The VIP subscription (issue 19.1; docs/decisions/027): one row per member's subscription, and
+ * The VIP subscription (docs/decisions/027): one row per member's subscription, and
  * one row per monthly charge, so each renewal is charged once (its period is its key).
  */
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,9 +1,9 @@
 /**
- * The tiles service (spec 7 "GET tiles", issue 21.6): the ways into a location's deals as tiles. For
- * a location, its categories; under a navigation (a category), its sub-categories; a sub-navigation
- * is the deepest level and has none. Each tile counts the live deals it leads to (the same counts as
- * the listing's faceted navigation) and shows the picture of its most popular deal. Read through a
- * one-minute memory cache, as listings are.
+ * The tiles service (spec 7 "GET tiles", docs/decisions/033): the ways into a location's deals as
+ * tiles. For a location, its categories; under a navigation (a category), its sub-categories; a
+ * sub-navigation is the deepest level and has none. Each tile counts the live deals it leads to
+ * (the same counts as the listing's faceted navigation) and shows the picture of its most popular
+ * deal. Read through a one-minute memory cache, as listings are.
  */
 import { z } from 'zod';
 import { type Tile, TileSchema, type TilesQuery } from '@/contracts/tiles';

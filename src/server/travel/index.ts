@@ -1,5 +1,5 @@
 /**
- * The travel service (issue 24): rooms per night for dated options, departure airports of
+ * The travel service (docs/decisions/029): rooms per night for dated options, departure airports of
  * choose-your-flight options, what a basket line's chosen stay and flight add to its price, taking
  * rooms inside the order transaction, and the evergreen mapping. Callers import only this module.
  */

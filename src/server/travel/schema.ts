@@ -1,7 +1,7 @@
 /**
- * Travel (issue 24): rooms per night for dated options (standard-travel and calendar deals), the
- * departure airports of choose-your-flight options with their supplements, and the evergreen mapping
- * that points an evergreen path at the deal live now. Money is integer pence.
+ * Travel (docs/decisions/029): rooms per night for dated options (standard-travel and calendar
+ * deals), the departure airports of choose-your-flight options with their supplements, and the
+ * evergreen mapping that points an evergreen path at the deal live now. Money is integer pence.
  */
 import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dealProducts, deals } from '../catalog/schema';

@@ -1,9 +1,9 @@
 /**
- * Issue 18.2 and 18.3: the add-ons a shopper buys for a voucher (spec 3 addonType): VVE moves its
+ * The add-ons a shopper buys for a voucher (spec 3 addonType): VVE moves its
  * expiry by 1 to 3 months (spec 9: up to 3 months in all), DVP (Protect my voucher, the e-commerce
  * terms' #protect-my-voucher) makes it refundable after the 14-day window until it expires. Priced by
  * the voucher's deal (src/domain/voucher-lifecycle.ts), paid as an order of its own on the normal
- * payment path (placeAddonOrder), applied in that order's transaction.
+ * payment path (placeAddonOrder), applied in that order's transaction (docs/decisions/026).
  */
 import { eq } from 'drizzle-orm';
 import type { AddonQuoteResponse } from '@/contracts/voucher-lifecycle';
@@ -157,7 +157,7 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
 }
 
 /**
- * Issue 18: the add-on's confirmation email, written to the outbox in the add-on order's own
+ * The add-on's confirmation email, written to the outbox in the add-on order's own
  * transaction (so it is owed exactly when the order exists) and sent after commit, like the order
  * confirmation.
  */

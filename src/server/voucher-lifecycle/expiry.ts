@@ -1,9 +1,9 @@
 /**
- * Issue 18.5 (spec 4 voucher expiry): the daily job expires unused vouchers past their date. Where the
- * shopper agreed, the expired voucher's paid value becomes wallet credit valid for 14 days after the
- * voucher's expiry, in the same transaction as the move and its audit row. Wallet credit itself
- * expires by its own date (the wallet's balance never counts expired credit). Gift cards (6 months)
- * are the gift cards' own job (issue 20).
+ * spec 4 voucher expiry (docs/decisions/026): the daily job expires unused vouchers past their
+ * date. Where the shopper agreed, the expired voucher's paid value becomes wallet credit valid for
+ * 14 days after the voucher's expiry, in the same transaction as the move and its audit row. Wallet
+ * credit itself expires by its own date (the wallet's balance never counts expired credit). Gift
+ * cards (6 months) are the gift cards' own job (src/server/gifting, docs/decisions/028).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { expiredVoucherCreditExpiry } from '@/domain/voucher-lifecycle';

@@ -1,5 +1,5 @@
 /**
- * The voucher lifecycle service (issue 18): what happens to a voucher after it is bought. Add-ons
+ * The voucher lifecycle service: what happens to a voucher after it is bought. Add-ons
  * (extend, protect) paid on the normal payment path; refunds to the card or as wallet credit; returns
  * of products with a returns label; the daily expiry with wallet credit where the shopper agreed.
  * Every status change goes through the state machine (src/domain/voucher-status.ts) in one

@@ -1,10 +1,10 @@
 /**
- * Issue 18.4: return or credit. Within 14 days of purchase (or later with Protect my voucher) a shopper
- * refunds a voucher to the card (Refunded, ON_DEMAND_REFUND through the provider's refund) or takes its
- * value as wallet credit (Credit Requested, then Request Processed). Each move is one transaction with
- * its audit row, its refund row (unique per voucher: a voucher is refunded once) and its
- * `voucher.refunded` event; the provider is paid after commit, and the hourly jobs retry what it could
- * not do then.
+ * Return or credit (docs/decisions/026). Within 14 days of purchase (or later with Protect my
+ * voucher) a shopper refunds a voucher to the card (Refunded, ON_DEMAND_REFUND through the
+ * provider's refund) or takes its value as wallet credit (Credit Requested, then Request
+ * Processed). Each move is one transaction with its audit row, its refund row (unique per voucher:
+ * a voucher is refunded once) and its `voucher.refunded` event; the provider is paid after commit,
+ * and the hourly jobs retry what it could not do then.
  */
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
@@ -15,7 +15,6 @@ import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
 import { markOrderRefunded } from '@/server/orders';
 import { payments } from '@/server/orders/schema';
-// Every refund handler (loyalty points taken back) registered before a refund writes its events.
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';

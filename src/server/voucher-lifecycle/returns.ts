@@ -1,7 +1,8 @@
 /**
- * Issue 18.4, products: a product sent by post goes back to the merchant before its money comes back.
- * Return Requested (a return order with its label), Return in Transit (the shopper has posted it),
- * Returned to the Merchant (the merchant or support has it), then Refunded to the card.
+ * Returns of products (docs/decisions/026): a product sent by post goes back to the merchant before
+ * its money comes back. Return Requested (a return order with its label), Return in Transit (the
+ * shopper has posted it), Returned to the Merchant (the merchant or support has it), then Refunded
+ * to the card.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PageSizes, PDFDocument, rgb, StandardFonts } from 'pdf-lib';

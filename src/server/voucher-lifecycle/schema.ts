@@ -1,5 +1,5 @@
 /**
- * Issue 18: what happens to a voucher after it is bought: add-ons (extend, protect), refunds (to the
+ * What happens to a voucher after it is bought: add-ons (extend, protect), refunds (to the
  * card or the wallet) and returns of products. Each row is written in the transaction that moves the
  * voucher (docs/decisions/026-voucher-lifecycle.md).
  */

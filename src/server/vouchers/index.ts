@@ -1,6 +1,6 @@
 /**
- * Vouchers (issue 7 part 6): issued inside the order transaction, one per unit bought, listed for
- * the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
+ * Vouchers (docs/decisions/015): issued inside the order transaction, one per unit bought, listed
+ * for the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -108,7 +108,7 @@ export interface VoucherView {
   bookingCalendarOnRedemption: boolean;
   imageUrl: string | null;
   imageAlt: string | null;
-  /** Issue 24: the merchant (bookings are theirs to confirm). */
+  /** The merchant (bookings are theirs to confirm, docs/decisions/029). */
   merchantId: number;
   /** When the merchant takes bookings by phone (call-to-book), or null. */
   merchantBookingHours: string | null;

@@ -1,6 +1,6 @@
 /**
- * The printable voucher (issue 7 part 6): one A4 page with the brand, the deal, the merchant, the
- * code in large type, the security code, the expiry, short redeem instructions and a QR code of
+ * The printable voucher (docs/decisions/015): one A4 page with the brand, the deal, the merchant,
+ * the code in large type, the security code, the expiry, short redeem instructions and a QR code of
  * the voucher code that a merchant's phone can scan.
  */
 import { PageSizes, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';

@@ -1,5 +1,6 @@
 /**
- * Vouchers issued for paid order lines (issue 7).
+ * Vouchers issued for paid order lines, one per unit, inside the order's transaction
+ * (docs/decisions/015).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -46,11 +47,11 @@ export const vouchers = pgTable(
     status: text('status').$type<VoucherStatus>().notNull().default('ready'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Issue 18: Protect my voucher (DVP) bought: refundable after the 14-day window, until it expires. */
+    /** Protect my voucher (DVP) bought (docs/decisions/026): refundable after the 14-day window, until it expires. */
     isProtected: boolean('is_protected').notNull().default(false),
-    /** Issue 18 (spec 4): the shopper agreed that, unused at expiry, its paid value becomes wallet credit. */
+    /** spec 4: the shopper agreed that, unused at expiry, its paid value becomes wallet credit. */
     expiryCreditConsent: boolean('expiry_credit_consent').notNull().default(false),
-    /** Issue 18 (spec 9): months added by extensions (VVE), at most 3 in all. */
+    /** spec 9: months added by extensions (VVE), at most 3 in all. */
     extendedMonths: integer('extended_months').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,7 +65,7 @@ export const vouchers = pgTable(
 export type VoucherRow = typeof vouchers.$inferSelect;
 
 /**
- * Issue 18.1: the audit of every voucher status change, written in the same transaction as the change
+ * The audit of every voucher status change, written in the same transaction as the change
  * (src/domain/voucher-status.ts names the events; docs/decisions/026 prints the table).
  */
 export const voucherStatusChanges = pgTable(

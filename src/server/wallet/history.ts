@@ -1,7 +1,7 @@
 /**
- * The wallet history a shopper reads (issue 7): credits one line each; the debits one order wrote
- * (one row per credit it drew on) as one line with the order's total, so a split is bookkeeping,
- * not something the shopper has to add up.
+ * The wallet history a shopper reads (docs/decisions/015): credits one line each; the debits one
+ * order wrote (one row per credit it drew on) as one line with the order's total, so a split is
+ * bookkeeping, not something the shopper has to add up.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { WalletCreditKind, WalletCurrency } from '@/domain/wallet';

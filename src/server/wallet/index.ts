@@ -1,5 +1,5 @@
 /**
- * The wallet (spec 3 Wallet, issue 7 part 5): an append-only ledger in `wallet_entries`.
+ * The wallet (spec 3 Wallet, docs/decisions/015): an append-only ledger in `wallet_entries`.
  * Credits are positive rows, debits negative rows naming the credit they consume; balances are
  * derived from the rows by the rules in domain/wallet. `debitWallet` runs inside the caller's
  * order transaction and locks the shopper's row first, so two orders never spend the same credit.

@@ -1,5 +1,5 @@
 /**
- * The wallet ledger (issue 7): integer pence, one row per credit or debit.
+ * The wallet ledger (docs/decisions/015): integer pence, one row per credit or debit.
  */
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';

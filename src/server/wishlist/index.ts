@@ -1,8 +1,9 @@
 /**
- * The wishlist service (issue 21.1; spec 3 Wishlist, spec 4 "the wishlist is reset after the
- * delete-all call succeeds", spec 5 wishlist arguments, spec 7 wishlist calls). A wishlist belongs to
- * a signed-in customer (by customer token) or to a guest browser (by the id in its cookie); at login
- * the guest's list merges into the customer's (PATCH op merge). Every change is one transaction.
+ * The wishlist service (docs/decisions/022; spec 3 Wishlist, spec 4 "the wishlist is reset after
+ * the delete-all call succeeds", spec 5 wishlist arguments, spec 7 wishlist calls). A wishlist
+ * belongs to a signed-in customer (by customer token) or to a guest browser (by the id in its
+ * cookie); at login the guest's list merges into the customer's (PATCH op merge). Every change is
+ * one transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * Wishlists (issue 21.1; spec 3 Wishlist, spec 7 wishlist calls). A guest's wishlist is found by its
- * id in the wishlist cookie (7 days, spec 9); a signed-in shopper's by their customer token. The
- * share id is a second, read-only key for the shared link, so sharing never hands out the id that
- * can change the list.
+ * Wishlists (docs/decisions/022; spec 3 Wishlist, spec 7 wishlist calls). A guest's wishlist is
+ * found by its id in the wishlist cookie (7 days, spec 9); a signed-in shopper's by their customer
+ * token. The share id is a second, read-only key for the shared link, so sharing never hands out
+ * the id that can change the list.
  */
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { deals } from '../catalog/schema';
