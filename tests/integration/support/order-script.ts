@@ -1,19 +1,22 @@
 /**
- * A script that places one order, as a job runner or a future worker would: it imports the orders
- * service and a payment provider, and no feature module. With `--entry` it starts the way every
- * script does, through scripts/cli.ts (the shared entry that loads the subscribers); without, it
- * opens the database itself and loads nothing. The database is the embedded one in PGLITE_DIR.
+ * A script that places orders, as a job runner or a future worker would: it imports the orders
+ * service and a payment provider, and no feature module. It places the first buyer's order having
+ * opened the database itself and loaded nothing, then the second buyer's through scripts/cli.ts (the
+ * shared entry every script starts from, which loads the subscribers), printing each outcome. One
+ * process runs both, as starting Node with tsx is the slow part. The database is the embedded one
+ * in PGLITE_DIR.
  */
 import { openDatabase } from '../../../src/server/db/client';
 import { placeOrder } from '../../../src/server/orders';
 import { singleProvider } from '../../../src/server/payments';
 import { createSandboxProvider } from '../../fixtures/sandbox-gateway';
 
-const [basketToken, userId, email, total, mode] = process.argv.slice(2);
-if (!basketToken || !userId || !email || !total)
-  throw new Error('usage: order-script <basket> <user> <email> <total> [--entry]');
+const [total, ...buyers] = process.argv.slice(2);
+const [bare, entered] = [buyers.slice(0, 3), buyers.slice(3, 6)];
+if (!total || bare.length < 3 || entered.length < 3)
+  throw new Error('usage: order-script <total> <basket> <user> <email> <basket> <user> <email>');
 
-const place = async (db: Parameters<typeof placeOrder>[0]) => {
+const place = async (db: Parameters<typeof placeOrder>[0], [basketToken = '', userId, email = '']: string[]) => {
   const result = await placeOrder(db, singleProvider(createSandboxProvider(db)), {
     basketToken,
     buyer: { id: Number(userId), email, firstName: 'Script' },
@@ -24,17 +27,16 @@ const place = async (db: Parameters<typeof placeOrder>[0]) => {
     now: new Date(),
     origin: 'http://shop.test',
   });
-  process.stdout.write(result.ok ? `placed ${result.order.id}\n` : `refused: ${result.message}\n`);
+  return result.ok ? `placed ${result.order.id}` : `refused: ${result.message}`;
 };
 
-if (mode === '--entry') {
-  const { withDatabase } = await import('../../../scripts/cli');
-  await withDatabase(async (database) => place(database.db));
-} else {
-  const database = await openDatabase();
-  try {
-    await place(database.db);
-  } finally {
-    await database.close();
-  }
+const database = await openDatabase();
+try {
+  process.stdout.write(`without the entry: ${await place(database.db, bare)}\n`);
+} finally {
+  await database.close();
 }
+const { withDatabase } = await import('../../../scripts/cli');
+await withDatabase(async ({ db }) => {
+  process.stdout.write(`through the entry: ${await place(db, entered)}\n`);
+});
