@@ -4,6 +4,7 @@
  * int4 used to reach the database and come back as a 500; here it is a 400 that says what was wrong.
  */
 import { z } from 'zod';
+import { isWebUrl } from '@/domain/absolute-url';
 
 /** PostgreSQL text cannot hold U+0000. */
 const NUL = String.fromCharCode(0);
@@ -42,13 +43,6 @@ export const DbIdInputSchema = z.coerce.number().pipe(DbIdSchema);
  */
 export function blankable<T extends z.ZodType<string, string>>(schema: T) {
   return z.preprocess((value) => value ?? '', schema);
-}
-
-/** Whether a string is an absolute http(s) URL with no credentials, spaces or backslashes in it. */
-export function isWebUrl(value: string): boolean {
-  if (/[\s\\]/.test(value) || !URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
 }
 
 /**

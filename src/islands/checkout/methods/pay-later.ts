@@ -4,7 +4,7 @@
  * the shopper goes to the provider's page to approve; they come back with a token
  * (src/stores/checkout-redirect.ts) and Checkout.tsx finishes the payment.
  */
-import { isWebUrl } from '@/contracts/text';
+import { isWebUrl } from '@/domain/absolute-url';
 import { MESSAGES } from '@/domain/messages';
 import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
 import { rememberPendingPayment, returnUrl } from '@/stores/checkout-redirect';
