@@ -133,6 +133,42 @@ describe.each(enginesWhereSqlDiffers)('order events on $name', (engine) => {
     expect(flaky.seen.length).toBe(seen);
   });
 
+  it('the hourly retry leaves a row another process holds, and one whose subscriber is no longer listed', async () => {
+    flaky.failNext = 2;
+    const first = await order('held');
+    const second = await order('unlisted');
+    if (!first.result.ok || !second.result.ok) throw new Error('no orders');
+    const pendingOf = async (orderId: number) =>
+      (await eventsOf(orderId)).find((row) => row.subscriber === 'test-flaky-feature');
+    const held = await pendingOf(first.result.order.id);
+    const unlisted = await pendingOf(second.result.order.id);
+    if (held === undefined || unlisted === undefined) throw new Error('no pending rows');
+    // Another process took the first row a minute ago (its claim holds for ten minutes).
+    await db()
+      .update(eventDeliveries)
+      .set({ claimedAt: new Date(Date.now() - 60_000) })
+      .where(eq(eventDeliveries.id, held.id));
+    installSubscribers(SUBSCRIBERS);
+    try {
+      await runHourlyJobs(db(), new Date());
+    } finally {
+      installSubscribers([...SUBSCRIBERS, flakyFeature]);
+    }
+    const rowOf = async (id: number) =>
+      (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0];
+    expect(await rowOf(held.id)).toMatchObject({ handledAt: null, attempts: 1 });
+    expect(await rowOf(unlisted.id)).toMatchObject({ handledAt: null, attempts: 1, claimedAt: null });
+    // Back in the list and its claim spent, each is handled by the next run, once.
+    await db()
+      .update(eventDeliveries)
+      .set({ claimedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(eventDeliveries.id, held.id));
+    await runHourlyJobs(db(), new Date());
+    expect(await rowOf(held.id)).toMatchObject({ attempts: 2, claimedAt: null, lastError: null });
+    expect((await rowOf(held.id))?.handledAt).not.toBeNull();
+    expect((await rowOf(unlisted.id))?.handledAt).not.toBeNull();
+  });
+
   it('an order that does not commit (a declined card) writes no events and queues no email', async () => {
     const { buyer, result } = await order('declined', {
       payment: { method: 'credit_card', nonce: 'fake-processor-declined-visa-nonce' },

@@ -94,58 +94,52 @@ export async function recordEvent<E extends OutboxEventName>(
   return rows.map((row) => row.id);
 }
 
-/**
- * Takes a row for this process (one attempt more), or null when it is handled, taken or spent. A
- * claim older than ten minutes belongs to a process that died; another may take the row.
- */
-async function claim(db: Db, id: number) {
-  const [row] = await db
-    .update(eventDeliveries)
-    .set({ claimedAt: sql`now()`, attempts: sql`${eventDeliveries.attempts} + 1` })
-    .where(
-      and(
-        eq(eventDeliveries.id, id),
-        isNull(eventDeliveries.handledAt),
-        lt(eventDeliveries.attempts, MAX_ATTEMPTS),
-        or(isNull(eventDeliveries.claimedAt), lt(eventDeliveries.claimedAt, sql`now() - interval '10 minutes'`)),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
+/** Rows no process is handling: not handled, attempts left, and not claimed in the last ten minutes. */
+const claimable = () =>
+  and(
+    isNull(eventDeliveries.handledAt),
+    lt(eventDeliveries.attempts, MAX_ATTEMPTS),
+    // A claim older than ten minutes belongs to a process that died; another may take the row.
+    or(isNull(eventDeliveries.claimedAt), lt(eventDeliveries.claimedAt, sql`now() - interval '10 minutes'`)),
+  );
 
 /**
  * Runs the handlers of these rows (after commit), or of every pending row when no ids are given
  * (the hourly retry). Returns how many were handled; a failure is kept on its row and logged, never
  * thrown. A row whose subscriber is no longer listed is left alone, for a person to look at.
+ *
+ * The rows are taken for this process in one statement (one attempt more each) and the handled ones
+ * marked in one more, so an order's follow-ups cost two statements beside their handlers' own work.
  */
 export async function handleEvents(db: Db, ids?: readonly number[], limit = 100): Promise<number> {
   if (installed === null || (ids !== undefined && ids.length === 0)) return 0;
-  const pending = await db
-    .select({ id: eventDeliveries.id, event: eventDeliveries.event, subscriber: eventDeliveries.subscriber })
+  const subscribers = installed;
+  const listed = or(
+    ...[...subscribers.values()].map(({ config }) =>
+      and(eq(eventDeliveries.event, config.event), eq(eventDeliveries.subscriber, config.subscriberId)),
+    ),
+  );
+  if (listed === undefined) return 0;
+  const oldest = db
+    .select({ id: eventDeliveries.id })
     .from(eventDeliveries)
-    .where(
-      and(
-        isNull(eventDeliveries.handledAt),
-        lt(eventDeliveries.attempts, MAX_ATTEMPTS),
-        ids === undefined ? undefined : inArray(eventDeliveries.id, [...ids]),
-      ),
-    )
+    .where(and(claimable(), listed, ids === undefined ? undefined : inArray(eventDeliveries.id, [...ids])))
     .orderBy(asc(eventDeliveries.id))
     .limit(limit);
-  let handled = 0;
-  for (const { id, event, subscriber: subscriberId } of pending) {
-    const subscriber = installed.get(keyOf(event, subscriberId));
-    if (subscriber === undefined) continue;
-    const row = await claim(db, id);
-    if (row === null) continue;
+  const claimed = await db
+    .update(eventDeliveries)
+    .set({ claimedAt: sql`now()`, attempts: sql`${eventDeliveries.attempts} + 1` })
+    // Checked again on the row itself: another process may have taken it since the subquery read it.
+    .where(and(inArray(eventDeliveries.id, oldest), claimable()))
+    .returning();
+  claimed.sort((one, other) => one.id - other.id);
+  const handled: number[] = [];
+  for (const row of claimed) {
+    const subscriber = subscribers.get(keyOf(row.event, row.subscriber));
     try {
+      if (subscriber === undefined) throw new Error(`'${row.subscriber}' no longer subscribes to '${row.event}'`);
       await subscriber.default(db, row.payload as never);
-      await db
-        .update(eventDeliveries)
-        .set({ handledAt: sql`now()`, claimedAt: null, lastError: null })
-        .where(eq(eventDeliveries.id, row.id));
-      handled += 1;
+      handled.push(row.id);
     } catch (error) {
       await db
         .update(eventDeliveries)
@@ -154,7 +148,13 @@ export async function handleEvents(db: Db, ids?: readonly number[], limit = 100)
       logError('events', `event ${row.id} (${row.event}: ${row.subscriber}) failed, left for retry`, error);
     }
   }
-  return handled;
+  if (handled.length > 0) {
+    await db
+      .update(eventDeliveries)
+      .set({ handledAt: sql`now()`, claimedAt: null, lastError: null })
+      .where(inArray(eventDeliveries.id, handled));
+  }
+  return handled.length;
 }
 
 /** Handles rows after commit; a failure here (the database gone) leaves them for the hourly retry. */
