@@ -209,17 +209,56 @@ const SwitchesSchema = SandboxSchema.pick({
 });
 
 /**
+ * The values of `names` in `env` that are set (as setVariables keeps them), and a key of them: what a
+ * per-call read parses, and what its last result is kept under.
+ */
+function variablesOf(names: readonly string[], env: SandboxVariables): { set: Record<string, string>; key: string } {
+  const set: Record<string, string> = {};
+  for (const name of names) {
+    const value = env[name];
+    if (value?.trim()) set[name] = value;
+  }
+  return { set, key: names.map((name) => set[name] ?? '').join('\u0000') };
+}
+
+/**
+ * A read made on every call, parsed again only when the variables it reads have changed: the
+ * gateway reads its switches and keys on each payment, and copying the whole environment and parsing
+ * the schema every time showed in the purchase bench's profile. A read that fails is not kept, so it
+ * fails again the same way.
+ */
+function perCall<T>(read: (set: Record<string, string>) => T) {
+  let last: { key: string; value: T } | null = null;
+  return (names: readonly string[], env: SandboxVariables): T => {
+    const { set, key } = variablesOf(names, env);
+    if (last?.key !== key) last = { key, value: read(set) };
+    return last.value;
+  };
+}
+
+const SWITCHES = ['NODE_ENV', 'PAYMENTS_FAULT', 'PAYMENTS_SLOW_MS', 'CARD_BRANDS_ACCEPTED'] as const;
+const switchesNow = perCall((set) => {
+  const parsed = SwitchesSchema.safeParse(set);
+  if (!parsed.success) throw new PaymentsConfigError(faults(parsed.error).join('; '));
+  const switches = switchesOf(parsed.data);
+  if (typeof switches === 'string') throw new PaymentsConfigError(switches);
+  return switches;
+});
+
+/**
  * The gateway's switches now, from `env` (default the process's environment). Throws
  * PaymentsConfigError for a bad value, and when PAYMENTS_FAULT is set in production (PAYMENTS.md:
  * "test and preview only, refused in production").
  */
 export function readSandboxConfig(env: SandboxVariables = process.env): SandboxConfig {
-  const parsed = SwitchesSchema.safeParse(setVariables(env));
-  if (!parsed.success) throw new PaymentsConfigError(faults(parsed.error).join('; '));
-  const switches = switchesOf(parsed.data);
-  if (typeof switches === 'string') throw new PaymentsConfigError(switches);
-  return switches;
+  return switchesNow(SWITCHES, env);
 }
+
+/** Each kept key's last read setting. */
+const keptSecretReads = new WeakMap<
+  KeptSecretSpec,
+  ReturnType<typeof perCall<{ value: string | null; file: string }>>
+>();
 
 /**
  * One kept key's setting now, from `env` (default the process's environment): the variable's value
@@ -229,14 +268,21 @@ export function readKeptSecretSetting(
   spec: KeptSecretSpec,
   env: SandboxVariables = process.env,
 ): { value: string | null; file: string } {
-  const schema = z.object({
-    [spec.variable]: secret(spec),
-    [spec.fileVariable]: z.string().trim().min(1).default(spec.defaultFile),
-  });
-  const parsed = schema.safeParse(setVariables(env));
-  if (!parsed.success) throw new KeptSecretError(faults(parsed.error).join('; '));
-  const read = parsed.data as Record<string, string | undefined>;
-  return { value: read[spec.variable] ?? null, file: read[spec.fileVariable] ?? spec.defaultFile };
+  let read = keptSecretReads.get(spec);
+  if (read === undefined) {
+    const schema = z.object({
+      [spec.variable]: secret(spec),
+      [spec.fileVariable]: z.string().trim().min(1).default(spec.defaultFile),
+    });
+    read = perCall((set) => {
+      const parsed = schema.safeParse(set);
+      if (!parsed.success) throw new KeptSecretError(faults(parsed.error).join('; '));
+      const values = parsed.data as Record<string, string | undefined>;
+      return { value: values[spec.variable] ?? null, file: values[spec.fileVariable] ?? spec.defaultFile };
+    });
+    keptSecretReads.set(spec, read);
+  }
+  return read([spec.variable, spec.fileVariable], env);
 }
 
 /** The log's level (LOG_LEVEL, default info); throws SandboxSettingsError for one pino does not know. */

@@ -68,4 +68,19 @@ describe("the payment sandbox's settings", () => {
     });
     expect(() => readKeptSecretSetting(GATEWAY_KEY, { PAYMENTS_GATEWAY_SECRET: 'short' })).toThrow(KeptSecretError);
   });
+
+  it('see a switch flipped in the same environment on the very next call, and flipped back', () => {
+    // A preview flips PAYMENTS_FAULT in the running process; the read kept from the last call must not hide it.
+    const env: Record<string, string | undefined> = { PAYMENTS_SLOW_MS: '5' };
+    expect(readSandboxConfig(env).fault).toBeNull();
+    env.PAYMENTS_FAULT = 'slow';
+    expect(readSandboxConfig(env)).toMatchObject({ fault: 'slow', slowMs: 5 });
+    env.PAYMENTS_FAULT = 'sometimes';
+    expect(() => readSandboxConfig(env)).toThrow(PaymentsConfigError);
+    expect(() => readSandboxConfig(env)).toThrow(PaymentsConfigError);
+    env.PAYMENTS_FAULT = '';
+    expect(readSandboxConfig(env).fault).toBeNull();
+    env.CARD_BRANDS_ACCEPTED = 'visa';
+    expect([...readSandboxConfig(env).brandsAccepted]).toEqual(['visa']);
+  });
 });
