@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseEncoding, compressAndCache } from '../../scripts/serve/compress-and-cache.mjs';
+import { chooseEncoding, compressAndCache, keptPageStats } from '../../scripts/serve/compress-and-cache.mjs';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 interface Raw {
@@ -42,12 +42,15 @@ function get(url: string, headers: Record<string, string> = {}, onFirstData?: ()
   });
 }
 
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  br: zlib.brotliDecompressSync,
+  gzip: zlib.gunzipSync,
+  zstd: zlib.zstdDecompressSync,
+};
 const decoded = (raw: Raw) =>
-  raw.headers['content-encoding'] === 'br'
-    ? zlib.brotliDecompressSync(raw.body).toString()
-    : raw.headers['content-encoding'] === 'gzip'
-      ? zlib.gunzipSync(raw.body).toString()
-      : raw.body.toString();
+  (decoders[String(raw.headers['content-encoding'])] ?? ((body) => body))(raw.body).toString();
+/** What every current browser sends. */
+const BROWSER = 'gzip, deflate, br, zstd';
 
 afterEach(async () => {
   const running = server;
@@ -142,8 +145,26 @@ describe('npm start compresses by Accept-Encoding', () => {
     }
   });
 
+  it('a page rendered for this request goes out as zstd to a browser, streamed at a fast level', async () => {
+    let received: () => void = () => {};
+    const firstBytes = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    const base = await serve(async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.write(page.slice(0, 5000));
+      await firstBytes;
+      res.end(page.slice(5000));
+    });
+    const raw = await get(base, { 'Accept-Encoding': BROWSER }, received);
+    expect(raw.headers['content-encoding']).toBe('zstd');
+    expect(decoded(raw)).toBe(page);
+  });
+
   it('chooses brotli first and honours q=0', () => {
     expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip, zstd', ['zstd', 'br', 'gzip'])).toBe('zstd');
+    expect(chooseEncoding('x-gzip')).toBe('gzip');
     expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
     expect(chooseEncoding('identity')).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
@@ -222,5 +243,87 @@ describe('a hashed asset is compressed once per encoding', () => {
     });
     expect(decoded(await get(`${base}/deals/london`, { 'Accept-Encoding': 'br' }))).toContain('Visit 1: spa day');
     expect(decoded(await get(`${base}/deals/london`, { 'Accept-Encoding': 'br' }))).toContain('Visit 2: spa day');
+  });
+});
+
+describe('a page from the route cache is compressed once', () => {
+  /** Serves the route cache's page for each visit's body, marked as Astro's memory cache marks it. */
+  const routeCached = (bodies: string[], mark = 'HIT'): Handler => {
+    let visit = 0;
+    return (_req, res) => {
+      const body = bodies[Math.min(visit, bodies.length - 1)] ?? '';
+      visit += 1;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Astro-Cache': mark });
+      // The adapter writes the cached body in chunks, then ends.
+      res.write(body.slice(0, 3000));
+      res.write(body.slice(3000));
+      res.end();
+    };
+  };
+
+  it('a browser gets brotli; the next gets the very same bytes with their length, kept once', async () => {
+    const listing = page.replace('Spa day', 'Kept once: spa day');
+    const before = keptPageStats().pages;
+    const base = await serve(routeCached([listing]));
+    const first = await get(base, { 'Accept-Encoding': BROWSER });
+    const second = await get(base, { 'Accept-Encoding': BROWSER });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(decoded(first)).toBe(listing);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['content-length']).toBe(String(first.body.length));
+    expect(second.headers['x-astro-cache']).toBe('HIT');
+    expect(second.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(keptPageStats().pages).toBe(before + 1);
+  });
+
+  it('a changed page (new bytes under the same URL) is compressed afresh, never served stale', async () => {
+    const old = page.replace('Spa day', 'Old price: spa day');
+    const changed = page.replace('Spa day', 'New price: spa day');
+    const base = await serve(routeCached([old, changed]));
+    expect(decoded(await get(base, { 'Accept-Encoding': 'br' }))).toBe(old);
+    expect(decoded(await get(base, { 'Accept-Encoding': 'br' }))).toBe(changed);
+  });
+
+  it('a rush on a page not yet kept compresses it once; gzip and zstd are kept apart', async () => {
+    const listing = page.replace('Spa day', 'Rush: spa day');
+    const before = keptPageStats().pages;
+    const base = await serve(routeCached([listing], 'MISS'));
+    const rush = await Promise.all(Array.from({ length: 6 }, () => get(base, { 'Accept-Encoding': 'br' })));
+    for (const raw of rush) expect(decoded(raw)).toBe(listing);
+    expect(keptPageStats().pages).toBe(before + 1);
+    for (const encoding of ['gzip', 'zstd']) {
+      const raw = await get(base, { 'Accept-Encoding': encoding });
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(decoded(raw)).toBe(listing);
+    }
+    expect(keptPageStats().pages).toBe(before + 3);
+    // A client that takes no encoding gets the page as it is.
+    const plain = await get(base);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(listing);
+  });
+});
+
+describe('a file from disk is compressed once per URL and ETag', () => {
+  it('the kept body is sent while the ETag holds; a new ETag (the file changed) is compressed afresh', async () => {
+    const file = page.replace('Spa day', 'On disk: spa day');
+    let etag = 'W/"3a1c-18c0a2f"';
+    let body = file;
+    const base = await serve((_req, res) => {
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('ETag', etag);
+      res.setHeader('Last-Modified', 'Sat, 28 Nov 2026 10:00:00 GMT');
+      Readable.from([Buffer.from(body)]).pipe(res);
+    });
+    const url = `${base}/_bench/london.html`;
+    const first = await get(url, { 'Accept-Encoding': BROWSER });
+    expect(first.headers['content-encoding']).toBe('br');
+    body = file.toUpperCase(); // the same ETag: the kept body is what goes out
+    const second = await get(url, { 'Accept-Encoding': BROWSER });
+    expect(decoded(second)).toBe(file);
+    expect(second.headers['content-length']).toBe(String(first.body.length));
+    etag = 'W/"3a1c-18c0b00"';
+    expect(decoded(await get(url, { 'Accept-Encoding': BROWSER }))).toBe(file.toUpperCase());
   });
 });
