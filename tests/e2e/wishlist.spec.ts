@@ -18,7 +18,12 @@ async function heartFirstCards(page: Page, count: number): Promise<string[]> {
   const headlines: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const heart = hearts.nth(index);
-    const headline = (await heart.getAttribute('data-headline')) ?? '';
+    // The heart is named after its card's headline (spec 2 cards; decision 022).
+    const label = (await heart.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^Save to wish list: /);
+    const headline = label.replace('Save to wish list: ', '');
+    const card = heart.locator('xpath=ancestor::article[1]');
+    await expect(card.getByRole('link', { name: headline, exact: true })).toBeVisible();
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     headlines.push(headline);

@@ -10,9 +10,15 @@ import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlis
 const SELECTOR = 'button[data-wishlist-heart]';
 const busy = new WeakSet<HTMLButtonElement>();
 
+/** The deal's headline: the heart's own (the deal page), else its card's headline link. */
+function headlineOf(heart: HTMLButtonElement): string | undefined {
+  return heart.dataset.headline ?? heart.closest('article')?.querySelector('h2 a, h3 a, h4 a')?.textContent?.trim();
+}
+
 function paint(): void {
   const ids = $wishlist.get().ids;
   for (const heart of document.querySelectorAll<HTMLButtonElement>(SELECTOR)) {
+    if (!heart.hasAttribute('aria-label')) heart.ariaLabel = `Save to wish list: ${headlineOf(heart) ?? 'this deal'}`;
     heart.hidden = false;
     heart.ariaPressed = String(ids.includes(Number(heart.dataset.wishlistHeart)));
   }
@@ -20,7 +26,7 @@ function paint(): void {
 
 async function press(button: HTMLButtonElement): Promise<void> {
   if (button.dataset.wishlistHeart) {
-    await toggleWishlist(Number(button.dataset.wishlistHeart), button.dataset.headline);
+    await toggleWishlist(Number(button.dataset.wishlistHeart), headlineOf(button));
   } else if (window.confirm('Remove every deal from your wish list?') && (await clearWishlist())) {
     document.dispatchEvent(new Event('wishlist:cleared'));
   }
