@@ -140,7 +140,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '-
   stdio: 'ignore',
 });
 let http: LoadResult[] = [];
-const weights: { page: string; kb: number; firstKb: number; modules: number }[] = [];
+const weights: { page: string; kb: number; firstKb: number; modules: number; htmlKb: number }[] = [];
 try {
   await waitForServer(server);
   const listing = await (await fetch(`${base}/deals/london`)).text();
@@ -161,18 +161,24 @@ try {
     const html = await (await fetch(base + pathname)).text();
     const { bytes, modules } = gzippedJsBytes(html, clientDir);
     const first = gzippedJsBytes(html, clientDir, true);
-    weights.push({ page, kb: bytes / 1024, firstKb: first.bytes / 1024, modules });
+    weights.push({
+      page,
+      kb: bytes / 1024,
+      firstKb: first.bytes / 1024,
+      modules,
+      htmlKb: Buffer.byteLength(html) / 1024,
+    });
   }
-  console.log('\nJavaScript per page type (gzipped, everything the page can load)\n');
+  console.log('\nJavaScript per page type (gzipped, everything the page can load), and its HTML (uncompressed)\n');
   // "first load": less the islands hydrated only when scrolled into view (client:visible).
   console.log(
-    `${'page'.padEnd(12)}${'KB gz'.padStart(8)}${'budget'.padStart(8)}${'modules'.padStart(9)}${'first load'.padStart(12)}`,
+    `${'page'.padEnd(12)}${'KB gz'.padStart(8)}${'budget'.padStart(8)}${'modules'.padStart(9)}${'first load'.padStart(12)}${'HTML KB'.padStart(10)}`,
   );
   for (const w of weights) {
     const budget = JS_BUDGET_KB[w.page];
     const column = budget === undefined ? '' : `${budget}${w.kb <= budget ? '' : '!'}`;
     console.log(
-      `${w.page.padEnd(12)}${w.kb.toFixed(1).padStart(8)}${column.padStart(8)}${String(w.modules).padStart(9)}${w.firstKb.toFixed(1).padStart(12)}`,
+      `${w.page.padEnd(12)}${w.kb.toFixed(1).padStart(8)}${column.padStart(8)}${String(w.modules).padStart(9)}${w.firstKb.toFixed(1).padStart(12)}${w.htmlKb.toFixed(1).padStart(10)}`,
     );
   }
 
@@ -185,6 +191,16 @@ try {
       `${pathname.padEnd(28)}${(before.bytes / 1024).toFixed(1).padStart(11)}${(after.bytes / 1024).toFixed(1).padStart(10)}  ${after.encoding}`,
     );
   }
+
+  // The pictures a listing shows, as a browser fetches them (decision 036: painted into the media folder).
+  const listingHtml = await (await fetch(`${base}/deals/london`)).text();
+  const pictures = [...listingHtml.matchAll(/<img[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+  let pictureBytes = 0;
+  for (const src of pictures)
+    pictureBytes += (await wireBytes(new URL(src, base).href, BROWSER['accept-encoding'])).bytes;
+  console.log(
+    `\nPictures on /deals/london: ${pictures.length}, ${(pictureBytes / 1024).toFixed(1)} KB on the wire (${(pictureBytes / 1024 / Math.max(1, pictures.length)).toFixed(1)} KB each)`,
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(path.join(root, 'dist/client/_bench'), { recursive: true, force: true });
