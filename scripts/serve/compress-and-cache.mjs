@@ -12,8 +12,8 @@
  *    So is any 200 response its handler marked immutable (a deal picture from the media folder,
  *    ./media.mjs): its bytes never change under its URL either. Each kind has a budget of its own, so
  *    pictures never crowd out the scripts and styles.
- *  - a page served from the route cache (X-Astro-Cache: HIT, STALE or MISS; the cache hands it over
- *    whole) is compressed once per encoding: its body is read whole, and a kept compressed body with
+ *  - a page served from the route cache (X-Astro-Cache: HIT or STALE; the cache hands it over whole)
+ *    is compressed once per encoding: its body is read whole, and a kept compressed body with
  *    the same bytes (found by their hash) is sent as it is. A cached /deals/london compressed on
  *    every request served browsers at an eighth of the requests a static file of the same bytes
  *    gets. Compressed once, it can afford a stronger level (brotli, zstd where Node has it, gzip).
@@ -176,8 +176,12 @@ function createEncoder(encoding, sizeHint, kept) {
   return zlib.createGzip({ level: kept ? 9 : 5 });
 }
 
-/** The route cache's mark on a page it serves or has just stored (Astro's memory cache). */
-const ROUTE_CACHED = new Set(['HIT', 'STALE', 'MISS']);
+/**
+ * The route cache's mark on a page it serves from memory (Astro's memory cache). A MISS (rendered
+ * now, stored for next time) streams like any rendered page: a URL asked for once (a cache-busting
+ * query) should not pay the strong level, and the page's first HIT keeps it.
+ */
+const ROUTE_CACHED = new Set(['HIT', 'STALE']);
 
 /** Wraps `handler(req, res)`: same handler, compressed and cached responses. */
 export function compressAndCache(handler) {

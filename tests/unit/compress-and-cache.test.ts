@@ -276,6 +276,15 @@ describe('a page from the route cache is compressed once', () => {
     expect(keptPageStats().pages).toBe(before + 1);
   });
 
+  it('a page the cache has just stored (MISS) streams at the fast level and is not kept', async () => {
+    const listing = page.replace('Spa day', 'Asked for once: spa day');
+    const before = keptPageStats().pages;
+    const raw = await get(await serve(routeCached([listing], 'MISS')), { 'Accept-Encoding': BROWSER });
+    expect(raw.headers['content-encoding']).toBe('zstd');
+    expect(decoded(raw)).toBe(listing);
+    expect(keptPageStats().pages).toBe(before);
+  });
+
   it('a changed page (new bytes under the same URL) is compressed afresh, never served stale', async () => {
     const old = page.replace('Spa day', 'Old price: spa day');
     const changed = page.replace('Spa day', 'New price: spa day');
@@ -287,7 +296,7 @@ describe('a page from the route cache is compressed once', () => {
   it('a rush on a page not yet kept compresses it once; gzip and zstd are kept apart', async () => {
     const listing = page.replace('Spa day', 'Rush: spa day');
     const before = keptPageStats().pages;
-    const base = await serve(routeCached([listing], 'MISS'));
+    const base = await serve(routeCached([listing], 'STALE'));
     const rush = await Promise.all(Array.from({ length: 6 }, () => get(base, { 'Accept-Encoding': 'br' })));
     for (const raw of rush) expect(decoded(raw)).toBe(listing);
     expect(keptPageStats().pages).toBe(before + 1);
