@@ -97,10 +97,10 @@ export function keptPage(encoding, body) {
         if (compressed.length <= PAGES_MAX_BYTES) {
           keptPages.set(key, compressed);
           keptPageBytes += compressed.length;
-          for (const [oldest, body] of keptPages) {
+          for (const [oldest, oldestBody] of keptPages) {
             if (keptPageBytes <= PAGES_MAX_BYTES) break;
             keptPages.delete(oldest);
-            keptPageBytes -= body.length;
+            keptPageBytes -= oldestBody.length;
           }
         }
         return compressed;
