@@ -9,9 +9,10 @@ export interface WireBytes {
   encoding: string;
 }
 
-export function wireBytes(url: string, acceptEncoding?: string): Promise<WireBytes> {
+export function wireBytes(url: string, acceptEncoding?: string, accept?: string): Promise<WireBytes> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    if (accept) headers.accept = accept;
     const req = request(url, { headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {

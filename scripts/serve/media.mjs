@@ -10,11 +10,18 @@
  *  - Only names the pattern allows are looked up (lower-case theme folder and file name, one of the
  *    picture extensions): no dot segment, separator or escape can name a file outside the folder.
  *    Anything else under the prefix, and a picture not in the folder, answers 404.
- * SVG today; AVIF, WebP, PNG and JPEG files are served the same way when the seed renders them.
+ *  - A picture at a width (`/images/deals/<theme>/<name>-<width>w`, one of PICTURE_WIDTHS;
+ *    docs/decisions/041-raster-pictures-at-the-size-shown.md) is a raster of the original at that
+ *    width: WebP for a browser that takes it, else JPEG (`Vary: Accept`). Each is rendered once, with
+ *    sharp, on the first request for it (a rush waits for one rendering), and kept in the folder's
+ *    `rasters/` beside the originals, so every process and every later start serves the file.
  */
-import { open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { PICTURE_WIDTHS } from '../../src/domain/picture-sizes.mjs';
 import { IMMUTABLE } from './compress-and-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +39,16 @@ const CONTENT_TYPES = {
   jpg: 'image/jpeg',
 };
 const MEDIA_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})\.(svg|avif|webp|png|jpg)$/;
+/** A picture at a width: the original's path without its extension, then `-<width>w`. */
+const RASTER_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})-(\d{2,4})w$/;
+/** The originals a raster may be rendered from, in the order they are looked for. */
+const ORIGINAL_EXTENSIONS = ['svg', 'png', 'jpg', 'webp', 'avif'];
+const RASTERS_SUBFOLDER = 'rasters';
+/** How each raster format is written: small for a picture of flat colours, quick to make. */
+const RASTER_OUTPUT = {
+  webp: (image) => image.webp({ quality: 60, effort: 4 }),
+  jpg: (image) => image.jpeg({ quality: 72, mozjpeg: true }),
+};
 
 /**
  * The media folder, absolute: MEDIA_DIR resolved against the project root (not the working
@@ -59,6 +76,72 @@ export function mediaFile(dir, pathname) {
   return file.startsWith(pictures + path.sep) ? file : null;
 }
 
+/**
+ * What a raster request names: the folder, the original's name, the width and the format the
+ * browser takes (WebP when its Accept names image/webp, else JPEG); null when it names none.
+ * @param {string} pathname
+ * @param {string | undefined} accept
+ */
+export function rasterRequest(pathname, accept) {
+  const match = RASTER_PATH.exec(pathname);
+  if (!match) return null;
+  const [, folder = '', name = '', digits = ''] = match;
+  const width = Number(digits);
+  if (!PICTURE_WIDTHS.includes(width)) return null;
+  const format = typeof accept === 'string' && /\bimage\/webp\b/i.test(accept) ? 'webp' : 'jpg';
+  return { folder, name, width, format };
+}
+
+/** Renderings under way, by file, so a rush on a picture renders it once. */
+const rendering = new Map();
+
+/**
+ * The raster's file in the folder, rendered from the original first when it is not there yet
+ * (written beside, then renamed in, so a reader never sees half a file); null when there is no
+ * original to render from.
+ */
+async function rasterFile(dir, { folder, name, width, format }) {
+  const file = path.join(dir, RASTERS_SUBFOLDER, folder, `${name}-${width}.${format}`);
+  try {
+    await stat(file);
+    return file;
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  let pending = rendering.get(file);
+  if (pending === undefined) {
+    pending = (async () => {
+      const original = await findOriginal(path.join(dir, MEDIA_SUBFOLDER, folder), name);
+      if (original === null) return null;
+      // An SVG is drawn at the density that makes it `width` pixels wide, never drawn small and enlarged.
+      const { format: source, width: natural } = await sharp(original).metadata();
+      const density = source === 'svg' && natural ? Math.min(2400, Math.max(1, (72 * width) / natural)) : undefined;
+      const image = sharp(original, density === undefined ? {} : { density }).resize({ width });
+      const body = await RASTER_OUTPUT[format](image).toBuffer();
+      await mkdir(path.dirname(file), { recursive: true });
+      const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(draft, body);
+      await rename(draft, file);
+      return file;
+    })().finally(() => rendering.delete(file));
+    rendering.set(file, pending);
+  }
+  return pending;
+}
+
+/** The original picture `name` in `folder`, by the extensions a catalogue picture may have. */
+async function findOriginal(folder, name) {
+  for (const extension of ORIGINAL_EXTENSIONS) {
+    const candidate = path.join(folder, `${name}.${extension}`);
+    try {
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+  }
+  return null;
+}
+
 function notFound(res) {
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end('Image not found');
@@ -76,6 +159,18 @@ export function mediaHandler(dir) {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!pathname.startsWith(MEDIA_URL_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       next();
+      return;
+    }
+    const raster = rasterRequest(pathname, req.headers.accept);
+    if (raster !== null) {
+      // The format follows the browser's Accept, so a shared cache must keep one copy per Accept.
+      res.setHeader('Vary', 'Accept');
+      rasterFile(dir, raster)
+        .then((file) => (file === null ? notFound(res) : sendFile(req, res, file)))
+        .catch((error) => {
+          if (res.headersSent) res.destroy(error);
+          else notFound(res);
+        });
       return;
     }
     const file = mediaFile(dir, pathname);

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { DealImage } from '@/contracts/deal';
+import { pictureAt, pictureSrcset } from '@/domain/picture-sizes.mjs';
 
 type Props = {
   images: DealImage[];
@@ -78,7 +79,9 @@ export default function DealGallery({ images, label }: Props) {
               aria-hidden={many && index !== selected ? true : undefined}
             >
               <img
-                src={image.url}
+                src={pictureAt(image.url, 1200)}
+                srcSet={pictureSrcset(image.url, [800, 1200, 1600])}
+                sizes="(min-width: 992px) 720px, 100vw"
                 width={image.width}
                 height={image.height}
                 alt={image.alt}

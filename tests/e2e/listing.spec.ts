@@ -263,3 +263,34 @@ test('the Show more partial is one page of the listing’s cards, cached and nev
     expect(await bad.json(), path).toMatchObject({ status, message: expect.stringContaining(message) });
   }
 });
+
+test('decision 041: every listing picture is a raster at the size shown, with its dimensions and srcset', async ({
+  page,
+}) => {
+  const pictures: { url: string; type: string }[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/images/deals/'))
+      pictures.push({ url: response.url(), type: response.headers()['content-type'] ?? '' });
+  });
+  await page.goto('/deals/london');
+  const images = page.locator('main img');
+  expect(await images.count()).toBeGreaterThan(10);
+  for (const image of await images.all()) {
+    await expect(image).toHaveAttribute('width', /^\d+$/);
+    await expect(image).toHaveAttribute('height', /^\d+$/);
+    await expect(image).toHaveAttribute('srcset', /-400w 400w,.*-800w 800w/);
+    await expect(image).toHaveAttribute('sizes', /.+/);
+  }
+  // The first card's picture is the one fetched first; those below the fold wait.
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.last()).toHaveAttribute('loading', 'lazy');
+  await expect
+    .poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  // What the browser fetched is WebP drawn at a width it asked for, never the SVG document.
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const picture of pictures) {
+    expect(picture.url, picture.url).toMatch(/-(400|800|1200)w$/);
+    expect(picture.type, picture.url).toBe('image/webp');
+  }
+});

@@ -4,7 +4,7 @@
  * compressed like any SVG; a picture not there is a 404, and no path reaches outside the folder.
  * Against a real Node server, with the same wrappers npm start puts around the shop.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAndCache } from '../../scripts/serve/compress-and-cache.mjs';
-import { DEFAULT_MEDIA_DIR, mediaDir, mediaFile, mediaHandler } from '../../scripts/serve/media.mjs';
+import { DEFAULT_MEDIA_DIR, mediaDir, mediaFile, mediaHandler, rasterRequest } from '../../scripts/serve/media.mjs';
+import { PICTURE_WIDTHS, pictureAt, pictureSrcset } from '../../src/domain/picture-sizes.mjs';
 
 interface Raw {
   status: number;
@@ -138,5 +139,63 @@ describe('the media folder, served', () => {
     expect(mediaDir({})).toBe(path.join(root, DEFAULT_MEDIA_DIR));
     expect(mediaDir({ MEDIA_DIR: 'elsewhere/media' })).toBe(path.join(root, 'elsewhere/media'));
     expect(mediaDir({ MEDIA_DIR: '/srv/media' })).toBe('/srv/media');
+  });
+});
+
+describe('a picture at the size shown (decision 041)', () => {
+  const webpBrowser = { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' };
+  const noWebp = { accept: 'image/png,image/*;q=0.8' };
+  const rasterOnDisk = (name: string) => path.join(dir, 'rasters', 'spa', name);
+
+  it('answers each width as WebP to a browser that takes it, JPEG otherwise, drawn at that width and kept on disk', async () => {
+    const { default: sharp } = await import('sharp');
+    for (const width of [400, 800, 1600]) {
+      const webp = await request(`/images/deals/spa/31000001-0-${width}w`, { headers: webpBrowser });
+      expect(webp.status).toBe(200);
+      expect(webp.headers['content-type']).toBe('image/webp');
+      expect(webp.headers.vary).toMatch(/Accept/);
+      expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The SVG is drawn at the width asked for: 800 x 500 becomes width x (width * 5 / 8).
+      expect(await sharp(webp.body).metadata()).toMatchObject({ format: 'webp', width, height: (width * 5) / 8 });
+    }
+    const jpeg = await request('/images/deals/spa/31000001-0-800w', { headers: noWebp });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(jpeg.body).metadata()).format).toBe('jpeg');
+    expect(existsSync(rasterOnDisk('31000001-0-800.webp'))).toBe(true);
+    expect(existsSync(rasterOnDisk('31000001-0-800.jpg'))).toBe(true);
+  });
+
+  it('a rush on a picture not yet drawn gets the same bytes; the next request reads the kept file', async () => {
+    const rush = await Promise.all(
+      Array.from({ length: 5 }, () => request('/images/deals/spa/31000001-0-1200w', { headers: webpBrowser })),
+    );
+    for (const raw of rush) expect(raw.body.equals(rush[0]?.body ?? Buffer.alloc(0))).toBe(true);
+    // A kept file is served as it is: overwrite it, and the next answer is the file's bytes.
+    writeFileSync(rasterOnDisk('31000001-0-1200.webp'), 'kept');
+    expect((await request('/images/deals/spa/31000001-0-1200w', { headers: webpBrowser })).body.toString()).toBe(
+      'kept',
+    );
+  });
+
+  it('is a 404 for a width the pages never ask for, and for a picture with no original', async () => {
+    for (const pathname of [
+      '/images/deals/spa/31000001-0-500w',
+      '/images/deals/spa/31000001-0-99999w',
+      '/images/deals/spa/39999999-0-400w',
+    ]) {
+      expect((await request(pathname, { headers: webpBrowser })).status, pathname).toBe(404);
+    }
+  });
+
+  it('names the rasters a page offers: srcset and the width the picture falls back to', () => {
+    expect(pictureAt('/images/deals/spa/31000001-0.svg', 800)).toBe('/images/deals/spa/31000001-0-800w');
+    expect(pictureSrcset('/images/deals/spa/31000001-0.svg', [400, 800])).toBe(
+      '/images/deals/spa/31000001-0-400w 400w,/images/deals/spa/31000001-0-800w 800w',
+    );
+    // A picture from elsewhere (a landing's hero, an external URL) is left as it is.
+    expect(pictureAt('https://cdn.example.com/hero.jpg', 800)).toBe('https://cdn.example.com/hero.jpg');
+    expect(pictureSrcset('https://cdn.example.com/hero.jpg')).toBeUndefined();
+    for (const width of PICTURE_WIDTHS)
+      expect(rasterRequest(`/images/deals/spa/a-${width}w`, 'image/webp')).not.toBeNull();
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * Deal pictures at the size shown (docs/decisions/041-raster-pictures-at-the-size-shown.md). A picture
+ * the seed painted (or a merchant's photo) lives once in the media folder; the server answers each
+ * width a page may ask for as a raster (WebP, or JPEG for a browser that takes no WebP), rendered on
+ * first request and kept on disk. The pages' `srcset` and the server's media handler
+ * (scripts/serve/media.mjs, plain Node) must agree on the widths and the address, so both are written
+ * once here, in plain JavaScript both can import.
+ */
+
+/** The widths a picture is rendered at, in pixels: a card at 1x and 2x, a phone's card at 3x, the gallery. */
+export const PICTURE_WIDTHS = [400, 800, 1200, 1600];
+
+/** `/images/deals/<theme>/<name>.<ext>`: a picture as the catalogue names it. */
+const ORIGINAL = /^(\/images\/deals\/[a-z0-9-]{1,40}\/[a-z0-9-]{1,40})\.(svg|avif|webp|png|jpg)$/;
+
+/**
+ * The address of a picture at `width` pixels (one of PICTURE_WIDTHS): the original's path without
+ * its extension, then `-<width>w`. A URL that is not a catalogue picture is answered as it is.
+ * @param {string} url
+ * @param {number} width
+ * @returns {string}
+ */
+export function pictureAt(url, width) {
+  const match = ORIGINAL.exec(url);
+  return match ? `${match[1]}-${width}w` : url;
+}
+
+/**
+ * `srcset` for a picture at the given widths (all of them by default), or undefined when the URL is
+ * not a catalogue picture (nothing to choose from).
+ * @param {string} url
+ * @param {readonly number[]} [widths]
+ * @returns {string | undefined}
+ */
+export function pictureSrcset(url, widths = PICTURE_WIDTHS) {
+  if (!ORIGINAL.test(url)) return undefined;
+  return widths.map((width) => `${pictureAt(url, width)} ${width}w`).join(',');
+}
