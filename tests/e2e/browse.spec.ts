@@ -86,16 +86,19 @@ test('a deal page shows the deal the card promised, with its options', async ({ 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/deal\/\d+$/);
 });
 
-test('deal images are generated locally with their sizes', async ({ page, request }) => {
+test('deal images are drawn locally, at the size shown, with their sizes (decision 041)', async ({ page, request }) => {
   await page.goto('/deals/london');
   const img = page.locator('main article img').first();
   await expect(img).toHaveAttribute('width', /\d+/);
   await expect(img).toHaveAttribute('height', /\d+/);
   const src = await img.getAttribute('src');
-  expect(src).toMatch(/^\/images\/deals\//);
-  const response = await request.get(src ?? '');
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toContain('image/svg+xml');
+  expect(src).toMatch(/^\/images\/deals\/.+-800w$/);
+  // WebP for a client that takes it, JPEG for one that does not; never the SVG the seed painted.
+  const webp = await request.get(src ?? '', { headers: { Accept: 'image/webp,*/*' } });
+  expect(webp.status()).toBe(200);
+  expect(webp.headers()['content-type']).toBe('image/webp');
+  const jpeg = await request.get(src ?? '', { headers: { Accept: '*/*' } });
+  expect(jpeg.headers()['content-type']).toBe('image/jpeg');
   expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
