@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
 import { mediaDir, mediaHandler } from './scripts/serve/media.mjs';
+import { CONSENT_OPENER } from './src/components/marketing/consent-opener.mjs';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from './src/contracts/local-addresses.mjs';
 
 /** Decision 032: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
@@ -102,6 +103,8 @@ export default defineConfig({
       ],
       // The one inline style Astro does not write itself: BaseLayout's cascade layer order.
       styleDirective: { hashes: [cspHash(LAYER_ORDER)] },
+      // The one inline script: the consent banner's opener, run with the first paint (decision 025).
+      scriptDirective: { hashes: [cspHash(CONSENT_OPENER)] },
     },
   },
   // Accounts (decision 009): sessions on files by default, on Redis when REDIS_URL is set (chosen at run

@@ -119,6 +119,27 @@ test('spec 5: the banner sits over the page without moving it, and reads well to
   await expect(banner(page).getByRole('button', { name: 'Reject non-essential cookies' })).toBeEnabled();
 });
 
+test('spec 5: a first-time visitor sees the banner with the first paint, before any bundled script runs', async ({
+  page,
+  context,
+}) => {
+  // Hold back every bundled script: what opens the banner now is the small inline opener alone
+  // (the Content Security Policy names its hash), so the banner does not wait for the page's modules.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  expect(await banner(page).evaluate((node) => node.matches(':popover-open'))).toBe(true);
+  expect(refused).toEqual([]);
+  // With a choice stored the opener leaves it closed.
+  await context.addCookies([{ name: 'consent', value: 'groups%3DC0001%3A1%2CC0004%3A0', url: page.url() }]);
+  await page.goto('/');
+  await expect(banner(page)).toBeHidden();
+});
+
 test('spec 2 / 7: a guest sees the lightbox, signs up, and the emailed link makes the address subscribed', async ({
   page,
   context,

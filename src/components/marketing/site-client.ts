@@ -45,7 +45,8 @@ if (banner) {
   if (!consent.decided) {
     if (hasLandingParams(search)) sessionStorage.setItem(LANDING_KEY, search);
     if (landing) landing.value = sessionStorage.getItem(LANDING_KEY) ?? '';
-    banner.showPopover();
+    // Opened already with the first paint by the inline opener (./consent-opener.mjs), as a rule.
+    if (!banner.matches(':popover-open')) banner.showPopover();
   } else {
     sessionStorage.removeItem(LANDING_KEY);
     const close = $<HTMLElement>('[data-consent-close]', banner);
