@@ -56,6 +56,12 @@ const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const jsOnly = hasFlag('js-only');
 /** Gzipped JavaScript a page may load in all, React included (KB; docs/decisions/018-react-islands.md). */
 const JS_BUDGET_KB: Record<string, number> = { location: 95, deal: 95, checkout: 120 };
+/**
+ * The tighter budget the pages are working towards (not met yet; the current one is decision 018's):
+ * every page within 80 KB gzipped, checkout within 100, printed for everything a page can load and
+ * for what it loads before an island below the fold is seen.
+ */
+const NEXT_BUDGET_KB = (page: string): number => (page === 'checkout' ? 100 : 80);
 
 async function purchaseSection(): Promise<void> {
   console.log('\nPurchases: 200 concurrent buyers on a deal with 50 left, then 200 more on plenty (orders/s)\n');
@@ -210,8 +216,12 @@ try {
 }
 
 const budgetsMet = weights.every((w) => w.kb <= (JS_BUDGET_KB[w.page] ?? Number.POSITIVE_INFINITY));
+const nextMet = (kb: (w: (typeof weights)[number]) => number) => weights.every((w) => kb(w) <= NEXT_BUDGET_KB(w.page));
+const nextBudgetLine = () =>
+  `target every page <= 80 KB gz JS (checkout <= 100): ${mark(nextMet((w) => w.kb))} for all it can load, ${mark(nextMet((w) => w.firstKb))} before a below-the-fold island is seen`;
 if (jsOnly) {
   console.log(`\ntarget JS within budget (location, deal <= 95 KB gz; checkout <= 120 KB gz): ${mark(budgetsMet)}`);
+  console.log(nextBudgetLine());
   process.exit(0);
 }
 
@@ -247,4 +257,5 @@ if (baseline && sameBytes && cached && uncached) {
 }
 if (weights.length > 0)
   console.log(`target JS within budget (location, deal <= 95 KB gz; checkout <= 120 KB gz): ${mark(budgetsMet)}`);
+if (weights.length > 0) console.log(nextBudgetLine());
 process.exit(0);
