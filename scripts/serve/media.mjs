@@ -21,7 +21,12 @@ import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { PICTURE_WIDTHS } from '../../src/domain/picture-sizes.mjs';
+import {
+  PICTURE_AT_WIDTH_PATH,
+  PICTURE_EXTENSIONS,
+  PICTURE_PATH,
+  PICTURE_WIDTHS,
+} from '../../src/domain/picture-sizes.mjs';
 import { IMMUTABLE } from './compress-and-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,11 +43,6 @@ const CONTENT_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
 };
-const MEDIA_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})\.(svg|avif|webp|png|jpg)$/;
-/** A picture at a width: the original's path without its extension, then `-<width>w`. */
-const RASTER_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})-(\d{2,4})w$/;
-/** The originals a raster may be rendered from, in the order they are looked for. */
-const ORIGINAL_EXTENSIONS = ['svg', 'png', 'jpg', 'webp', 'avif'];
 const RASTERS_SUBFOLDER = 'rasters';
 /** How each raster format is written: small for a picture of flat colours, quick to make. */
 const RASTER_OUTPUT = {
@@ -67,7 +67,7 @@ export function mediaDir(env = process.env) {
  * @returns {string | null}
  */
 export function mediaFile(dir, pathname) {
-  const match = MEDIA_PATH.exec(pathname);
+  const match = PICTURE_PATH.exec(pathname);
   if (!match) return null;
   const [, folder, name, extension] = match;
   const pictures = path.join(dir, MEDIA_SUBFOLDER);
@@ -83,7 +83,7 @@ export function mediaFile(dir, pathname) {
  * @param {string | undefined} accept
  */
 export function rasterRequest(pathname, accept) {
-  const match = RASTER_PATH.exec(pathname);
+  const match = PICTURE_AT_WIDTH_PATH.exec(pathname);
   if (!match) return null;
   const [, folder = '', name = '', digits = ''] = match;
   const width = Number(digits);
@@ -131,7 +131,7 @@ async function rasterFile(dir, { folder, name, width, format }) {
 
 /** The original picture `name` in `folder`, by the extensions a catalogue picture may have. */
 async function findOriginal(folder, name) {
-  for (const extension of ORIGINAL_EXTENSIONS) {
+  for (const extension of PICTURE_EXTENSIONS) {
     const candidate = path.join(folder, `${name}.${extension}`);
     try {
       if ((await stat(candidate)).isFile()) return candidate;

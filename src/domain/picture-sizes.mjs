@@ -10,8 +10,20 @@
 /** The widths a picture is rendered at, in pixels: a card at 1x and 2x, a phone's card at 3x, the gallery. */
 export const PICTURE_WIDTHS = [400, 800, 1200, 1600];
 
-/** `/images/deals/<theme>/<name>.<ext>`: a picture as the catalogue names it. */
-const ORIGINAL = /^(\/images\/deals\/[a-z0-9-]{1,40}\/[a-z0-9-]{1,40})\.(svg|avif|webp|png|jpg)$/;
+/** The file types a catalogue picture may be, in the order the server looks for an original. */
+export const PICTURE_EXTENSIONS = ['svg', 'png', 'jpg', 'webp', 'avif'];
+
+/**
+ * `/images/deals/<theme>/<name>.<ext>`: a picture as the catalogue names it (theme, name and type
+ * captured). Only lower-case letters, digits and dashes: no dot segment or separator can name a
+ * file outside the media folder.
+ */
+export const PICTURE_PATH = new RegExp(
+  `^/images/deals/([a-z0-9-]{1,40})/([a-z0-9-]{1,40})\\.(${PICTURE_EXTENSIONS.join('|')})$`,
+);
+
+/** `/images/deals/<theme>/<name>-<width>w`: the picture at a width (theme, name and width captured). */
+export const PICTURE_AT_WIDTH_PATH = /^\/images\/deals\/([a-z0-9-]{1,40})\/([a-z0-9-]{1,40})-(\d{2,4})w$/;
 
 /**
  * The address of a picture at `width` pixels (one of PICTURE_WIDTHS): the original's path without
@@ -21,8 +33,8 @@ const ORIGINAL = /^(\/images\/deals\/[a-z0-9-]{1,40}\/[a-z0-9-]{1,40})\.(svg|avi
  * @returns {string}
  */
 export function pictureAt(url, width) {
-  const match = ORIGINAL.exec(url);
-  return match ? `${match[1]}-${width}w` : url;
+  const match = PICTURE_PATH.exec(url);
+  return match ? `/images/deals/${match[1]}/${match[2]}-${width}w` : url;
 }
 
 /**
@@ -33,6 +45,6 @@ export function pictureAt(url, width) {
  * @returns {string | undefined}
  */
 export function pictureSrcset(url, widths = PICTURE_WIDTHS) {
-  if (!ORIGINAL.test(url)) return undefined;
+  if (!PICTURE_PATH.test(url)) return undefined;
   return widths.map((width) => `${pictureAt(url, width)} ${width}w`).join(',');
 }
