@@ -30,15 +30,40 @@ import zlib from 'node:zlib';
 export const COMPRESS_MIN_BYTES = 1024;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED_ASSETS = '/_astro/';
-/** Compressed immutable bodies kept in memory, and how much of each kind there may be. */
-const KEPT_MAX_BYTES = { hashed: 32 * 1024 * 1024, immutable: 16 * 1024 * 1024, file: 16 * 1024 * 1024 };
-const keptBytes = { hashed: 0, immutable: 0, file: 0 };
-const compressedAssets = new Map();
+/**
+ * Compressed bodies kept in memory, by kind: hashed build assets, immutable responses (pictures),
+ * files from disk and route-cached pages. Each kind has a budget of its own, so pages never crowd
+ * out the scripts and styles; within it, what was sent least recently is dropped first.
+ */
+const KEPT_MAX_BYTES = {
+  hashed: 32 * 1024 * 1024,
+  immutable: 16 * 1024 * 1024,
+  file: 16 * 1024 * 1024,
+  page: 48 * 1024 * 1024,
+};
+const kept = Object.fromEntries(Object.keys(KEPT_MAX_BYTES).map((kind) => [kind, { bodies: new Map(), bytes: 0 }]));
 
-function keepCompressedAsset({ key, kind }, body) {
-  if (compressedAssets.has(key) || keptBytes[kind] + body.length > KEPT_MAX_BYTES[kind]) return;
-  compressedAssets.set(key, body);
-  keptBytes[kind] += body.length;
+/** The kept body of `kind` under `key`, or null; a body sent again goes to the back of the queue. */
+function keptBody(kind, key) {
+  const { bodies } = kept[kind];
+  const body = bodies.get(key);
+  if (body === undefined) return null;
+  bodies.delete(key);
+  bodies.set(key, body);
+  return body;
+}
+
+/** Keeps a compressed body, dropping the least recently sent of its kind while over the budget. */
+function keepBody(kind, key, body) {
+  const store = kept[kind];
+  if (store.bodies.has(key) || body.length > KEPT_MAX_BYTES[kind]) return;
+  store.bodies.set(key, body);
+  store.bytes += body.length;
+  for (const [oldest, oldestBody] of store.bodies) {
+    if (store.bytes <= KEPT_MAX_BYTES[kind]) break;
+    store.bodies.delete(oldest);
+    store.bytes -= oldestBody.length;
+  }
 }
 
 /** Whether this Node can compress with zstd (22.15 and 23.8 on; the project runs on 24). */
@@ -48,68 +73,38 @@ const KEPT_ORDER = ZSTD ? ['br', 'zstd', 'gzip'] : ['br', 'gzip'];
 /** The encodings of a body compressed as it streams, best first: the fastest for its size. */
 const STREAMED_ORDER = ZSTD ? ['zstd', 'br', 'gzip'] : ['br', 'gzip'];
 
-/**
- * Compressed route-cached pages by encoding and the hash of their bytes, least recently sent first,
- * within a budget: a page changed (or a variant of it) has other bytes and another key, and what is
- * no longer sent drops off the front.
- */
-const PAGES_MAX_BYTES = 48 * 1024 * 1024;
-const keptPages = new Map();
-let keptPageBytes = 0;
-/** Compressions under way, so a rush on a page not yet kept compresses it once. */
+/** Compressions of whole pages under way, so a rush on a page not yet kept compresses it once. */
 const compressing = new Map();
 
-function compressOnce(encoding, body) {
-  if (encoding === 'br') {
-    return zlib.brotliCompress.bind(zlib, body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    });
-  }
-  if (encoding === 'zstd') {
-    return zlib.zstdCompress.bind(zlib, body, {
-      params: { [zlib.constants.ZSTD_c_compressionLevel]: 12, [zlib.constants.ZSTD_c_checksumFlag]: 0 },
-    });
-  }
-  return zlib.gzip.bind(zlib, body, { level: 9 });
+/** A whole body compressed at the kept level, on zlib's threads rather than the event loop. */
+function compressWhole(encoding, body) {
+  return new Promise((resolve, reject) => {
+    const encoder = createEncoder(encoding, body.length, true);
+    const chunks = [];
+    encoder.on('data', (chunk) => chunks.push(chunk));
+    encoder.on('end', () => resolve(Buffer.concat(chunks)));
+    encoder.on('error', reject);
+    encoder.end(body);
+  });
 }
 
-/** The page's body in `encoding`, compressed once (on zlib's threads, not the event loop) and kept. */
+/**
+ * A route-cached page's body in `encoding`, compressed once and kept by the hash of its bytes: a
+ * page changed (or a variant of it) has other bytes and another key, so it can never be served for
+ * another.
+ */
 export function keptPage(encoding, body) {
   const key = `${encoding} ${hash('sha1', body, 'base64')}`;
-  const kept = keptPages.get(key);
-  if (kept !== undefined) {
-    // Sent again: to the back of the queue.
-    keptPages.delete(key);
-    keptPages.set(key, kept);
-    return Promise.resolve(kept);
-  }
+  const found = keptBody('page', key);
+  if (found !== null) return Promise.resolve(found);
   let pending = compressing.get(key);
   if (pending === undefined) {
-    pending = new Promise((resolve, reject) => {
-      compressOnce(encoding, body)((error, compressed) => (error ? reject(error) : resolve(compressed)));
-    }).then(
-      (compressed) => {
-        compressing.delete(key);
-        if (compressed.length <= PAGES_MAX_BYTES) {
-          keptPages.set(key, compressed);
-          keptPageBytes += compressed.length;
-          for (const [oldest, oldestBody] of keptPages) {
-            if (keptPageBytes <= PAGES_MAX_BYTES) break;
-            keptPages.delete(oldest);
-            keptPageBytes -= oldestBody.length;
-          }
-        }
+    pending = compressWhole(encoding, body)
+      .then((compressed) => {
+        keepBody('page', key, compressed);
         return compressed;
-      },
-      (error) => {
-        compressing.delete(key);
-        throw error;
-      },
-    );
+      })
+      .finally(() => compressing.delete(key));
     compressing.set(key, pending);
   }
   return pending;
@@ -117,7 +112,7 @@ export function keptPage(encoding, body) {
 
 /** How many compressed pages are kept, and their bytes (for the tests and an operator's question). */
 export function keptPageStats() {
-  return { pages: keptPages.size, bytes: keptPageBytes };
+  return { pages: kept.page.bodies.size, bytes: kept.page.bytes };
 }
 
 const COMPRESSIBLE =
@@ -205,12 +200,12 @@ export function compressAndCache(handler) {
 
     const startEncoding = (name, sizeHint, keepAs) => {
       encoder = createEncoder(name, sizeHint, keepAs !== null);
-      const kept = keepAs ? [] : null;
+      const chunks = keepAs ? [] : null;
       encoder.on('data', (chunk) => {
-        kept?.push(chunk);
+        chunks?.push(chunk);
         if (!write.call(res, chunk)) encoder.pause();
       });
-      if (kept) encoder.on('end', () => keepCompressedAsset(keepAs, Buffer.concat(kept)));
+      if (chunks) encoder.on('end', () => keepBody(keepAs.kind, keepAs.key, Buffer.concat(chunks)));
       res.on('drain', () => encoder?.resume());
       // A source piped into res (static files) waits for res's 'drain' when the compressor is full.
       encoder.on('drain', () => res.emit('drain'));
@@ -261,7 +256,7 @@ export function compressAndCache(handler) {
           : kind === 'file'
             ? { key: `${encoding} ${req.url} ${etag}`, kind }
             : null;
-      precompressed = asset === null ? null : (compressedAssets.get(asset.key) ?? null);
+      precompressed = asset === null ? null : keptBody(asset.kind, asset.key);
       if (precompressed !== null) res.setHeader('Content-Length', precompressed.length);
       else startEncoding(encoding, length ?? 0, asset);
     };
