@@ -53,6 +53,11 @@ async function waitForServer(server: ChildProcess): Promise<void> {
 }
 
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+/** The row of a load table with this label. */
+const rowOf = <T extends { label: string }>(rows: readonly T[], label: string): T | undefined =>
+  rows.find((row) => row.label === label);
+/** Requests per second of the row with this label (0 when the table has none). */
+const rpsOf = (rows: readonly { label: string; rps: number }[], label: string): number => rowOf(rows, label)?.rps ?? 0;
 const jsOnly = hasFlag('js-only');
 /** Gzipped JavaScript a page may load in all, React included (KB; docs/decisions/018-react-islands.md). */
 const JS_BUDGET_KB: Record<string, number> = { location: 95, deal: 95, checkout: 120 };
@@ -106,7 +111,7 @@ async function httpSection(listing: string, dealPath: string): Promise<LoadResul
     await runLoad('/search?q=… (cache bypassed)', (i) => `${base}/search?q=spa&bench=${i}`, browser),
   ];
   printLoadTable(rows);
-  const rps = (label: string) => rows.find((result) => result.label === label)?.rps ?? 0;
+  const rps = (label: string) => rpsOf(rows, label);
   const ratio = rps('/deals/london (route cache)') / rps('static copy of /deals/london');
   console.log(
     `\ncached /deals/london to a browser: ${ratio.toFixed(2)}x the requests/s of a static file of the same bytes (target 0.8x): ${mark(ratio >= 0.8)}`,
@@ -121,7 +126,7 @@ if (hasFlag('purchase-only')) {
 
 async function scaleSection(): Promise<void> {
   const rows = await benchScale(root, requests);
-  const rps = (label: string) => rows.find((row) => row.label === label)?.rps ?? 0;
+  const rps = (label: string) => rpsOf(rows, label);
   const one = rps('1 process: /deals/london (uncached)');
   const two = rps('2 processes: /deals/london (uncached)');
   if (one > 0 && two > 0)
@@ -242,13 +247,12 @@ if (!hasFlag('skip-search')) {
 await purchaseSection();
 if (!hasFlag('skip-scale')) await scaleSection();
 
-const row = (label: string) => http.find((result) => result.label === label);
 const [baseline, sameBytes, cached, uncached] = [
-  row('static file (baseline)'),
-  row('static copy of /deals/london'),
-  row('/deals/london (route cache)'),
-  row('/deals/london (cache bypassed)'),
-];
+  'static file (baseline)',
+  'static copy of /deals/london',
+  '/deals/london (route cache)',
+  '/deals/london (cache bypassed)',
+].map((label) => rowOf(http, label));
 if (baseline && sameBytes && cached && uncached) {
   console.log(
     `target cached location page >= half the baseline req/s: ${mark(cached.rps >= baseline.rps / 2)} against the favicon, ${mark(cached.rps >= sameBytes.rps / 2)} against the same bytes served as a static file`,

@@ -22,14 +22,8 @@ export type DealType =
   | 'standard'
   | 'standard-travel';
 
-/** spec 3 price display modes, as stored. */
-export type PriceDisplayMode =
-  | 'hidden'
-  | 'show-discount'
-  | 'show-discount-indicative'
-  | 'show-original-price'
-  | 'show-price'
-  | 'show-vip-discount-price';
+/** spec 3 price display modes, as stored (the domain names them once). */
+export type { PriceDisplayModeName as PriceDisplayMode } from '@/domain/price-evidence';
 
 /** spec 3 delivery options. */
 export type DeliveryOption = 'e-gift' | 'ndd-gpk' | 'std-gpk' | 'none';
