@@ -3,7 +3,7 @@
  * document, plainly the provider's test page and not the shop. Shows who is being paid, the amount
  * and its instalments, the basket's lines, then the step (children). Not indexed.
  */
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { formatToThePenny, instalmentPlan, PAY_LATER_NAMES, type PayLaterOption } from '@/domain/pay-later-plan';
 import type { PayLaterOrderLine, PayLaterSession } from '../pay-later-sessions';
 
@@ -127,5 +127,46 @@ export function PayLaterSessionPage({ provider, session, headings, unknownText, 
         </form>
       )}
     </PayLaterLayout>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> & {
+  id: string;
+  label: string;
+  /** Shown under the label, as `<id>-hint`, and describing the input. */
+  hint?: ReactNode;
+  /** Other elements describing the input (a hint the step shows above several fields). */
+  describedBy?: string;
+  /** The field's error, shown under the input as `<id>-error` and announced. */
+  error?: string | null;
+};
+
+/** A labelled text input of a pay-later step, with its hint and its error wired to it for screen readers. */
+export function TextField({ id, label, hint, describedBy, error, ...input }: TextFieldProps) {
+  const described = [describedBy, hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type="text"
+        required
+        {...input}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described || undefined}
+      />
+      {error && (
+        <p className="error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -9,47 +9,26 @@ import { type ClearpayPageAnswer, cancelClearpayCheckout, payClearpayByCard, ver
 import { CLEARPAY_APPROVING_CVV, CLEARPAY_DECLINING_CVV, CLEARPAY_SMS_CODE } from '../pay-later-config';
 import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
 import type { SandboxContext } from '../routes/context';
-import { PayLaterSessionPage } from './PayLaterLayout';
+import { PayLaterSessionPage, TextField } from './PayLaterLayout';
 import { afterStep, formOf, page } from './render';
 
 type Errors = Extract<ClearpayPageAnswer, { kind: 'error' }>['errors'];
-type ErrorField = keyof Errors;
-
-/** The ids an input is described by: its hint and, when it has one, its error. */
-function describedBy(errors: Errors, name: ErrorField, hint?: string): string | undefined {
-  return [hint, errors[name] ? `clearpay-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
-}
-
-function FieldError({ errors, name }: { errors: Errors; name: ErrorField }) {
-  const message = errors[name];
-  return message ? (
-    <p className="error" id={`clearpay-${name}-error`} role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 function CodeStep({ errors }: { errors: Errors }) {
   return (
     <form method="post" noValidate>
       <p>We sent a 6-digit code by text message to the phone on your Clearpay account.</p>
-      <label htmlFor="clearpay-code">SMS code</label>
-      <p className="hint" id="clearpay-code-hint">
-        Sandbox: the code is {CLEARPAY_SMS_CODE}.
-      </p>
-      <input
+      <TextField
         id="clearpay-code"
         name="code"
-        type="text"
+        label="SMS code"
+        hint={<>Sandbox: the code is {CLEARPAY_SMS_CODE}.</>}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        required
         autoFocus
-        aria-invalid={errors.code ? 'true' : undefined}
-        aria-describedby={describedBy(errors, 'code', 'clearpay-code-hint')}
+        error={errors.code}
       />
-      <FieldError errors={errors} name="code" />
       <button className="primary" type="submit" name="action" value="sms">
         Verify
       </button>
@@ -64,52 +43,41 @@ function CardStep({ errors, typed }: { errors: Errors; typed: { number: string; 
       <p className="hint" id="clearpay-card-hint">
         Sandbox: any test card; CVV {CLEARPAY_APPROVING_CVV} approves, {CLEARPAY_DECLINING_CVV} declines.
       </p>
-      <label htmlFor="clearpay-number">Card number</label>
-      <input
+      <TextField
         id="clearpay-number"
         name="number"
-        type="text"
+        label="Card number"
+        describedBy="clearpay-card-hint"
         inputMode="numeric"
         autoComplete="cc-number"
-        required
         autoFocus={firstError === undefined || firstError === 'number'}
         defaultValue={typed.number}
-        aria-invalid={errors.number ? 'true' : undefined}
-        aria-describedby={describedBy(errors, 'number', 'clearpay-card-hint')}
+        error={errors.number}
       />
-      <FieldError errors={errors} name="number" />
       <div className="row">
         <div>
-          <label htmlFor="clearpay-expiry">Expiry (MM/YY)</label>
-          <input
+          <TextField
             id="clearpay-expiry"
             name="expiry"
-            type="text"
+            label="Expiry (MM/YY)"
             inputMode="numeric"
             autoComplete="cc-exp"
-            required
             autoFocus={firstError === 'expiry'}
             defaultValue={typed.expiry}
-            aria-invalid={errors.expiry ? 'true' : undefined}
-            aria-describedby={describedBy(errors, 'expiry')}
+            error={errors.expiry}
           />
-          <FieldError errors={errors} name="expiry" />
         </div>
         <div>
-          <label htmlFor="clearpay-cvv">Security code (CVV)</label>
-          <input
+          <TextField
             id="clearpay-cvv"
             name="cvv"
-            type="text"
+            label="Security code (CVV)"
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            required
             autoFocus={firstError === 'cvv'}
-            aria-invalid={errors.cvv ? 'true' : undefined}
-            aria-describedby={describedBy(errors, 'cvv')}
+            error={errors.cvv}
           />
-          <FieldError errors={errors} name="cvv" />
         </div>
       </div>
       <button className="primary" type="submit" name="action" value="card">

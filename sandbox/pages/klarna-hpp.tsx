@@ -14,7 +14,7 @@ import {
 import { KLARNA_APPROVED_EMAIL, KLARNA_DENIED_EMAIL, KLARNA_FAILING_CODE } from '../pay-later-config';
 import { type PayLaterSession, retrieveSession } from '../pay-later-sessions';
 import type { SandboxContext } from '../routes/context';
-import { PayLaterSessionPage } from './PayLaterLayout';
+import { PayLaterSessionPage, TextField } from './PayLaterLayout';
 import { afterStep, formOf, page } from './render';
 
 type FieldError = { field: 'email' | 'code'; message: string };
@@ -28,29 +28,23 @@ function IdentifyStep({
   typedEmail: string | null;
   error: FieldError | null;
 }) {
-  const invalid = error?.field === 'email';
   return (
     <form method="post" noValidate>
-      <label htmlFor="klarna-email">Email address</label>
-      <p className="hint" id="klarna-email-hint">
-        Playground: {KLARNA_APPROVED_EMAIL} is approved, {KLARNA_DENIED_EMAIL} is denied.
-      </p>
-      <input
+      <TextField
         id="klarna-email"
         name="email"
+        label="Email address"
+        hint={
+          <>
+            Playground: {KLARNA_APPROVED_EMAIL} is approved, {KLARNA_DENIED_EMAIL} is denied.
+          </>
+        }
         type="email"
         autoComplete="email"
-        required
         autoFocus
         defaultValue={typedEmail ?? session.email ?? ''}
-        aria-invalid={invalid ? 'true' : undefined}
-        aria-describedby={invalid ? 'klarna-email-hint klarna-email-error' : 'klarna-email-hint'}
+        error={error?.field === 'email' ? error.message : null}
       />
-      {invalid && (
-        <p className="error" id="klarna-email-error" role="alert">
-          {error.message}
-        </p>
-      )}
       <button className="primary" type="submit" name="action" value="identify">
         Continue
       </button>
@@ -59,32 +53,21 @@ function IdentifyStep({
 }
 
 function CodeStep({ session, error }: { session: PayLaterSession; error: FieldError | null }) {
-  const invalid = error?.field === 'code';
   return (
     <>
       <p>We sent a 6-digit code to {session.email}.</p>
       <form method="post" noValidate>
-        <label htmlFor="klarna-code">Verification code</label>
-        <p className="hint" id="klarna-code-hint">
-          Playground: any 6 digits work, except {KLARNA_FAILING_CODE}.
-        </p>
-        <input
+        <TextField
           id="klarna-code"
           name="code"
-          type="text"
+          label="Verification code"
+          hint={<>Playground: any 6 digits work, except {KLARNA_FAILING_CODE}.</>}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          required
           autoFocus
-          aria-invalid={invalid ? 'true' : undefined}
-          aria-describedby={invalid ? 'klarna-code-hint klarna-code-error' : 'klarna-code-hint'}
+          error={error?.field === 'code' ? error.message : null}
         />
-        {invalid && (
-          <p className="error" id="klarna-code-error" role="alert">
-            {error.message}
-          </p>
-        )}
         <button className="primary" type="submit" name="action" value="code">
           Confirm and pay
         </button>
