@@ -25,6 +25,7 @@
  */
 import { hash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { sharedWhileRunning } from './shared-work.mjs';
 
 /** Smaller bodies cost more to compress than they save on the wire. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -97,17 +98,11 @@ export function keptPage(encoding, body) {
   const key = `${encoding} ${hash('sha1', body, 'base64')}`;
   const found = keptBody('page', key);
   if (found !== null) return Promise.resolve(found);
-  let pending = compressing.get(key);
-  if (pending === undefined) {
-    pending = compressWhole(encoding, body)
-      .then((compressed) => {
-        keepBody('page', key, compressed);
-        return compressed;
-      })
-      .finally(() => compressing.delete(key));
-    compressing.set(key, pending);
-  }
-  return pending;
+  return sharedWhileRunning(compressing, key, async () => {
+    const compressed = await compressWhole(encoding, body);
+    keepBody('page', key, compressed);
+    return compressed;
+  });
 }
 
 /** How many compressed pages are kept, and their bytes (for the tests and an operator's question). */

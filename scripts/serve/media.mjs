@@ -28,6 +28,7 @@ import {
   PICTURE_WIDTHS,
 } from '../../src/domain/picture-sizes.mjs';
 import { IMMUTABLE } from './compress-and-cache.mjs';
+import { sharedWhileRunning } from './shared-work.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -108,25 +109,20 @@ async function rasterFile(dir, { folder, name, width, format }) {
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
   }
-  let pending = rendering.get(file);
-  if (pending === undefined) {
-    pending = (async () => {
-      const original = await findOriginal(path.join(dir, MEDIA_SUBFOLDER, folder), name);
-      if (original === null) return null;
-      // An SVG is drawn at the density that makes it `width` pixels wide, never drawn small and enlarged.
-      const { format: source, width: natural } = await sharp(original).metadata();
-      const density = source === 'svg' && natural ? Math.min(2400, Math.max(1, (72 * width) / natural)) : undefined;
-      const image = sharp(original, density === undefined ? {} : { density }).resize({ width });
-      const body = await RASTER_OUTPUT[format](image).toBuffer();
-      await mkdir(path.dirname(file), { recursive: true });
-      const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      await writeFile(draft, body);
-      await rename(draft, file);
-      return file;
-    })().finally(() => rendering.delete(file));
-    rendering.set(file, pending);
-  }
-  return pending;
+  return sharedWhileRunning(rendering, file, async () => {
+    const original = await findOriginal(path.join(dir, MEDIA_SUBFOLDER, folder), name);
+    if (original === null) return null;
+    // An SVG is drawn at the density that makes it `width` pixels wide, never drawn small and enlarged.
+    const { format: source, width: natural } = await sharp(original).metadata();
+    const density = source === 'svg' && natural ? Math.min(2400, Math.max(1, (72 * width) / natural)) : undefined;
+    const image = sharp(original, density === undefined ? {} : { density }).resize({ width });
+    const body = await RASTER_OUTPUT[format](image).toBuffer();
+    await mkdir(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, body);
+    await rename(draft, file);
+    return file;
+  });
 }
 
 /** The original picture `name` in `folder`, by the extensions a catalogue picture may have. */
