@@ -22,6 +22,8 @@ const pages = defineCollection({
     requiresSwitch: z.enum(['FEATURE_PAY_LATER_FAQ_LINK', 'FEATURE_CAREERS_COLUMN']).optional(),
     /** Where it sits in the breadcrumb trail. */
     section: z.enum(['Help', 'Legal', 'Company']).default('Help'),
+    /** Ends with the trader's details from configuration (decision 042): the terms pages and about us. */
+    showsTraderDetails: z.boolean().default(false),
   }),
 });
 

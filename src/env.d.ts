@@ -7,6 +7,11 @@ declare namespace App {
      * server code: absolute URLs are built on it, never on the request's Host header.
      */
     publicOrigin: string;
+    /**
+     * Who the trader is (TRADING_* in src/server/config.ts; decision 042): the footer, the help centre
+     * and the terms pages show it, as UK company law asks of a trading website.
+     */
+    trading: import('./domain/trading').TradingDetails;
     /** The brand chosen by ?site= or the remembered cookie (spec 2). */
     brand: import('./domain/brands').Brand;
     /** The look in force: brand, VIP, wellness or a seasonal variant. */

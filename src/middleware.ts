@@ -67,6 +67,7 @@ const requestContext = defineMiddleware(async (context, next) => {
   const { url, cookies } = context;
   const path = url.pathname;
   context.locals.publicOrigin = publicOrigin();
+  context.locals.trading = serverConfig().trading;
   context.locals.user = null;
   context.locals.rememberLocation = null;
   context.locals.pageType = 'other';

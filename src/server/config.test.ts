@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '@/contracts/local-addresses.mjs';
+import { DEMO_TRADING } from '@/domain/trading';
 import { ConfigError, ConfigSchema, readServerConfig } from './config';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +35,15 @@ describe('the shop configuration', () => {
       publicOrigin: SHOP_LOCAL_ORIGIN,
       redisUrl: undefined,
       sessionDir: path.resolve('.data/sessions'),
-      mail: { smtpUrl: undefined, mailDir: path.resolve('.data/mail') },
+      mail: {
+        smtpUrl: undefined,
+        mailDir: path.resolve('.data/mail'),
+        from: 'Tuppence <hello@tuppence.co.uk>',
+        replyTo: 'Tuppence Customer Care <help@tuppence.co.uk>',
+        publicOrigin: SHOP_LOCAL_ORIGIN,
+        trading: DEMO_TRADING,
+      },
+      trading: DEMO_TRADING,
       seedDeals: undefined,
       payments: {
         gateway: {
@@ -47,6 +56,28 @@ describe('the shop configuration', () => {
       },
       addressLookupUrl: undefined,
       isTestRun: false,
+    });
+  });
+
+  it('takes the trading disclosures and the mail sender from the environment (decision 042)', () => {
+    const config = readServerConfig({
+      SITE_URL: 'https://www.tuppence.co.uk',
+      MAIL_FROM: 'Tuppence <orders@tuppence.co.uk>',
+      TRADING_COMPANY_NAME: 'Tuppence Trading Ltd',
+      TRADING_COMPANY_NUMBER: '01234567',
+      TRADING_REGISTERED_OFFICE: '1 High Street, Leeds LS1 1AA',
+    });
+    expect(config.trading).toEqual({
+      ...DEMO_TRADING,
+      companyName: 'Tuppence Trading Ltd',
+      companyNumber: '01234567',
+      registeredOffice: '1 High Street, Leeds LS1 1AA',
+    });
+    // Mail is drawn with the same details and links on the public origin.
+    expect(config.mail).toMatchObject({
+      from: 'Tuppence <orders@tuppence.co.uk>',
+      publicOrigin: 'https://www.tuppence.co.uk',
+      trading: config.trading,
     });
   });
 

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel, setVariables } from '@/contracts/environment';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from '@/contracts/local-addresses.mjs';
 import { GATEWAY_KEY } from '@/contracts/payment-gateway';
+import { DEMO_TRADING, type TradingDetails } from '@/domain/trading';
 
 /** The variables as the environment holds them; tests hand in their own. */
 export type ConfigVariables = Readonly<Record<string, string | undefined>>;
@@ -73,6 +74,55 @@ export const ConfigSchema = z.object({
     .optional()
     .describe('Sends mail over SMTP; unset, mail is written as .eml files in MAIL_DIR. Secret (its password).'),
   MAIL_DIR: z.string().default('.data/mail').describe('Where .eml files go without SMTP (/dev/mailbox lists them).'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .default('Tuppence <hello@tuppence.co.uk>')
+    .describe('The From of every email the shop sends ("Name <address>").'),
+  MAIL_REPLY_TO: z
+    .string()
+    .trim()
+    .min(3)
+    .default('Tuppence Customer Care <help@tuppence.co.uk>')
+    .describe('Where a reply to any email goes.'),
+  TRADING_COMPANY_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEMO_TRADING.companyName)
+    .describe('Trading disclosures (decision 042): the registered company name.'),
+  TRADING_COMPANY_NUMBER: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEMO_TRADING.companyNumber)
+    .describe('The Companies House number.'),
+  TRADING_REGISTERED_IN: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEMO_TRADING.registeredIn)
+    .describe('Where the company is registered.'),
+  TRADING_REGISTERED_OFFICE: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEMO_TRADING.registeredOffice)
+    .describe('The registered office, on one line.'),
+  TRADING_CONTACT_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEMO_TRADING.contactAddress)
+    .describe('The postal contact address, on one line.'),
+  TRADING_CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .min(3)
+    .default(DEMO_TRADING.contactEmail)
+    .describe('The customer service email address.'),
+  TRADING_VAT_NUMBER: z.string().trim().min(1).default(DEMO_TRADING.vatNumber).describe('The VAT registration number.'),
   SEED_DEALS: z.coerce
     .number({ error: 'must be a whole number of deals' })
     .int({ error: 'must be a whole number of deals' })
@@ -138,6 +188,17 @@ export interface PaymentSettings {
   strictPayLater: boolean;
 }
 
+/** What the mail outbox sends with. */
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  mailDir: string;
+  from: string;
+  replyTo: string;
+  /** The public origin: every link and picture in a mail is absolute on it. */
+  publicOrigin: string;
+  trading: TradingDetails;
+}
+
 /** The shop's configuration, parsed: folders absolute, URLs checked, numbers numbers. */
 export interface ServerConfig {
   database: { url: string | undefined; pgliteDir: string; migrationsDir: string | undefined };
@@ -147,7 +208,10 @@ export interface ServerConfig {
   publicOrigin: string;
   redisUrl: string | undefined;
   sessionDir: string;
-  mail: { smtpUrl: string | undefined; mailDir: string };
+  /** How mail is sent: SMTP or the folder, its From and Reply-To, and the origin its links use. */
+  mail: MailSettings;
+  /** The trader's details (decision 042), for the footer, the legal pages and every email. */
+  trading: TradingDetails;
   seedDeals: number | undefined;
   payments: PaymentSettings;
   addressLookupUrl: string | undefined;
@@ -181,6 +245,16 @@ export function readServerConfig(variables: ConfigVariables): ServerConfig {
     );
   }
   const v = parsed.data;
+  const publicOrigin = new URL(v.SITE_URL).origin;
+  const trading: TradingDetails = {
+    companyName: v.TRADING_COMPANY_NAME,
+    companyNumber: v.TRADING_COMPANY_NUMBER,
+    registeredIn: v.TRADING_REGISTERED_IN,
+    registeredOffice: v.TRADING_REGISTERED_OFFICE,
+    contactAddress: v.TRADING_CONTACT_ADDRESS,
+    contactEmail: v.TRADING_CONTACT_EMAIL,
+    vatNumber: v.TRADING_VAT_NUMBER,
+  };
   return {
     database: {
       url: v.DATABASE_URL,
@@ -189,10 +263,18 @@ export function readServerConfig(variables: ConfigVariables): ServerConfig {
     },
     logLevel: v.LOG_LEVEL,
     siteUrl: v.SITE_URL,
-    publicOrigin: new URL(v.SITE_URL).origin,
+    publicOrigin,
     redisUrl: v.REDIS_URL,
     sessionDir: absolute(v.SESSION_DIR),
-    mail: { smtpUrl: v.SMTP_URL, mailDir: absolute(v.MAIL_DIR) },
+    mail: {
+      smtpUrl: v.SMTP_URL,
+      mailDir: absolute(v.MAIL_DIR),
+      from: v.MAIL_FROM,
+      replyTo: v.MAIL_REPLY_TO,
+      publicOrigin,
+      trading,
+    },
+    trading,
     seedDeals: v.SEED_DEALS,
     payments: {
       gateway: {

@@ -72,13 +72,19 @@ test('the account and gifts items are there for a guest, with a VIP crown item',
   await expect(nav.getByRole('link', { name: 'VIP' })).toHaveAttribute('href', '/deals/vip');
 });
 
-test('the footer has its link columns, payment methods, social buttons and the current year', async ({ page }) => {
+test('the footer has its link columns, payment methods, social buttons, the current year and who trades', async ({
+  page,
+}) => {
   await page.goto('/?clock=2026-07-01');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Terms of use' }).first()).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Help and FAQs' })).toBeVisible();
   await expect(footer.getByRole('link', { name: /App Store/ })).toBeVisible();
   await expect(footer.getByText(/© 2026/)).toBeVisible();
+  // decision 042: the trading disclosures (the demo TRADING_* defaults).
+  await expect(
+    footer.getByText(/company number 15482917\. Registered office: 2 Example Yard, London EC1A 4AB\./),
+  ).toBeVisible();
   await expect(footer.getByRole('link', { name: /instagram/i })).toBeVisible();
   await expect(footer.getByText(/careers/i)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 /** The error page (spec 8: "Something went wrong. Please try again."), rendered as the server renders it. */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it, vi } from 'vitest';
+import { DEMO_TRADING } from '../../src/domain/trading';
 import ErrorPage from '../../src/pages/500.astro';
 
 describe('error page', () => {
@@ -11,6 +12,7 @@ describe('error page', () => {
       props: { error: new Error('connection refused to 10.0.0.5 as shop_admin') },
       locals: {
         publicOrigin: 'http://localhost:4321',
+        trading: DEMO_TRADING,
         brand: 'fivepm',
         theme: 'fivepm',
         themeNow: new Date('2026-07-01'),

@@ -7,6 +7,7 @@ import { loadRenderers } from 'astro:container';
 import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TRADING } from '../../src/domain/trading';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
 import CheckoutLayout from '../../src/layouts/CheckoutLayout.astro';
 import DealsLayout from '../../src/layouts/DealsLayout.astro';
@@ -41,6 +42,7 @@ const header: HeaderData = {
 const seo = { title: 'Page', description: 'A page', canonical: 'http://localhost/page' };
 const locals = {
   publicOrigin: 'http://localhost:4321',
+  trading: DEMO_TRADING,
   brand: 'tuppence' as const,
   theme: 'christmas' as const,
   themeNow: new Date('2026-12-20T12:00:00Z'),
@@ -83,6 +85,9 @@ describe('layouts (spec 2)', () => {
     expect(html).toContain('Page body');
     expect(html).toContain('<footer');
     expect(html).toContain('© 2026');
+    // decision 042: the trading disclosures, from configuration.
+    expect(html).toContain('company number 15482917');
+    expect(html).toContain('Registered office: 2 Example Yard, London EC1A 4AB');
   });
 
   it('the account layout lists every account page and marks the current one', async () => {
