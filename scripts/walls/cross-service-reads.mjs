@@ -34,7 +34,6 @@ export const CROSS_SERVICE_READS = {
     'src/server/accounts/users',
     'src/server/basket/basketLines',
     'src/server/basket/baskets',
-    'src/server/catalog/deals',
   ],
   'src/server/gifting/account.ts': ['src/server/orders/orderLines'],
   'src/server/gifting/index.ts': [
@@ -69,10 +68,9 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/deals',
   ],
   'src/server/orders/confirmation.ts': [
-    'src/server/catalog/dealProducts',
-    'src/server/catalog/deals',
     'src/server/mail/outbox',
     'src/server/vouchers/vouchers',
+    'src/server/wallet/walletEntries',
   ],
   'src/server/orders/lines.ts': [
     'src/server/basket/basketLines',
@@ -110,7 +108,6 @@ export const CROSS_SERVICE_READS = {
   'src/server/travel/index.ts': ['src/server/catalog/dealProducts', 'src/server/catalog/deals'],
   'src/server/voucher-lifecycle/addons.ts': [
     'src/server/accounts/users',
-    'src/server/catalog/deals',
     'src/server/orders/orders',
     'src/server/vouchers/vouchers',
   ],

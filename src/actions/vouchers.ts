@@ -115,7 +115,7 @@ export const voucherActions = {
           nonce: form.nonce,
           idempotencyKey: form.idempotencyKey,
           now: new Date(),
-          origin: publicOrigin(),
+          brand: context.locals.brand,
         });
         if (!bought.ok) throw refusalError(bought);
         // The add-on's confirmation email goes now, as the order confirmation does.

@@ -23,6 +23,7 @@ import {
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
 import { insertMerchantMember, twoMerchants } from './merchant-fixtures';
+import { mailText } from './support/mail';
 
 const NOW = new Date('2027-03-01T12:00:00Z');
 const ORIGIN = 'https://shop.example';
@@ -53,7 +54,8 @@ describe.each(embedded)('merchant teams on $name', (engine) => {
 
   async function mailedToken(email: string): Promise<string> {
     const rows = await database.db.select().from(outbox).where(eq(outbox.recipient, email));
-    const token = rows.at(-1)?.body.match(/\/merchant\/invite\/([\w-]+)/)?.[1];
+    const invite = rows.at(-1);
+    const token = (invite === undefined ? '' : await mailText(invite)).match(/\/merchant\/invite\/([\w-]+)/)?.[1];
     if (!token) throw new Error(`no invitation mailed to ${email}`);
     return token;
   }

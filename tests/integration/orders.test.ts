@@ -19,6 +19,7 @@ import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/
 import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
+import { mailText } from './support/mail';
 
 describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
   let database: Database;
@@ -203,7 +204,12 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .from(outbox)
       .where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
     const [voucher] = await db.select().from(vouchers).where(eq(vouchers.orderId, result.order.id));
-    expect(mail?.body).toContain(voucher?.code ?? 'missing');
+    if (mail === undefined) throw new Error('no confirmation queued');
+    // decision 042: the row holds the template's data; read it as it is sent.
+    const text = await mailText(mail);
+    expect(text).toContain(voucher?.code ?? 'missing');
+    // The wallet's marketing credit shows as promotional credit in the breakdown, the rest on the card.
+    expect(text).toMatch(/Paid with promotional credit\s+−£5\.00/);
   });
 
   it('a wallet that covers everything needs no card', async () => {

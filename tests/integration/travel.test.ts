@@ -5,7 +5,7 @@
  * its balance and due date on the order line and the voucher, and a date booked after purchase makes the
  * voucher Booked once the merchant confirms (spec 4 calendar booking).
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
 import { BOOKING_COPY } from '../../src/domain/bookings';
@@ -40,6 +40,7 @@ import { retrieveVoucher } from '../../src/server/vouchers';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
+import { renderedMail } from './support/mail';
 
 const today = new Date().toISOString().slice(0, 10);
 /** The public origin the booking emails link to. */
@@ -246,6 +247,23 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
     const voucher = await retrieveVoucher(db, voucherId);
     expect(voucher?.statusLabel).toBe('Booked');
     expect(voucher?.statusDescription).toBe('travel documents expected from the merchant within 3 working days');
+    // The shopper's confirmation says where, and carries the day as a calendar entry (decision 042).
+    const [confirmation] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, buyer.user.email), eq(outbox.kind, 'booking')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    if (confirmation === undefined) throw new Error('no booking confirmation mailed');
+    const sent = await renderedMail(confirmation);
+    expect(sent.text).toContain(voucher?.merchantAddress ?? 'no address');
+    const [entry] = sent.attachments;
+    expect(sent.attachments).toHaveLength(1);
+    expect(entry?.contentType).toMatch(/^text\/calendar;.*method=PUBLISH/);
+    const ics = String(entry?.content).replace(/\r\n /g, '');
+    expect(ics).toContain(`UID:booking-${second.id}@`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${addDays(wanted, 1).replace(/-/g, '')}`);
+    expect(ics).toContain(`DTEND;VALUE=DATE:${addDays(wanted, 2).replace(/-/g, '')}`);
     const [audit] = await db
       .select({ n: count() })
       .from(voucherBookingAudit)

@@ -46,6 +46,7 @@ import {
 import { walletBalances } from '../../src/server/wallet';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { mailText } from './support/mail';
 
 describe.each(embedded)('spec 6: VIP subscription and loyalty club on $name', (engine) => {
   let database: Database;
@@ -240,7 +241,8 @@ describe.each(embedded)('spec 6: VIP subscription and loyalty club on $name', (e
     const mails = await db().select().from(outbox).where(eq(outbox.userId, user.id));
     expect(mails.map((m) => m.subject)).toContain('Your Tuppence VIP membership has renewed');
     // fake-valid-visa-nonce is the sandbox's Visa ending 1881.
-    expect(mails.find((m) => m.kind === 'vip_renewed')?.body).toContain('£4.99 from Visa ending 1881');
+    const receipt = mails.find((m) => m.kind === 'vip_renewed');
+    expect(receipt === undefined ? '' : await mailText(receipt)).toContain('£4.99 from Visa ending 1881');
 
     const { user: unsaved } = await joinVip('Nosave', joined, false);
     const due = (await retrieveSubscription(db(), unsaved.id, joined))?.currentPeriodEnd ?? joined;

@@ -19,30 +19,36 @@ export type StoredPurpose = 'password_reset' | 'sign_in' | 'confirm_email';
 /** Every purpose that is an emailed link (device tokens are not links and stay). */
 export const LINK_PURPOSES: StoredPurpose[] = ['password_reset', 'sign_in', 'confirm_email'];
 
-const LINKS: Readonly<Record<LinkPurpose, { stored: StoredPurpose; path: string; subject: string; lead: string }>> = {
+const LINKS: Readonly<
+  Record<LinkPurpose, { stored: StoredPurpose; path: string; subject: string; lead: string; action: string }>
+> = {
   password_reset: {
     stored: 'password_reset',
     path: '/forgot-password/reset',
     subject: 'Reset your Tuppence password',
-    lead: 'Someone (hopefully you) asked to reset the password of your Tuppence account. Choose a new one here:',
+    lead: 'Someone (hopefully you) asked to reset the password of your Tuppence account. Choose a new one with this link.',
+    action: 'Choose a new password',
   },
   set_password: {
     stored: 'password_reset',
     path: '/forgot-password/reset',
     subject: 'Set your Tuppence password',
-    lead: 'Someone (hopefully you) asked to create a Tuppence account with this email. You already have one from an earlier order: choose its password here:',
+    lead: 'Someone (hopefully you) asked to create a Tuppence account with this email. You already have one from an earlier order: choose its password with this link.',
+    action: 'Set your password',
   },
   sign_in: {
     stored: 'sign_in',
     path: '/consume-token',
     subject: 'Your Tuppence sign-in link',
-    lead: 'Sign in to your Tuppence account with this link:',
+    lead: 'Sign in to your Tuppence account with this link.',
+    action: 'Sign in to Tuppence',
   },
   confirm_email: {
     stored: 'confirm_email',
     path: '/consume-token',
     subject: 'Confirm your email to finish creating your Tuppence account',
-    lead: 'Thanks for joining Tuppence. Confirm your email and sign in with this link:',
+    lead: 'Thanks for joining Tuppence. Confirm your email and sign in with this link.',
+    action: 'Confirm your email',
   },
 };
 
@@ -80,6 +86,13 @@ export async function queueLink(
     kind: request.purpose,
     recipient: user.email,
     subject: link.subject,
-    body: `Hi ${user.firstName || 'there'},\n\n${link.lead}\n\n${request.origin}${link.path}?token=${token}\n\nThe link works once and expires in 1 hour. If you did not ask for it, ignore this email.\n`,
+    template: 'notice',
+    data: {
+      preview: link.lead,
+      greeting: `Hi ${user.firstName || 'there'},`,
+      paragraphs: [link.lead],
+      action: { label: link.action, url: `${request.origin}${link.path}?token=${token}` },
+      notes: ['The link works once and expires in 1 hour. If you did not ask for it, ignore this email.'],
+    },
   });
 }

@@ -11,7 +11,7 @@ import type { AccountStatus, ProfileInput, RegisterInput, UserProfile } from '@/
 import { AccountError } from '@/domain/errors';
 import type { Db, DbOrTx } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
-import { enqueueMail, forgetRecipient } from '@/server/mail';
+import { enqueueMail, forgetRecipient, type OutgoingMail } from '@/server/mail';
 import { knownDeviceId } from './devices';
 import { endOutstandingLinks, queueLink } from './links';
 import { accountTokens, type UserRow, users } from './schema';
@@ -97,13 +97,22 @@ export function toGuestAccountStatus(user: UserRow | null): AccountStatus {
 }
 
 /** What /register tells the owner of an email that already has an account (never the requester). */
-function alreadyRegisteredMail(user: UserRow, origin: string) {
+function alreadyRegisteredMail(user: UserRow, origin: string): OutgoingMail {
+  const lead =
+    'Someone (hopefully you) tried to create a Tuppence account with this email, which already has one. Nothing has changed.';
   return {
     userId: user.id,
     kind: 'register_existing',
     recipient: user.email,
     subject: 'Someone tried to create a Tuppence account with your email',
-    body: `Hi ${user.firstName || 'there'},\n\nSomeone (hopefully you) tried to create a Tuppence account with this email, which already has one. Nothing has changed.\n\nSign in: ${origin}/login\nForgotten your password? ${origin}/forgot-password\n\nIf it was not you, you can ignore this email.\n`,
+    template: 'notice',
+    data: {
+      preview: lead,
+      greeting: `Hi ${user.firstName || 'there'},`,
+      paragraphs: [lead],
+      action: { label: 'Sign in', url: `${origin}/login` },
+      notes: [`Forgotten your password? ${origin}/forgot-password`, 'If it was not you, you can ignore this email.'],
+    },
   };
 }
 
@@ -209,11 +218,19 @@ export async function updateProfile(db: Db, userId: number, input: ProfileInput)
   }
 }
 
+/** The notices a new password sends: changed (signed in), activated (first password), reset (by link). */
+export type PasswordNoticeKind = 'password_changed' | 'password_activated' | 'password_reset_done';
+
 /**
  * In a transaction: a new password (confirmed, unlocked), every other session ended (epoch bump),
  * every outstanding emailed link ended and a notice email queued.
  */
-export async function writePassword(tx: DbOrTx, user: UserRow, passwordHash: string, kind: string): Promise<UserRow> {
+export async function writePassword(
+  tx: DbOrTx,
+  user: UserRow,
+  passwordHash: string,
+  kind: PasswordNoticeKind,
+): Promise<UserRow> {
   const [updated] = await tx
     .update(users)
     .set({
@@ -232,12 +249,18 @@ export async function writePassword(tx: DbOrTx, user: UserRow, passwordHash: str
     kind,
     recipient: user.email,
     subject: 'Your Tuppence password has changed',
-    body: `Hi ${user.firstName || 'there'},\n\nThe password for your Tuppence account was just changed. If this was not you, reset it now from the sign-in page.\n`,
+    template: 'notice',
+    data: {
+      preview: 'The password for your Tuppence account was just changed.',
+      greeting: `Hi ${user.firstName || 'there'},`,
+      paragraphs: ['The password for your Tuppence account was just changed.'],
+      notes: ['If this was not you, reset it now from the sign-in page.'],
+    },
   });
   return updated;
 }
 
-async function storePassword(db: Db, user: UserRow, password: string, kind: string): Promise<UserRow> {
+async function storePassword(db: Db, user: UserRow, password: string, kind: PasswordNoticeKind): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   return db.transaction((tx) => writePassword(tx, user, passwordHash, kind));
 }

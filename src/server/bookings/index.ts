@@ -13,7 +13,7 @@ import { formatLongDate } from '@/domain/format';
 import { users } from '@/server/accounts/schema';
 import { dealProducts, deals, merchants } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
-import { enqueueMail } from '@/server/mail';
+import { enqueueMail, type TemplateData } from '@/server/mail';
 import { merchantUsers } from '@/server/merchants/schema';
 import { moveVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
@@ -131,10 +131,12 @@ export async function requestBooking(
     await tx
       .insert(voucherBookingAudit)
       .values({ bookingId: booking.id, action: 'requested', userId: input.userId, at: input.now });
-    await mailMerchant(tx, booking.id, (b) => ({
-      subject: `Booking request: ${long(b.requestedDate)} for ${b.customerFirstName || 'a customer'}`,
-      body: `${b.customerFirstName || 'A customer'} would like to book ${long(b.requestedDate)} with voucher ${b.voucherCode} (${b.dealHeadline}: ${b.productTitle}).\n\nConfirm the date, or decline it or propose another, on your dashboard:\n\n${input.origin}/merchant/${b.merchantId}/bookings\n`,
-    }));
+    await mailMerchant(tx, booking.id, {
+      step: 'requested',
+      origin: input.origin,
+      at: input.now,
+      subject: (b) => `Booking request: ${long(b.requestedDate)} for ${b.customerFirstName || 'a customer'}`,
+    });
     return viewOf(booking);
   });
 }
@@ -253,7 +255,7 @@ async function decide(
     await tx
       .insert(voucherBookingAudit)
       .values({ bookingId: decided.id, action: status, userId: input.userId, at: input.now });
-    await mailCustomer(tx, decided.id, (b) => customerMail(b, status, input.origin));
+    await mailCustomer(tx, decided.id, { status, origin: input.origin, at: input.now });
     return viewOf(decided);
   });
 }
@@ -302,10 +304,12 @@ export async function acceptProposedDate(
     await tx
       .insert(voucherBookingAudit)
       .values({ bookingId: accepted.id, action: 'accepted', userId: input.userId, at: input.now });
-    await mailMerchant(tx, accepted.id, (b) => ({
-      subject: `Booking accepted: ${long(b.date)} for ${b.customerFirstName || 'a customer'}`,
-      body: `${b.customerFirstName || 'Your customer'} accepted the date you proposed, ${long(b.date)}, for voucher ${b.voucherCode} (${b.dealHeadline}: ${b.productTitle}). The voucher is now Booked.\n\nYour bookings: ${input.origin}/merchant/${b.merchantId}/bookings\n`,
-    }));
+    await mailMerchant(tx, accepted.id, {
+      step: 'accepted',
+      origin: input.origin,
+      at: input.now,
+      subject: (b) => `Booking accepted: ${long(b.date)} for ${b.customerFirstName || 'a customer'}`,
+    });
     return viewOf(accepted);
   });
 }
@@ -316,6 +320,8 @@ const long = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
 interface BookingMailFacts extends BookingView {
   merchantId: number;
   merchantName: string;
+  merchantAddress: string;
+  merchantPhone: string;
   customerEmail: string;
   customerFirstName: string;
   customerUserId: number;
@@ -329,6 +335,10 @@ async function mailFacts(tx: Tx, bookingId: number): Promise<BookingMailFacts> {
     .select({
       booking: voucherBookings,
       merchantName: merchants.name,
+      addressLine1: merchants.addressLine1,
+      town: merchants.town,
+      postcode: merchants.postcode,
+      merchantPhone: merchants.phone,
       customerEmail: users.email,
       customerFirstName: users.firstName,
       customerUserId: users.id,
@@ -344,49 +354,63 @@ async function mailFacts(tx: Tx, bookingId: number): Promise<BookingMailFacts> {
     .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
     .where(eq(voucherBookings.id, bookingId));
   if (row === undefined) throw new Error(`booking ${bookingId} vanished inside its transaction`);
-  const { booking, ...facts } = row;
-  return { ...viewOf(booking), ...facts, merchantId: booking.merchantId };
+  const { booking, addressLine1, town, postcode, ...facts } = row;
+  return {
+    ...viewOf(booking),
+    ...facts,
+    merchantId: booking.merchantId,
+    merchantAddress: [addressLine1, town, postcode].filter(Boolean).join(', '),
+  };
 }
 
-/** The customer's email about the merchant's answer. */
+/** The step a booking email reports: `requested` and `accepted` to the merchant, the rest to the shopper. */
+type BookingStep = TemplateData['booking']['step'];
+
+/** The booking template's data for one step (decision 042): dates, place, voucher, where to act. */
+function bookingMailData(b: BookingMailFacts, step: BookingStep, manageUrl: string, at: Date): TemplateData['booking'] {
+  return {
+    step,
+    bookingId: b.id,
+    customerFirstName: b.customerFirstName,
+    requestedDate: b.requestedDate,
+    proposedDate: b.proposedDate,
+    date: b.date,
+    merchantNote: b.merchantNote,
+    merchant: { name: b.merchantName, address: b.merchantAddress, phone: b.merchantPhone },
+    voucher: { code: b.voucherCode, dealHeadline: b.dealHeadline, productTitle: b.productTitle },
+    manageUrl,
+    at: at.toISOString(),
+  };
+}
+
+/** The customer's email about the merchant's answer: its subject, and the step the template draws. */
 function customerMail(
   b: BookingMailFacts,
   status: 'confirmed' | 'declined' | 'proposed',
-  origin: string,
-): { subject: string; body: string } {
-  const hello = `Hello${b.customerFirstName ? ` ${b.customerFirstName}` : ''},\n\n`;
-  const voucher = `your ${b.dealHeadline} voucher (${b.voucherCode})`;
-  const link = `\n\nYour vouchers: ${origin}/myaccount/vouchers\n`;
-  const note = b.merchantNote ? ` They said: “${b.merchantNote}”` : '';
+): { subject: string; step: 'confirmed' | 'declined' | 'proposed' } {
   if (status === 'confirmed') {
-    return {
-      subject: `Booking confirmed: ${long(b.date)} with ${b.merchantName}`,
-      body: `${hello}${b.merchantName} has confirmed ${long(b.date)} for ${voucher}. Your voucher is now Booked; take its codes with you.${link}`,
-    };
+    return { subject: `Booking confirmed: ${long(b.date)} with ${b.merchantName}`, step: 'confirmed' };
   }
   if (status === 'proposed' && b.proposedDate !== null) {
-    return {
-      subject: `${b.merchantName} suggested another date: ${long(b.proposedDate)}`,
-      body: `${hello}${b.merchantName} can't take ${long(b.requestedDate)} for ${voucher}, and suggested ${long(b.proposedDate)} instead.${note}\n\nAccept it, or ask for another date, from your voucher.${link}`,
-    };
+    return { subject: `${b.merchantName} suggested another date: ${long(b.proposedDate)}`, step: 'proposed' };
   }
-  return {
-    subject: `Please choose another date for ${b.merchantName}`,
-    body: `${hello}${b.merchantName} can't take ${long(b.requestedDate)} for ${voucher}.${note}\n\nPlease ask for another date from your voucher.${link}`,
-  };
+  return { subject: `Please choose another date for ${b.merchantName}`, step: 'declined' };
 }
 
 async function mailCustomer(
   tx: Tx,
   bookingId: number,
-  write: (b: BookingMailFacts) => { subject: string; body: string },
+  answer: { status: 'confirmed' | 'declined' | 'proposed'; origin: string; at: Date },
 ): Promise<void> {
   const facts = await mailFacts(tx, bookingId);
+  const { subject, step } = customerMail(facts, answer.status);
   await enqueueMail(tx, {
     userId: facts.customerUserId,
     kind: 'booking',
     recipient: facts.customerEmail,
-    ...write(facts),
+    subject,
+    template: 'booking',
+    data: bookingMailData(facts, step, `${answer.origin}/myaccount/vouchers`, answer.at),
   });
 }
 
@@ -394,7 +418,7 @@ async function mailCustomer(
 async function mailMerchant(
   tx: Tx,
   bookingId: number,
-  write: (b: BookingMailFacts) => { subject: string; body: string },
+  mail: { step: 'requested' | 'accepted'; origin: string; at: Date; subject: (b: BookingMailFacts) => string },
 ): Promise<void> {
   const facts = await mailFacts(tx, bookingId);
   const members = await tx
@@ -402,8 +426,16 @@ async function mailMerchant(
     .from(merchantUsers)
     .innerJoin(users, eq(users.id, merchantUsers.userId))
     .where(eq(merchantUsers.merchantId, facts.merchantId));
-  const mail = write(facts);
+  const subject = mail.subject(facts);
+  const data = bookingMailData(facts, mail.step, `${mail.origin}/merchant/${facts.merchantId}/bookings`, mail.at);
   for (const member of members) {
-    await enqueueMail(tx, { userId: member.userId, kind: 'booking_merchant', recipient: member.email, ...mail });
+    await enqueueMail(tx, {
+      userId: member.userId,
+      kind: 'booking_merchant',
+      recipient: member.email,
+      subject,
+      template: 'booking',
+      data,
+    });
   }
 }

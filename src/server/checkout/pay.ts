@@ -8,6 +8,7 @@
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
 import type { OrderResponse, PayFailure, PayRequest } from '@/contracts/pay';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
+import type { Brand } from '@/domain/brands';
 import { needsEmailConfirmation } from '@/domain/checkout';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { type Refusal, refused } from '@/domain/errors';
@@ -49,6 +50,8 @@ export interface PayInput {
   referralCode: string | null;
   /** The caller's address, for the hourly allowance of anonymous account checks. */
   ip: string;
+  /** The brand the shopper is buying on: the order confirmation comes from it (decision 042). */
+  brand?: Brand;
 }
 
 /**
@@ -198,6 +201,7 @@ async function payOnce(db: Db, providers: PaymentProviders, input: PayInput): Pr
     idempotencyKey: key,
     now: new Date(),
     origin: publicOrigin(),
+    brand: input.brand,
   });
   if (!result.ok) return result;
   const { order } = result;

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { type Brand, isBrand } from '@/domain/brands';
 import {
   ALL_TOPICS,
   DEFAULT_FREQUENCY,
@@ -14,8 +15,9 @@ import {
   isFrequency,
   isTopic,
 } from '@/domain/email-preferences';
+import { retrievePricedBasket } from '@/server/basket';
 import type { Db, DbOrTx } from '@/server/db';
-import { enqueueMail } from '@/server/mail';
+import { enqueueMail, type OutgoingMail, type TemplateData } from '@/server/mail';
 import { basketReminders, emailSubscribers, type SubscriberRow } from './schema';
 
 /** A double opt-in link works for 7 days. */
@@ -46,24 +48,27 @@ export function listUnsubscribeHeaders(origin: string, manageToken: string): Rec
   };
 }
 
-/** Queues a marketing mail with its unsubscribe headers and a preferences footer. */
-export async function enqueueMarketingMail(
-  tx: DbOrTx,
-  mail: { recipient: string; kind: string; subject: string; body: string; manageToken: string; origin: string },
-): Promise<number> {
-  const footer = [
-    '',
-    '--',
-    `Choose what we send you, or how often: ${preferencesUrl(mail.origin, mail.manageToken)}`,
-    `Unsubscribe: ${unsubscribeUrl(mail.origin, mail.manageToken)}`,
-  ].join('\n');
+/** A marketing mail to queue: a message (any template, its data with it) and the subscriber's manage token. */
+export type MarketingMail = (OutgoingMail extends infer Mail
+  ? Mail extends OutgoingMail
+    ? Omit<Mail, 'userId' | 'headers' | 'marketing'>
+    : never
+  : never) & { manageToken: string; origin: string };
+
+/**
+ * Queues a marketing mail with its unsubscribe headers (RFC 8058) and the footer's unsubscribe and
+ * preferences links, which the email layout draws (decision 042).
+ */
+export async function enqueueMarketingMail(tx: DbOrTx, mail: MarketingMail): Promise<number> {
+  const { manageToken, origin, ...message } = mail;
   return enqueueMail(tx, {
+    ...message,
     userId: null,
-    kind: mail.kind,
-    recipient: mail.recipient,
-    subject: mail.subject,
-    body: `${mail.body}${footer}`,
-    headers: listUnsubscribeHeaders(mail.origin, mail.manageToken),
+    headers: listUnsubscribeHeaders(origin, manageToken),
+    marketing: {
+      unsubscribeUrl: unsubscribeUrl(origin, manageToken),
+      preferencesUrl: preferencesUrl(origin, manageToken),
+    },
   });
 }
 
@@ -117,14 +122,13 @@ export async function signUp(
       kind: 'email_verify',
       recipient: email,
       subject: 'Confirm your Tuppence deals emails',
-      body: [
-        'Thanks for signing up to Tuppence deals emails.',
-        '',
-        'Confirm your address to start getting them:',
-        link,
-        '',
-        'The link works for 7 days. If you didn’t ask for this, ignore this email and nothing will be sent.',
-      ].join('\n'),
+      template: 'notice',
+      data: {
+        preview: 'Confirm your address to start getting Tuppence deals emails.',
+        paragraphs: ['Thanks for signing up to Tuppence deals emails.', 'Confirm your address to start getting them.'],
+        action: { label: 'Confirm your address', url: link },
+        notes: ['The link works for 7 days. If you didn’t ask for this, ignore this email and nothing will be sent.'],
+      },
     });
     return 'verification-sent';
   });
@@ -238,12 +242,43 @@ export const BASKET_IDLE_HOURS = 24;
 /** ...unless it has been left longer than this (an old basket is not worth a mail). */
 export const BASKET_STALE_DAYS = 7;
 
+/** How many of a basket's lines its reminder shows, with their pictures; the rest are counted. */
+export const REMINDER_LINES_SHOWN = 4;
+
 interface IdleBasket {
   basket_id: string;
   email: string;
   first_name: string;
   manage_token: string;
-  titles: string[] | null;
+}
+
+/** The reminder's picture of a basket, priced now by the basket service (its one pricing pipeline). */
+async function reminderOf(
+  db: Db,
+  row: IdleBasket,
+  origin: string,
+): Promise<{ data: TemplateData['basketReminder']; brand: Brand | undefined } | null> {
+  const basket = await retrievePricedBasket(db, row.basket_id);
+  if (basket === null || basket.lines.length === 0) return null;
+  const lines = basket.lines.slice(0, REMINDER_LINES_SHOWN).map((line) => ({
+    title: line.headline,
+    option: line.productTitle,
+    imageUrl: line.imageUrl,
+    url: line.dealUrl,
+    quantity: line.quantity,
+    price: line.isAvailable ? line.lineTotal : null,
+    unavailableReason: line.isAvailable ? null : line.unavailableReason,
+  }));
+  return {
+    data: {
+      firstName: row.first_name,
+      lines,
+      moreLines: basket.lines.length - lines.length,
+      total: basket.total,
+      basketUrl: `${origin}/checkout`,
+    },
+    brand: isBrand(basket.brand) ? basket.brand : undefined,
+  };
 }
 
 /**
@@ -260,9 +295,7 @@ export async function remindAbandonedBaskets(
   const idleBefore = new Date(options.now.getTime() - BASKET_IDLE_HOURS * 60 * 60 * 1000).toISOString();
   const staleBefore = new Date(options.now.getTime() - BASKET_STALE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const found = await db.execute(sql`
-    select b.id as basket_id, u.email, u.first_name, s.manage_token,
-      (select array_agg(d.title order by l.id) from basket_lines l join deals d on d.id = l.deal_id
-        where l.basket_id = b.id) as titles
+    select b.id as basket_id, u.email, u.first_name, s.manage_token
     from baskets b
     join users u on u.customer_token = b.customer_token and u.anonymized_at is null
     join email_subscribers s on lower(s.email) = lower(u.email) and s.status = 'subscribed'
@@ -276,6 +309,8 @@ export async function remindAbandonedBaskets(
   const rows = (found as unknown as { rows: IdleBasket[] }).rows;
   let queued = 0;
   for (const row of rows) {
+    const reminder = await reminderOf(db, row, options.origin);
+    if (reminder === null) continue;
     const sent = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(basketReminders)
@@ -283,22 +318,13 @@ export async function remindAbandonedBaskets(
         .onConflictDoNothing()
         .returning({ basketId: basketReminders.basketId });
       if (claimed === undefined) return false;
-      const titles = (row.titles ?? []).slice(0, 3);
-      const more = (row.titles?.length ?? 0) - titles.length;
       await enqueueMarketingMail(tx, {
         recipient: row.email,
         kind: 'basket_abandon',
         subject: 'You left something in your basket',
-        body: [
-          `Hi ${row.first_name || 'there'},`,
-          '',
-          'Your basket is waiting for you:',
-          ...titles.map((title) => `- ${title}`),
-          ...(more > 0 ? [`...and ${more} more`] : []),
-          '',
-          'Prices and availability can change, so check out soon:',
-          `${options.origin}/checkout`,
-        ].join('\n'),
+        template: 'basketReminder',
+        data: reminder.data,
+        brand: reminder.brand,
         manageToken: row.manage_token,
         origin: options.origin,
       });

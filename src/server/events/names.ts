@@ -4,6 +4,8 @@
  * src/server/subscribers.ts; the code that raises the event never names who listens.
  */
 
+import type { Brand } from '@/domain/brands';
+
 /** The names, by meaning. */
 export const EVENTS = {
   /** An order committed: its vouchers exist and its payment is authorised. Handled after commit. */
@@ -24,6 +26,11 @@ export interface OrderPlaced {
   origin: string;
   /** spec 4: the buyer confirms their email from a sign-in link (decided by the checkout). */
   confirmEmail: boolean;
+  /**
+   * The brand the order was placed on: its confirmation comes from that brand (decision 042). Absent
+   * on events raised before it was recorded; those read as the default brand.
+   */
+  brand?: Brand;
 }
 
 /** What a `voucher.refunded` event carries. */

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } from '@/contracts/express-buy';
 import type { OrderResponse } from '@/contracts/pay';
+import { isBrand } from '@/domain/brands';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import type { ErrorKind, Refusal } from '@/domain/errors';
 import { expressBuyVerdict } from '@/domain/express-buy';
@@ -209,6 +210,7 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
     idempotencyKey: input.idempotencyKey,
     now,
     origin: input.origin,
+    brand: isBrand(input.brand) ? input.brand : undefined,
   });
   if (!result.ok) {
     await discard();

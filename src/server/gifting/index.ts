@@ -18,9 +18,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
-import { formatLongDate } from '@/domain/format';
 import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
-import { formatMoney } from '@/domain/money';
 import { walletCreditExpiry } from '@/domain/wallet';
 import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
@@ -100,18 +98,22 @@ export async function recordOrderGifts(
             })),
           )
           .returning();
-        const list = cards
-          .map(
-            (card) =>
-              `${card.code}: ${formatMoney({ amountMinor: card.valueMinor, currency: card.currency })}, redeem by ${formatLongDate(card.expiresAt)}`,
-          )
-          .join('\n');
         await enqueueMail(tx, {
           userId: event.buyer.id,
           kind: 'gift_card',
           recipient: event.buyer.email,
           subject: cards.length > 1 ? 'Your Tuppence gift cards' : 'Your Tuppence gift card',
-          body: `Hi ${event.buyer.firstName || 'there'},\n\nHere ${cards.length > 1 ? 'are your gift cards' : 'is your gift card'}:\n\n${list}\n\nRedeem at ${event.origin}/giftcard/redeem to add the value to a Tuppence wallet. A gift card not redeemed within 6 months of purchase expires.\n`,
+          template: 'gift',
+          data: {
+            kind: 'gift-card',
+            buyerName: event.buyer.firstName || 'there',
+            cards: cards.map((card) => ({
+              code: card.code,
+              value: { amountMinor: card.valueMinor, currency: card.currency },
+              expiresAt: card.expiresAt.toISOString(),
+            })),
+            redeemUrl: `${event.origin}/giftcard/redeem`,
+          },
         });
       }
     }

@@ -9,7 +9,8 @@ import { users } from '@/server/accounts/schema';
 import type { Tx } from '@/server/db';
 import { enqueueMail } from '@/server/mail';
 import { orderLines } from '@/server/orders/schema';
-import { gifts } from './schema';
+import { listVouchers, retrieveVoucher, type VoucherView } from '@/server/vouchers';
+import { type GiftRow, gifts } from './schema';
 
 export const GIFT_MESSAGES = {
   unknownCode: "We can't find a gift with that code. Check it against your email and try again.",
@@ -32,35 +33,28 @@ export function newCode(prefix: 'GIFT' | 'CARD'): string {
   return formatGiftCode(randomBytes(12), prefix);
 }
 
-/** The gift email's words. */
-function giftMail(
-  gift: { code: string; recipientName: string; message: string },
-  sender: string,
-  what: string,
-  origin: string,
-) {
-  const claimUrl = `${origin}/mygift?code=${encodeURIComponent(gift.code)}`;
-  return {
-    subject: `${sender} sent you a gift from Tuppence`,
-    body: [
-      `Hi ${gift.recipientName},`,
-      '',
-      `${sender} has sent you a gift: ${what}.`,
-      gift.message ? `\nTheir message:\n"${gift.message}"\n` : '',
-      `Your gift code: ${gift.code}`,
-      '',
-      `Claim it at ${claimUrl}`,
-      'Sign in or create an account with this email address, and the voucher is yours.',
-      '',
-      'Tuppence',
-    ].join('\n'),
-  };
+/**
+ * The gifted vouchers as the vouchers service reads them: the one sent from the voucher page, or the
+ * e-gifted line's (those of its order for its deal; one line's vouchers share their expiry).
+ */
+async function giftedVouchers(tx: Tx, gift: GiftRow, dealId: number): Promise<VoucherView[]> {
+  if (gift.voucherId !== null) {
+    const voucher = await retrieveVoucher(tx, gift.voucherId);
+    return voucher === null ? [] : [voucher];
+  }
+  return (await listVouchers(tx, { orderIds: [gift.orderId] })).filter((voucher) => voucher.dealId === dealId);
 }
 
 /** Writes a gift's email to the outbox and marks it mailed (inside the caller's transaction). */
 export async function mailGift(tx: Tx, giftId: number, origin: string, now: Date): Promise<boolean> {
   const [row] = await tx
-    .select({ gift: gifts, senderName: users.firstName, title: orderLines.title, quantity: orderLines.quantity })
+    .select({
+      gift: gifts,
+      senderName: users.firstName,
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      dealId: orderLines.dealId,
+    })
     .from(gifts)
     .innerJoin(users, eq(users.id, gifts.senderUserId))
     .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
@@ -69,8 +63,35 @@ export async function mailGift(tx: Tx, giftId: number, origin: string, now: Date
   if (row === undefined) return false;
   const quantity = row.gift.voucherId === null ? row.quantity : 1;
   const what = quantity > 1 ? `${quantity} × ${row.title}` : row.title;
-  const mail = giftMail(row.gift, row.senderName || 'Someone', what, origin);
-  await enqueueMail(tx, { userId: null, kind: 'e_gift', recipient: row.gift.recipientEmail, ...mail });
+  const sender = row.senderName || 'Someone';
+  const vouchers = await giftedVouchers(tx, row.gift, row.dealId);
+  const first = vouchers[0];
+  const expiresAt = vouchers.reduce<Date | null>(
+    (soonest, voucher) => (soonest === null || voucher.expiresAt < soonest ? voucher.expiresAt : soonest),
+    null,
+  );
+  await enqueueMail(tx, {
+    userId: null,
+    kind: 'e_gift',
+    recipient: row.gift.recipientEmail,
+    subject: `${sender} sent you a gift from Tuppence`,
+    template: 'gift',
+    data: {
+      kind: 'voucher',
+      recipientName: row.gift.recipientName,
+      senderName: sender,
+      message: row.gift.message,
+      code: row.gift.code,
+      what,
+      // A place to go, not a travel deal's booking office or a product posted out.
+      merchant:
+        first !== undefined && !first.isTravel && first.deliveryType === 'e-voucher'
+          ? { name: first.merchantName, address: first.merchantAddress }
+          : null,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      claimUrl: `${origin}/mygift?code=${encodeURIComponent(row.gift.code)}`,
+    },
+  });
   await tx.update(gifts).set({ mailedAt: now }).where(eq(gifts.id, giftId));
   return true;
 }

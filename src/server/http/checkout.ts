@@ -28,7 +28,8 @@ import { currentUser } from './session';
 import { refusalResponse } from './status';
 import { rememberGuestOrder } from './voucher-access';
 
-type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> & { clientAddress?: string };
+type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> &
+  Partial<Pick<APIContext, 'locals'>> & { clientAddress?: string };
 
 /** The IP of a request, for the per-IP allowance of anonymous account checks (docs/decisions/017). */
 function addressOf(context: PayContext): string {
@@ -62,6 +63,8 @@ export async function payResponse(
       basketToken: await basketTokenForRequest(context, db, signedIn),
       referralCode: context.cookies.get(IDENTITY_COOKIES.referralCode)?.value ?? null,
       ip,
+      // The order confirmation comes from the brand the shopper bought on (decision 042).
+      brand: context.locals?.brand,
     },
     providers,
   );

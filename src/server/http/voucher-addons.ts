@@ -4,10 +4,11 @@
  * takes too), its confirmation email sent, and 201 with the order (200 for a repeat of the key), or the
  * refusal with its kind's status, spec 8's message and the card's reason.
  */
+import type { Brand } from '@/domain/brands';
 import type { AddonType } from '@/domain/voucher-lifecycle';
 import { getDb } from '@/server/db';
 import { paymentProviders } from '@/server/payments';
-import { flushOutbox, publicOrigin } from '@/server/runtime';
+import { flushOutbox } from '@/server/runtime';
 import { orderAddon } from '@/server/voucher-lifecycle';
 import { json } from './api';
 import { refusalResponse } from './status';
@@ -22,11 +23,15 @@ export interface AddonPurchase {
   nonce?: string;
 }
 
-/** Buys an add-on for the signed-in shopper under their Idempotency-Key and answers it. */
+/**
+ * Buys an add-on for the signed-in shopper under their Idempotency-Key and answers it; `brand` is the
+ * request's, which the confirmation email comes from (decision 042).
+ */
 export async function addonPurchaseResponse(
   userId: number,
   idempotencyKey: string,
   purchase: AddonPurchase,
+  brand?: Brand,
 ): Promise<Response> {
   const { db } = await getDb();
   const { addonType, ...rest } = purchase;
@@ -36,7 +41,7 @@ export async function addonPurchaseResponse(
     type: addonType,
     idempotencyKey,
     now: new Date(),
-    origin: publicOrigin(),
+    brand,
   });
   if (!bought.ok) return refusalResponse(bought);
   // The add-on's confirmation email goes now, as the order confirmation does.

@@ -84,7 +84,23 @@ export async function inviteColleague(db: Db, input: InviteInput): Promise<numbe
       kind: 'merchant_invite',
       recipient: email,
       subject: `Join ${merchant.name} on the Tuppence merchant dashboard`,
-      body: `Hello,\n\n${inviterName} has invited you to the Tuppence merchant dashboard for ${merchant.name}, where you can redeem customers' vouchers and see your deals.\n\nAccept the invitation:\n\n${input.origin}/merchant/invite/${token}\n\nSign in (or create an account) with this email address, ${email}, to accept. The link works once and expires in ${INVITE_LIFETIME_DAYS} days. If you were not expecting it, ignore this email.\n`,
+      template: 'notice',
+      data: {
+        title: `Join ${merchant.name} on Tuppence`,
+        greeting: 'Hello,',
+        paragraphs: [
+          `${inviterName} has invited you to the Tuppence merchant dashboard for ${merchant.name}, where you can redeem customers' vouchers and see your deals.`,
+          `Sign in (or create an account) with this email address, ${email}, to accept.`,
+        ],
+        facts: [
+          ['Merchant', merchant.name],
+          ['Your role', input.role === 'owner' ? 'Owner' : 'Staff'],
+        ],
+        action: { label: 'Accept the invitation', url: `${input.origin}/merchant/invite/${token}` },
+        notes: [
+          `The link works once and expires in ${INVITE_LIFETIME_DAYS} days. If you were not expecting it, ignore this email.`,
+        ],
+      },
     });
     return row.id;
   });

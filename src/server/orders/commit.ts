@@ -163,6 +163,7 @@ async function writeOrder(
     buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
     origin: request.origin,
     confirmEmail: request.confirmEmail ?? false,
+    ...(request.brand === undefined ? {} : { brand: request.brand }),
   });
   // Units held before the card was authorised (docs/decisions/026) are the order's now; the rest are taken here.
   const held = await consumeHold(tx, request.idempotencyKey);

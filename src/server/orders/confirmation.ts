@@ -1,65 +1,199 @@
 /**
- * The order confirmation email with the vouchers, written to the mail outbox after the order commits
- * (by the `confirmation-email` subscriber, ./subscribers), from the order as stored. Its event row is
- * written in the order transaction, so the email is owed exactly when the order exists; the hourly
- * jobs retry it if this step fails.
+ * The order confirmation email (decision 042), written to the mail outbox after the order commits (by
+ * the `confirmation-email` subscriber, ./subscribers) as a snapshot of the order as stored: each line
+ * with its vouchers, merchant, picture, dates and right to cancel, and the price breakdown as charged.
+ * The outbox draws it at send time (src/server/mail/templates/order-confirmation.tsx). Its event row
+ * is written in the order transaction, so the email is owed exactly when the order exists; the hourly
+ * jobs retry it if this step fails, and a retry finds the email it queued.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { formatLongDate } from '@/domain/format';
-import { formatMoney } from '@/domain/money';
-import { dealProducts, deals } from '@/server/catalog/schema';
+import { and, asc, eq, inArray, like, lt } from 'drizzle-orm';
+import { BRAND_INFO, DEFAULT_BRAND, isBrand } from '@/domain/brands';
+import { cancellationRightFor } from '@/domain/cancellation-rights';
+import { pictureAt } from '@/domain/picture-sizes.mjs';
+import { redeemInstructionsForDeal } from '@/domain/vouchers';
 import type { Db } from '@/server/db';
 import type { OrderPlaced } from '@/server/events';
-import { enqueueMail } from '@/server/mail';
+import { enqueueMail, type TemplateData } from '@/server/mail';
 import { outbox } from '@/server/mail/schema';
+import { retrieveOrderPromotion } from '@/server/promotions';
+import { listVouchers, type VoucherView } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
-import { orders } from './schema';
+import { walletEntries } from '@/server/wallet/schema';
+import { type OrderLineRow, type OrderRow, orderLines, orders, payments } from './schema';
+
+type OrderConfirmationData = TemplateData['orderConfirmation'];
+
+/** The picture width an email asks for (one of PICTURE_WIDTHS): the 552 px card, and a phone's 343 px at 2x. */
+const EMAIL_PICTURE_WIDTH = 800;
+
+/** The subject, in the brand's name; the "queued once" guard finds an earlier copy by it (name `%`). */
+export function confirmationSubject(brandName: string, orderId: number): string {
+  return `Your ${brandName} order ${orderId}: your vouchers`;
+}
 
 /** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */
 export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {
-  const { orderId, buyer, origin } = event;
+  const { orderId, buyer } = event;
+  // Events raised before the brand was recorded carry none: they read as the default brand.
+  const brand = isBrand(event.brand) ? event.brand : DEFAULT_BRAND;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (order === undefined) throw new Error(`order ${orderId} not found`);
-  const subject = `Your Tuppence order ${order.id}: your vouchers`;
-  // A retry after the mail was queued but before the event was marked handled sends nothing more.
+  // A retry after the mail was queued but before the event was marked handled sends nothing more
+  // (found by its subject in any brand, so a row queued before brands were recorded counts too).
   const [queued] = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.userId, buyer.id), eq(outbox.kind, 'order_confirmation'), eq(outbox.subject, subject)))
+    .where(
+      and(
+        eq(outbox.userId, buyer.id),
+        eq(outbox.kind, 'order_confirmation'),
+        like(outbox.subject, confirmationSubject('%', order.id)),
+      ),
+    )
     .limit(1);
   if (queued !== undefined) return;
 
-  const issued = await db
-    .select({ voucher: vouchers, headline: deals.headline, productTitle: dealProducts.title })
-    .from(vouchers)
-    .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
-    .where(eq(vouchers.orderId, order.id))
-    .orderBy(asc(vouchers.id));
-  const money = (amountMinor: number) => formatMoney({ amountMinor, currency: order.currency });
-  const voucherText = issued
-    .map(({ voucher, headline, productTitle }) =>
-      [
-        `${headline} (${productTitle})`,
-        `  Voucher code: ${voucher.code}`,
-        `  Security code: ${voucher.securityCode}`,
-        `  Use by: ${formatLongDate(voucher.expiresAt)}`,
-        `  Print: ${origin}/api/v1/voucher/${voucher.id}/pdf`,
-      ].join('\n'),
-    )
-    .join('\n\n');
-  const paid = [
-    `Order total: ${money(order.totalMinor)}`,
-    order.walletUsedMinor > 0 ? `Paid from your wallet: ${money(order.walletUsedMinor)}` : null,
-    order.cashAmountMinor > 0 ? `Paid by ${order.cardType ?? 'card'}: ${money(order.cashAmountMinor)}` : null,
-  ]
-    .filter((line): line is string => line !== null)
-    .join('\n');
   await enqueueMail(db, {
     userId: buyer.id,
     kind: 'order_confirmation',
     recipient: buyer.email,
-    subject,
-    body: `Hi ${buyer.firstName || 'there'},\n\nThank you for your order. Here are your vouchers:\n\n${voucherText}\n\n${paid}\n\nSee all your vouchers at ${origin}/myaccount/vouchers\n`,
+    subject: confirmationSubject(BRAND_INFO[brand].displayName, order.id),
+    brand,
+    template: 'orderConfirmation',
+    data: await confirmationData(db, order, buyer.firstName),
   });
+}
+
+/** The email's data: the order as stored, with every date as an ISO string (the outbox keeps JSON). */
+async function confirmationData(db: Db, order: OrderRow, firstName: string): Promise<OrderConfirmationData> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const views = await listVouchers(db, { orderIds: [order.id] });
+  const lineOf = new Map(
+    (
+      await db
+        .select({ id: vouchers.id, orderLineId: vouchers.orderLineId })
+        .from(vouchers)
+        .where(eq(vouchers.orderId, order.id))
+    ).map((row) => [row.id, row.orderLineId]),
+  );
+  const viewsOf = (line: OrderLineRow) =>
+    views.filter((view) => lineOf.get(view.id) === line.id).sort((a, b) => a.id - b.id);
+  return {
+    orderId: order.id,
+    placedAt: order.createdAt.toISOString(),
+    firstName,
+    lines: lines.flatMap((line) => {
+      const issued = viewsOf(line);
+      const first = issued[0];
+      return first === undefined ? [] : [lineData(order, line, first, issued)];
+    }),
+    summary: await summaryData(db, order, lines),
+  };
+}
+
+function lineData(order: OrderRow, line: OrderLineRow, deal: VoucherView, issued: VoucherView[]) {
+  return {
+    lineId: line.id,
+    headline: deal.dealHeadline,
+    option: deal.productTitle,
+    quantity: line.quantity,
+    picture:
+      deal.imageUrl === null
+        ? null
+        : { path: pictureAt(deal.imageUrl, EMAIL_PICTURE_WIDTH), alt: deal.imageAlt ?? deal.dealHeadline },
+    merchant: {
+      name: deal.merchantName,
+      address: deal.merchantAddress,
+      phone: deal.merchantPhone,
+      bookingHours: deal.merchantBookingHours,
+    },
+    howToRedeem: redeemInstructionsForDeal(deal.status, {
+      dealType: deal.dealType,
+      deliveryType: deal.deliveryType,
+      bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
+      merchantName: deal.merchantName,
+      merchantPhone: deal.merchantPhone,
+    }),
+    dates:
+      line.checkInDate === null
+        ? null
+        : {
+            startDate: line.checkInDate,
+            endDate: line.checkOutDate,
+            nights: line.numberOfNights,
+            departureAirport: line.departureAirport,
+          },
+    vouchers: issued.map((voucher) => ({
+      id: voucher.id,
+      code: voucher.code,
+      securityCode: voucher.securityCode,
+      status: voucher.status,
+      expiresAt: voucher.expiresAt.toISOString(),
+    })),
+    cancellation: cancellationRightFor(
+      {
+        deliveryType: deal.deliveryType,
+        isTravel: deal.isTravel,
+        bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
+        startDate: line.checkInDate,
+        endDate: line.checkOutDate,
+      },
+      order.createdAt,
+    ),
+  };
+}
+
+/**
+ * The price breakdown as charged, from the stored lines (their prices after any promotion code), the
+ * code's redemption, the wallet's debits for the order by kind (promotional credit is the wallet's
+ * marketing credit) and the card payment.
+ */
+async function summaryData(db: Db, order: OrderRow, lines: OrderLineRow[]): Promise<OrderConfirmationData['summary']> {
+  const promotion = await retrieveOrderPromotion(db, order.id);
+  const debits = await db
+    .select({ kind: walletEntries.kind, amountMinor: walletEntries.amountMinor })
+    .from(walletEntries)
+    .where(
+      and(
+        eq(walletEntries.orderId, order.id),
+        eq(walletEntries.userId, order.userId),
+        lt(walletEntries.amountMinor, 0),
+      ),
+    );
+  const promotionalCreditMinor = debits
+    .filter((debit) => debit.kind === 'marketing')
+    .reduce((sum, debit) => sum - debit.amountMinor, 0);
+  const [payment] = await db
+    .select({ cardType: payments.cardType, lastFour: payments.lastFour })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['authorised', 'settled'])))
+    .limit(1);
+  return {
+    currency: order.currency,
+    lines: lines.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      amountMinor: line.lineTotalMinor - line.postageMinor * line.quantity - line.giftingMinor,
+    })),
+    postageMinor: lines.reduce((sum, line) => sum + line.postageMinor * line.quantity, 0),
+    giftingMinor: lines.reduce((sum, line) => sum + line.giftingMinor, 0),
+    promotion,
+    totalMinor: order.totalMinor,
+    walletMinor: order.walletUsedMinor - promotionalCreditMinor,
+    promotionalCreditMinor,
+    chargedMinor: order.cashAmountMinor,
+    payment:
+      order.cashAmountMinor === 0
+        ? null
+        : {
+            method: order.paymentMethod,
+            cardType: payment?.cardType ?? order.cardType,
+            lastFour: payment?.lastFour ?? null,
+          },
+    balancesDue: lines.flatMap((line) =>
+      line.balanceDueMinor !== null && line.balanceDueMinor > 0 && line.balanceDueDate !== null
+        ? [{ title: line.title, amountMinor: line.balanceDueMinor, dueDate: line.balanceDueDate }]
+        : [],
+    ),
+  };
 }

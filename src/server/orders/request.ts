@@ -1,4 +1,5 @@
 /** The shapes every order step shares: what is asked, what is priced, what is authorised, what is placed. */
+import type { Brand } from '@/domain/brands';
 import type { Refusal } from '@/domain/errors';
 import type { PaymentMethod } from '@/domain/payment-methods';
 import type { PriceBreakdown } from '@/domain/pricing';
@@ -18,6 +19,8 @@ export interface PlaceOrderRequest {
   now: Date;
   /** Site origin for the links in the confirmation email. */
   origin: string;
+  /** The brand the shopper is buying on (the request's): the confirmation email comes from it. */
+  brand?: Brand;
   /** The promotion code the shopper applied at checkout, if any. */
   promoCode?: string | null;
   /** spec 4: send the buyer a sign-in link to confirm their email after the order (the checkout decides). */

@@ -8,9 +8,7 @@
  * transaction as its email; so does a renewal with its receipt.
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { formatLongDate } from '@/domain/format';
 import { MESSAGES } from '@/domain/messages';
-import { formatMoney } from '@/domain/money';
 import { addOneMonth } from '@/domain/subscription';
 import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
@@ -61,23 +59,14 @@ async function lapse(db: Db, row: SubscriptionRow, now: Date, reason: 'cancelled
       .where(eq(subscriptions.id, row.id));
     await setVipStatus(tx, row.userId, false);
     if (member === null) return;
-    const why =
-      reason === 'cancelled'
-        ? 'You cancelled its renewal, so your VIP membership ended with the month you paid for.'
-        : "We couldn't take this month's payment from your saved card, so your VIP membership has ended.";
     await enqueueMail(tx, {
       userId: row.userId,
       kind: 'vip_ended',
       recipient: member.email,
       subject: 'Your Tuppence VIP membership has ended',
-      body: [
-        `Hello ${member.firstName},`,
-        '',
-        why,
-        'You can join again at any time from My Subscriptions (/myaccount/subscriptions).',
-        '',
-        'The Tuppence team',
-      ].join('\n'),
+      template: 'membership',
+      data: { event: 'ended', firstName: member.firstName, reason },
+      brand: 'vip',
     });
   });
 }
@@ -145,14 +134,16 @@ async function renewOne(db: Db, row: SubscriptionRow, provider: PaymentProvider)
       kind: 'vip_renewed',
       recipient: member.email,
       subject: 'Your Tuppence VIP membership has renewed',
-      body: [
-        `Hello ${member.firstName},`,
-        '',
-        `We've taken ${formatMoney({ amountMinor: row.priceMinor, currency: row.currency })} from ${cardText} for another month of VIP.`,
-        `Your next renewal is on ${formatLongDate(nextEnd)}. Cancel the renewal any time in My Subscriptions (/myaccount/subscriptions); you keep VIP until then.`,
-        '',
-        'The Tuppence team',
-      ].join('\n'),
+      template: 'membership',
+      data: {
+        event: 'renewed',
+        firstName: member.firstName,
+        amount: { amountMinor: row.priceMinor, currency: row.currency },
+        paidWith: cardText,
+        renewedOn: periodStart.toISOString(),
+        nextRenewalOn: nextEnd.toISOString(),
+      },
+      brand: 'vip',
     });
   });
   return 'renewed';

@@ -7,10 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AddonQuoteResponse } from '@/contracts/voucher-lifecycle';
+import { BRAND_INFO, type Brand, DEFAULT_BRAND } from '@/domain/brands';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { Invalid, LifecycleError, type Refusal } from '@/domain/errors';
-import { formatLongDate } from '@/domain/format';
-import { formatMoney } from '@/domain/money';
 import {
   type AddonType,
   addonPriceMinor,
@@ -19,14 +18,13 @@ import {
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
 import { users } from '@/server/accounts/schema';
-import { deals } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db';
 import { findOwnInstrument } from '@/server/instruments';
 import { enqueueMail } from '@/server/mail';
 import { type OrderPayment, placeAddonOrder } from '@/server/orders';
 import { orders as ordersTable } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
-import { extendVoucher, protectVoucher } from '@/server/vouchers';
+import { extendVoucher, protectVoucher, retrieveVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
 import { loadVoucherContext, type VoucherContext } from './context';
 import { voucherAddons } from './schema';
@@ -108,8 +106,8 @@ export interface BuyAddonRequest {
   payment: OrderPayment;
   idempotencyKey: string;
   now: Date;
-  /** Site origin, for the links in the add-on's confirmation email. */
-  origin?: string;
+  /** The brand the shopper is on: the confirmation email comes from it (decision 042). */
+  brand?: Brand;
 }
 
 export type BuyAddonResult =
@@ -157,9 +155,9 @@ async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Pr
 }
 
 /**
- * The add-on's confirmation email, written to the outbox in the add-on order's own
+ * The add-on's confirmation email (decision 042), written to the outbox in the add-on order's own
  * transaction (so it is owed exactly when the order exists) and sent after commit, like the order
- * confirmation.
+ * confirmation; a snapshot of what was bought and charged, drawn by the `addonConfirmation` template.
  */
 async function enqueueAddonConfirmation(
   tx: Tx,
@@ -171,41 +169,52 @@ async function enqueueAddonConfirmation(
     .select({
       email: users.email,
       firstName: users.firstName,
-      code: vouchers.code,
-      headline: deals.headline,
       totalMinor: ordersTable.totalMinor,
       currency: ordersTable.currency,
+      paymentMethod: ordersTable.paymentMethod,
       cardType: ordersTable.cardType,
+      placedAt: ordersTable.createdAt,
     })
-    .from(vouchers)
-    .innerJoin(users, eq(users.id, vouchers.userId))
-    .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .innerJoin(ordersTable, eq(ordersTable.id, orderId))
-    .where(eq(vouchers.id, request.voucherId));
-  if (row === undefined) throw new Error(`voucher ${request.voucherId} gone in its add-on order`);
-  const until = formatLongDate(done.expiresAt);
+    .from(ordersTable)
+    .innerJoin(users, eq(users.id, ordersTable.userId))
+    .where(eq(ordersTable.id, orderId));
+  const voucher = await retrieveVoucher(tx, request.voucherId);
+  if (row === undefined || voucher === null) throw new Error(`voucher ${request.voucherId} gone in its add-on order`);
+  const addon = request.type === 'VVE' ? { type: 'VVE' as const, months: done.months } : { type: 'DVP' as const };
   const what =
-    request.type === 'VVE'
-      ? `Your voucher ${row.code} for ${row.headline} is extended by ${done.months} ${done.months === 1 ? 'month' : 'months'}: it now expires on ${until}.`
-      : `Your voucher ${row.code} for ${row.headline} is now protected: you can refund it to your card, or take it as wallet credit, until it expires on ${until}.`;
-  const terms = request.type === 'VVE' ? 'voucher-validity-extensions' : 'protect-my-voucher';
-  const origin = request.origin ?? '';
+    addon.type === 'VVE'
+      ? `Extension of voucher ${voucher.code} by ${done.months} ${done.months === 1 ? 'month' : 'months'}`
+      : `Protect my voucher for voucher ${voucher.code}`;
+  const brand = request.brand ?? DEFAULT_BRAND;
   await enqueueMail(tx, {
     userId: request.userId,
     kind: 'addon_confirmation',
     recipient: row.email,
-    subject: `Your Tuppence order ${orderId}: voucher ${row.code} ${request.type === 'VVE' ? 'extended' : 'protected'}`,
-    body: [
-      `Hi ${row.firstName || 'there'},`,
-      '',
-      what,
-      '',
-      `Paid by ${row.cardType ?? 'card'}: ${formatMoney({ amountMinor: row.totalMinor, currency: row.currency })} (order ${orderId}).`,
-      '',
-      `See your vouchers at ${origin}/myaccount/vouchers`,
-      `The terms: ${origin}/page/e-commerceterms#${terms}`,
-      '',
-    ].join('\n'),
+    subject: `Your ${BRAND_INFO[brand].displayName} order ${orderId}: voucher ${voucher.code} ${addon.type === 'VVE' ? 'extended' : 'protected'}`,
+    brand,
+    template: 'addonConfirmation',
+    data: {
+      orderId,
+      placedAt: row.placedAt.toISOString(),
+      firstName: row.firstName,
+      addon,
+      voucher: { code: voucher.code, headline: voucher.dealHeadline, option: voucher.productTitle },
+      expiresAt: done.expiresAt.toISOString(),
+      // An add-on is paid wholly by card, as one line (placeAddonOrder).
+      summary: {
+        currency: row.currency,
+        lines: [{ title: what, quantity: 1, amountMinor: row.totalMinor }],
+        postageMinor: 0,
+        giftingMinor: 0,
+        promotion: null,
+        totalMinor: row.totalMinor,
+        walletMinor: 0,
+        promotionalCreditMinor: 0,
+        chargedMinor: row.totalMinor,
+        payment: { method: row.paymentMethod, cardType: row.cardType, lastFour: null },
+        balancesDue: [],
+      },
+    },
   });
 }
 
@@ -334,7 +343,7 @@ export async function orderAddon(
     nonce?: string;
     idempotencyKey: string;
     now: Date;
-    origin: string;
+    brand?: Brand;
   },
 ): Promise<BuyAddonResult> {
   const payment = await addonPayment(db, input.userId, input);
@@ -347,6 +356,6 @@ export async function orderAddon(
     payment,
     idempotencyKey: `addon:${input.userId}:${input.idempotencyKey}`,
     now: input.now,
-    origin: input.origin,
+    brand: input.brand,
   });
 }

@@ -35,5 +35,6 @@ export const POST = endpoint({
   invalid: 'firstField',
   area: 'vouchers',
   unexpected: MESSAGES.purchaseNotCompleted,
-  handler: ({ input, user, idempotencyKey }) => addonPurchaseResponse(user.id, idempotencyKey, input),
+  handler: ({ input, user, idempotencyKey, context }) =>
+    addonPurchaseResponse(user.id, idempotencyKey, input, context.locals.brand),
 });

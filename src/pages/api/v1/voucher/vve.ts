@@ -21,6 +21,6 @@ export const POST = endpoint({
   invalid: 'firstField',
   area: 'vouchers',
   unexpected: MESSAGES.purchaseNotCompleted,
-  handler: ({ input, user, idempotencyKey }) =>
-    addonPurchaseResponse(user.id, idempotencyKey, { ...input, addonType: 'VVE' }),
+  handler: ({ input, user, idempotencyKey, context }) =>
+    addonPurchaseResponse(user.id, idempotencyKey, { ...input, addonType: 'VVE' }, context.locals.brand),
 });
