@@ -71,6 +71,18 @@ export const GatewaySaleSchema = z.object({
   currency,
   idempotencyKey,
   billingPostcode: z.string().max(20).optional(),
+  /**
+   * The 3-D Secure authentication of this nonce and amount (src/contracts/three-d-secure.ts): a
+   * customer-initiated card sale the issuer wants authenticated is declined 2099 without it.
+   */
+  threeDSecureAuthenticationId: z.string().max(200).optional(),
+  /**
+   * Who starts the payment: the shopper (`customer`, the default) or the shop on its own, charging a
+   * saved card for a renewal (`recurring`, merchant-initiated: no challenge, carrying the network
+   * reference of the first authenticated payment).
+   */
+  transactionSource: z.enum(['customer', 'recurring']).optional(),
+  networkTransactionId: z.string().max(200).optional(),
 });
 export type GatewaySaleRequest = z.input<typeof GatewaySaleSchema>;
 
@@ -147,7 +159,14 @@ export type ValidationField =
   | 'payment_method_token';
 
 export type SaleAnswer =
-  | { status: 'authorized'; transactionId: string; instrument: AnswerInstrument; vaulted?: VaultAnswer }
+  | {
+      status: 'authorized';
+      transactionId: string;
+      instrument: AnswerInstrument;
+      vaulted?: VaultAnswer;
+      /** The card network's reference for this payment; a merchant-initiated renewal quotes the first one. */
+      networkTransactionId?: string;
+    }
   | {
       status: 'processor_declined';
       transactionId: string;
