@@ -2,11 +2,14 @@
  * The payment sandbox as one handler, Request in and Response out (docs/decisions/035-sandbox-as-its-own-app.md):
  * what ./server.ts serves on its own port and tests call in-process. Its paths:
  * - `/gateway/*`: the server-to-server API the shop calls with the server key (./gateway-api.ts);
- * - `POST /bt/tokenize`, `/wallets/tokenize`, `/paypal/payments`: what a shop's page calls from the
- *   shopper's browser, cross-origin (CORS for the shop's origins: ./http.ts);
+ * - `POST /bt/tokenize`, `/wallets/tokenize`, `/paypal/payments`, `/3ds/authenticate`,
+ *   `/3ds/{id}/cancel` and `GET /3ds/{id}`: what a shop's page calls from the shopper's browser,
+ *   cross-origin (CORS for the shop's origins: ./http.ts);
  * - `/paypal/approve?id=`, `/klarna/hpp/{id}`, `/clearpay/checkout/{token}`: the providers' hosted
  *   pages the shopper is sent to, which send them back to the shop's checkout (./pages);
- * - `/assets/*.css`: those pages' stylesheets. Anything else is a 404.
+ *   `/3ds/challenge/{id}`: the card issuer's challenge page, which the shop's page frames;
+ * - `/assets/*.css`, `/assets/*.js`: those pages' stylesheets and the challenge page's script.
+ *   Anything else is a 404.
  */
 import { readFileSync } from 'node:fs';
 import type { SandboxDb } from './db/client';
@@ -16,8 +19,10 @@ import { logFailure } from './log';
 import { clearpayPage } from './pages/clearpay-checkout';
 import { klarnaPage } from './pages/klarna-hpp';
 import { payPalApprovePage } from './pages/paypal-approve';
+import { threeDSecureChallengePage } from './pages/three-d-secure-challenge';
 import type { SandboxContext } from './routes/context';
 import { createPayPalPaymentCall } from './routes/paypal-payments';
+import { authenticateCall, authenticationStatusCall, cancelChallengeCall } from './routes/three-d-secure';
 import { tokeniseCardCall } from './routes/tokenise';
 import { tokeniseWalletCall } from './routes/wallets';
 import { readSandboxSettings, type SandboxSite } from './settings';
@@ -38,7 +43,16 @@ const BROWSER_CALLS: Readonly<Record<string, Call>> = {
   '/bt/tokenize': tokeniseCardCall,
   '/wallets/tokenize': tokeniseWalletCall,
   '/paypal/payments': createPayPalPaymentCall,
+  '/3ds/authenticate': authenticateCall,
 };
+
+/** The browser's calls about one thing, by the pattern of their path (its id) and their one method. */
+const BROWSER_CALLS_ON: ReadonlyArray<
+  readonly [RegExp, 'GET' | 'POST', (request: Request, context: SandboxContext, part: string) => Promise<Response>]
+> = [
+  [/^\/3ds\/([^/]+)$/, 'GET', authenticationStatusCall],
+  [/^\/3ds\/([^/]+)\/cancel$/, 'POST', cancelChallengeCall],
+];
 
 /** The hosted pages, each by the pattern of its path (the one segment it takes). */
 const PAGES: ReadonlyArray<
@@ -47,16 +61,25 @@ const PAGES: ReadonlyArray<
   [/^\/paypal\/approve$/, (request, context) => payPalApprovePage(request, context)],
   [/^\/klarna\/hpp\/([^/]+)$/, klarnaPage],
   [/^\/clearpay\/checkout\/([^/]+)$/, clearpayPage],
+  [/^\/3ds\/challenge\/([^/]+)$/, threeDSecureChallengePage],
 ];
 
-const STYLESHEETS: Readonly<Record<string, string>> = {
-  '/assets/paypal.css': readFileSync(new URL('./pages/paypal.css', import.meta.url), 'utf8'),
-  '/assets/pay-later.css': readFileSync(new URL('./pages/pay-later.css', import.meta.url), 'utf8'),
+const asset = (file: string) => readFileSync(new URL(`./pages/${file}`, import.meta.url), 'utf8');
+
+/** The pages' own files, each with its type. */
+const ASSETS: Readonly<Record<string, { body: string; type: string }>> = {
+  '/assets/paypal.css': { body: asset('paypal.css'), type: 'text/css; charset=utf-8' },
+  '/assets/pay-later.css': { body: asset('pay-later.css'), type: 'text/css; charset=utf-8' },
+  '/assets/three-d-secure.css': { body: asset('three-d-secure.css'), type: 'text/css; charset=utf-8' },
+  '/assets/challenge-complete.js': {
+    body: asset('challenge-complete.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 
-function stylesheet(css: string): Response {
-  return new Response(css, {
-    headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+function assetResponse({ body, type }: { body: string; type: string }): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' },
   });
 }
 
@@ -82,8 +105,12 @@ export function createSandboxApp(options: SandboxAppOptions): (request: Request)
     if (path.startsWith('/gateway/')) return gateway(request);
     const call = BROWSER_CALLS[path];
     if (call) return forShopBrowsers(request, site, () => call(request, context));
-    const css = STYLESHEETS[path];
-    if (css !== undefined && (request.method === 'GET' || request.method === 'HEAD')) return stylesheet(css);
+    for (const [pattern, method, callOn] of BROWSER_CALLS_ON) {
+      const match = pattern.exec(path);
+      if (match) return forShopBrowsers(request, site, () => callOn(request, context, segment(match[1] ?? '')), method);
+    }
+    const file = ASSETS[path];
+    if (file !== undefined && (request.method === 'GET' || request.method === 'HEAD')) return assetResponse(file);
     for (const [pattern, show] of PAGES) {
       const match = pattern.exec(path);
       if (!match) continue;

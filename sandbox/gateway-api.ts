@@ -26,7 +26,7 @@ import { MESSAGES } from '@/domain/messages';
 import { configurationOf } from './clearpay';
 import type { SandboxDb } from './db/client';
 import { apiError, json } from './http';
-import { authorise, capture, deletePaymentMethod, lookupSale, refundSale, voidSale } from './index';
+import { authorise, capture, deletePaymentMethod, lookupSale, lookupThreeDSecure, refundSale, voidSale } from './index';
 import { keptSecret } from './kept-secret';
 import { logFailure } from './log';
 import { GatewayTimeout, GatewayUnreachable, overNetwork } from './network';
@@ -117,6 +117,11 @@ const ROUTES: Route[] = [
     method: 'DELETE',
     pattern: new RegExp(`^payment_methods/${SEGMENT}$`),
     run: async ({ db, env }, [token = '']) => deletePaymentMethod(await db(), token, { env }),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^three_d_secure/${SEGMENT}$`),
+    run: async ({ db, env }, [id = '']) => lookupThreeDSecure(await db(), id, { env }),
   },
   {
     method: 'GET',

@@ -7,10 +7,21 @@
  */
 
 import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
+import type { ThreeDSecureLookupAnswer } from '@/contracts/three-d-secure';
 import type { SaleAnswer, SettlementAnswer } from './answers';
 import type { SandboxDb } from './db/client';
+import type { ThreeDSecureRow } from './db/schema';
 import { overNetwork } from './network';
 import { createPayPalPayment, type PayPalPayment, type PayPalPaymentRequest } from './paypal';
+import {
+  type AuthenticationRequest,
+  cancelAuthentication,
+  findAuthentication,
+  isExpired,
+  lookupAuthentication,
+  type StartedAuthentication,
+  startAuthentication,
+} from './three-d-secure';
 import { type TokenisedCard, type TokeniseRequest, type TokeniseResult, tokeniseCard } from './tokenise';
 import {
   findSaleByKey,
@@ -34,10 +45,25 @@ export type {
 } from './answers';
 export { GatewayTimeout, GatewayUnreachable } from './network';
 export { PaymentsConfigError, type PaymentsFault, readSandboxConfig, type SandboxConfig } from './settings';
-export { type CardBehaviour, type InstrumentKind, TEST_NONCES } from './test-data';
-export type { SaleRequest, TokenisedCard, TokeniseRequest, TokeniseResult };
+export {
+  type CardBehaviour,
+  type InstrumentKind,
+  ISSUER_DECLINES_AFTER_AUTHENTICATION,
+  TEST_NONCES,
+  THREE_D_SECURE_CHALLENGE_CODE,
+  type ThreeDSecureScenario,
+  threeDSecureScenarioOf,
+} from './test-data';
+export type {
+  AuthenticationRequest,
+  SaleRequest,
+  StartedAuthentication,
+  TokenisedCard,
+  TokeniseRequest,
+  TokeniseResult,
+};
 
-/** The variables the switches are read from (./settings.ts; default the environment) and, for tokenise, what "now" is. */
+/** The variables the switches are read from (./settings.ts; default the environment) and, for tokenise and 3-D Secure, what "now" is. */
 export interface GatewayOptions {
   env?: NodeJS.ProcessEnv;
   now?: Date;
@@ -55,6 +81,48 @@ export function tokenise(
 /** A sale (authorise, not yet captured) on the instrument behind a nonce; idempotent per key. */
 export function authorise(db: SandboxDb, request: SaleRequest, options: GatewayOptions = {}): Promise<SaleAnswer> {
   return overNetwork((config) => sale(db, request, config), options.env);
+}
+
+/**
+ * 3-D Secure: the card's issuer authenticates a tokenised card's nonce for an amount, frictionless or
+ * with a challenge to come (./three-d-secure.ts); or why it cannot (an unknown or used nonce, not a card).
+ */
+export function authenticateCard(
+  db: SandboxDb,
+  request: AuthenticationRequest,
+  options: GatewayOptions = {},
+): Promise<StartedAuthentication> {
+  return overNetwork(() => startAuthentication(db, request, options.now), options.env);
+}
+
+/** Where a 3-D Secure authentication stands; null when there is none or it expired. */
+export function authenticationStatus(
+  db: SandboxDb,
+  id: string,
+  options: GatewayOptions = {},
+): Promise<ThreeDSecureRow | null> {
+  return overNetwork(async () => {
+    const authentication = await findAuthentication(db, id);
+    return authentication === null || isExpired(authentication, options.now) ? null : authentication;
+  }, options.env);
+}
+
+/** The shopper closed the challenge: an open one is abandoned, any other unchanged; null when there is none. */
+export function cancelChallenge(
+  db: SandboxDb,
+  id: string,
+  options: GatewayOptions = {},
+): Promise<ThreeDSecureRow | null> {
+  return overNetwork(() => cancelAuthentication(db, id, options.now), options.env);
+}
+
+/** The authentication as the shop's server checks it before a sale (found: false once expired). */
+export function lookupThreeDSecure(
+  db: SandboxDb,
+  id: string,
+  options: GatewayOptions = {},
+): Promise<ThreeDSecureLookupAnswer> {
+  return overNetwork(() => lookupAuthentication(db, id, options.now), options.env);
 }
 
 /** Submits an authorised transaction for settlement; capturing twice is harmless. */

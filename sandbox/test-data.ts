@@ -1,6 +1,7 @@
 /**
  * The documented test data of the sandbox (PAYMENTS.md, as Braintree's sandbox documents it):
- * which card numbers behave how, the fixed test nonces, and what each amount does to a sale.
+ * which card numbers behave how (at the sale and at 3-D Secure), the fixed test nonces, and what
+ * each amount does to a sale.
  * The same data gives the same outcome here as against the provider's own sandbox.
  */
 import { BRAND_NAMES, type CardBrand } from '@/domain/card-details';
@@ -17,6 +18,13 @@ export type CardBehaviour =
   | 'expired'
   | 'luhn_invalid';
 
+/**
+ * A card of our own in the 3-D Secure range (Luhn-valid, in no published table): it authenticates
+ * frictionless, then its issuer declines the sale 2000 "Do Not Honor", so the shop's path from a
+ * good authentication to a declined payment can be shown.
+ */
+export const ISSUER_DECLINES_AFTER_AUTHENTICATION = '4000000000002727';
+
 /** PAYMENTS.md: cards that fail verification, the fraud card and the 3-D Secure cards. */
 const CARD_BEHAVIOURS: Readonly<Record<string, CardBehaviour>> = {
   '4000111111111115': 'verify_declined',
@@ -30,12 +38,61 @@ const CARD_BEHAVIOURS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000002925': '3ds_fail',
   // Authentication unavailable: Braintree goes on without liability shift, so the sale authorises.
   '4000000000002313': '3ds_unavailable',
+  // Ours, not Braintree's: the issuer authenticates it frictionless, then declines the sale (2000).
+  [ISSUER_DECLINES_AFTER_AUTHENTICATION]: 'verify_declined',
 };
 
 /** A test card's behaviour; any other (Luhn-valid) number behaves as a good card. */
 export function testCardBehaviour(number: string): CardBehaviour {
   return CARD_BEHAVIOURS[number] ?? 'ok';
 }
+
+/**
+ * How a card's issuer answers 3-D Secure (PAYMENTS.md "3-D Secure 2"): frictionless (authenticated,
+ * failed, attempted), unavailable, a challenge the cardholder passes (with the right code) or fails
+ * whatever they type, a challenge that turns out unavailable, or an error of the 3DS server.
+ */
+export type ThreeDSecureScenario =
+  | 'frictionless'
+  | 'frictionless_failed'
+  | 'attempted'
+  | 'unavailable'
+  | 'challenge_passed'
+  | 'challenge_failed'
+  | 'challenge_unavailable'
+  | 'error';
+
+/** PAYMENTS.md "3-D Secure 2": Braintree's published 3DS2 test cards (Visa and Mastercard). */
+const THREE_D_SECURE_CARDS: Readonly<Record<string, ThreeDSecureScenario>> = {
+  '4000000000002701': 'frictionless',
+  '5200000000002235': 'frictionless',
+  '4000000000002925': 'frictionless_failed',
+  '5200000000002276': 'frictionless_failed',
+  '4000000000002719': 'attempted',
+  '5200000000002482': 'attempted',
+  '4000000000002313': 'unavailable',
+  '4000000000002503': 'challenge_passed',
+  '5200000000002151': 'challenge_passed',
+  '4000000000002370': 'challenge_failed',
+  '5200000000002490': 'challenge_failed',
+  '4000000000002420': 'challenge_unavailable',
+  '5200000000002664': 'challenge_unavailable',
+  '4000000000002644': 'error',
+  '5200000000002656': 'error',
+};
+
+/** A card's 3-D Secure scenario; every other card passes the issuer's risk check (frictionless). */
+export function threeDSecureScenarioOf(number: string): ThreeDSecureScenario {
+  return THREE_D_SECURE_CARDS[number] ?? 'frictionless';
+}
+
+/** The sandbox issuer's one-time code, and the phone it says it sent it to. */
+export const THREE_D_SECURE_CHALLENGE_CODE = '123456';
+export const THREE_D_SECURE_PHONE_ENDING = '4821';
+/** Wrong codes a challenge takes before it fails. */
+export const THREE_D_SECURE_TRIES = 3;
+/** How long an authentication stays good for a sale, or a challenge open. */
+export const THREE_D_SECURE_LIFETIME_MS = 15 * 60_000;
 
 /** PAYMENTS.md field checks: CVV 200 and billing postcode 20000 do not match. */
 export const MISMATCHING_CVV = '200';
@@ -56,6 +113,8 @@ export interface SandboxInstrument {
   fingerprint?: string;
   /** The PayPal buyer's email, for a nonce a sandbox approval minted. */
   email?: string | null;
+  /** A saved card's network reference (the sale that saved it), which a renewal quotes. */
+  networkTransactionId?: string | null;
 }
 
 function fakeCard(brand: CardBrand, lastFour: string, behaviour: CardBehaviour = 'ok'): SandboxInstrument {

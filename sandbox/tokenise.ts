@@ -1,8 +1,8 @@
 /**
  * The gateway's tokeniser (PAYMENTS.md ground rules; Braintree's hosted fields): the card number,
  * expiry and CVV come in, a one-time nonce goes out. Only the brand, the last four digits, the
- * expiry, the test behaviour and a fingerprint are kept (sandbox.nonces); the number and CVV are
- * never stored or logged, and never leave this function. The fingerprint is keyed with this
+ * expiry, the test behaviours (at the sale and at 3-D Secure) and a fingerprint are kept
+ * (sandbox.nonces); the number and CVV are never stored or logged, and never leave this function. The fingerprint is keyed with this
  * installation's secret (./fingerprint-secret.ts), never a key written in the source.
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -11,7 +11,13 @@ import type { SandboxDb } from './db/client';
 import { nonces } from './db/schema';
 import { fingerprintSecret } from './fingerprint-secret';
 import type { SandboxVariables } from './settings';
-import { type CardBehaviour, MISMATCHING_CVV, MISMATCHING_POSTCODE, testCardBehaviour } from './test-data';
+import {
+  type CardBehaviour,
+  MISMATCHING_CVV,
+  MISMATCHING_POSTCODE,
+  testCardBehaviour,
+  threeDSecureScenarioOf,
+} from './test-data';
 
 export interface TokeniseRequest {
   /** Digits only (the endpoint strips spaces). */
@@ -90,6 +96,7 @@ export async function tokeniseCard(
     ...details,
     fingerprint: cardFingerprint(request.number, options.env),
     behaviour: behaviourOf(request, options.now ?? new Date()),
+    threeDSecure: threeDSecureScenarioOf(request.number),
   });
   return { ok: true, nonce, details };
 }

@@ -1,9 +1,10 @@
 /**
  * The gateway's transactions (PAYMENTS.md): a sale authorises (or refuses) the amount on the
  * instrument behind a nonce (or a vaulted payment method token); capture submits an authorisation for
- * settlement; void releases it. A sale with `storeInVault` that authorises saves the instrument in
- * the vault (./vault.ts). Every sale answer, refusals included, is stored under its idempotency key and replayed for it,
- * so a retried call never makes a second transaction.
+ * settlement; void releases it. A customer's sale on a tokenised card needs its 3-D Secure
+ * authentication (./sale-authentication.ts). A sale with `storeInVault` that authorises saves the
+ * instrument in the vault (./vault.ts). Every sale answer, refusals included, is stored under its
+ * idempotency key and replayed for it, so a retried call never makes a second transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
 import type { SandboxDb, SandboxTx } from './db/client';
 import { nonces, sessions, transactions } from './db/schema';
 import { paypalSessionOfNonce } from './paypal';
+import { checkStrongAuthentication } from './sale-authentication';
 import type { SandboxConfig } from './settings';
 import {
   amountOutcome,
@@ -36,6 +38,12 @@ export interface SaleRequest {
   currency: string;
   idempotencyKey: string;
   billingPostcode?: string;
+  /** The 3-D Secure authentication of this nonce and amount (./sale-authentication.ts). */
+  threeDSecureAuthenticationId?: string;
+  /** `recurring`: the shop renews on a saved card by itself (merchant-initiated); default the shopper. */
+  transactionSource?: 'customer' | 'recurring';
+  /** The saved card's network reference a renewal quotes (the vault's when absent). */
+  networkTransactionId?: string;
 }
 
 type Refusal = Extract<SaleAnswer, { status: 'validation_error' }>;
@@ -123,19 +131,32 @@ function answerInstrument(instrument: SandboxInstrument): AnswerInstrument {
   };
 }
 
-/** An authorised sale; vaulted too when asked for with a nonce (paying with a token saves nothing new). */
+/**
+ * An authorised sale, with its network reference over the card networks; vaulted too when asked for
+ * with a nonce (paying with a token saves nothing new), keeping that reference for renewals.
+ */
 async function authorised(
   tx: SandboxTx,
   request: SaleRequest,
   id: string,
   instrument: SandboxInstrument,
+  networkTransactionId: string | null,
 ): Promise<SaleAnswer> {
-  const answer: SaleAnswer = { status: 'authorized', transactionId: id, instrument: answerInstrument(instrument) };
+  const answer: SaleAnswer = {
+    status: 'authorized',
+    transactionId: id,
+    instrument: answerInstrument(instrument),
+    ...(networkTransactionId ? { networkTransactionId } : {}),
+  };
   if (!request.storeInVault || !request.nonce || !isVaultable(instrument.kind)) return answer;
-  return { ...answer, vaulted: await vaultInstrument(tx, instrument, `nonce:${request.nonce}`) };
+  return { ...answer, vaulted: await vaultInstrument(tx, instrument, `nonce:${request.nonce}`, networkTransactionId) };
 }
 
-/** The gateway's decision: the nonce, then the brand, then the card's behaviour, then the amount. */
+/**
+ * The gateway's decision: the nonce, then the brand, then the card's fields, then the issuer's Strong
+ * Customer Authentication (./sale-authentication.ts: 2099 without it), then the card's behaviour,
+ * then the amount.
+ */
 async function decide(tx: SandboxTx, request: SaleRequest, config: SandboxConfig, id: string): Promise<SaleAnswer> {
   if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
     return refusal('amount', '81531', 'Amount must be greater than zero.');
@@ -146,11 +167,13 @@ async function decide(tx: SandboxTx, request: SaleRequest, config: SandboxConfig
     return refusal('brand', '81703', 'Credit card type is not accepted by this merchant account.');
   }
   const card = answerInstrument(instrument);
+  if (instrument.behaviour === 'luhn_invalid') return refusal('number', '81715', 'Credit card number is invalid.');
+  if (instrument.behaviour === 'expired') return refusal('expiry', '81710', 'Expiration date is invalid.');
+  const issuer = await checkStrongAuthentication(tx, request, instrument, id);
+  if (!issuer.ok) {
+    return { status: 'processor_declined', transactionId: id, code: '2099', text: declineText(2099), instrument: card };
+  }
   switch (instrument.behaviour) {
-    case 'luhn_invalid':
-      return refusal('number', '81715', 'Credit card number is invalid.');
-    case 'expired':
-      return refusal('expiry', '81710', 'Expiration date is invalid.');
     case 'cvv_mismatch':
       return { status: 'gateway_rejected', transactionId: id, rejectionReason: 'cvv', text: 'Gateway Rejected: cvv' };
     case 'postcode_mismatch':
@@ -198,7 +221,7 @@ async function decide(tx: SandboxTx, request: SaleRequest, config: SandboxConfig
     case 'gatewayRejected':
       return { status: 'gateway_rejected', transactionId: id, rejectionReason: outcome.code, text: outcome.text };
     default:
-      return authorised(tx, request, id, instrument);
+      return authorised(tx, request, id, instrument, issuer.networkTransactionId);
   }
 }
 

@@ -2,7 +2,8 @@
  * The sandbox gateway's vault (PAYMENTS.md; Braintree's payment method vault): a sale with
  * `storeInVault` that authorises keeps the instrument under a payment method token, and a later sale
  * pays with that token instead of a nonce. The vault holds what the nonce held (brand, last four,
- * expiry, the PayPal email, the test behaviour, the fingerprint), never a number or CVV.
+ * expiry, the PayPal email, the test behaviour, the fingerprint) and the saving sale's network
+ * reference, never a number or CVV.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -24,8 +25,16 @@ function newVaultToken(): string {
   return `vault_${randomBytes(18).toString('base64url')}`;
 }
 
-/** Saves an authorised instrument; answers the token to pay with next time and its fingerprint. */
-export async function vaultInstrument(tx: SandboxTx, instrument: SandboxInstrument, fallbackFingerprint: string) {
+/**
+ * Saves an authorised instrument with the network reference of the sale that saved it (a renewal
+ * quotes it: PAYMENTS.md "3-D Secure 2"); answers the token to pay with next time and its fingerprint.
+ */
+export async function vaultInstrument(
+  tx: SandboxTx,
+  instrument: SandboxInstrument,
+  fallbackFingerprint: string,
+  networkTransactionId: string | null = null,
+) {
   const fingerprint = instrument.fingerprint ?? fallbackFingerprint;
   const token = newVaultToken();
   await tx.insert(vault).values({
@@ -38,6 +47,7 @@ export async function vaultInstrument(tx: SandboxTx, instrument: SandboxInstrume
     email: instrument.email ?? null,
     behaviour: instrument.behaviour,
     fingerprint,
+    networkTransactionId,
   });
   const answer: VaultAnswer = { paymentMethodToken: token, fingerprint };
   return answer;
@@ -66,6 +76,7 @@ export async function vaultedInstrument(tx: SandboxTx, token: string, now: Date)
     behaviour: expired ? 'expired' : (row.behaviour as SandboxInstrument['behaviour']),
     fingerprint: row.fingerprint,
     email: row.email,
+    networkTransactionId: row.networkTransactionId,
   };
 }
 

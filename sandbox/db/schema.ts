@@ -1,6 +1,6 @@
 /**
  * The payment sandbox's tables, in a PostgreSQL schema of their own (`sandbox`): nonces,
- * transactions, approval sessions (PayPal, Klarna, Clearpay) and its vault. The shop never reads
+ * transactions, approval sessions (PayPal, Klarna, Clearpay), its vault and 3-D Secure authentications. The shop never reads
  * them; on a server shared with the shop the schema keeps the two apart
  * (docs/decisions/035-sandbox-as-its-own-app.md). In production these records live at the provider;
  * here they hold no card number or CVV, only what the provider's nonce stands for (brand, last four,
@@ -23,6 +23,11 @@ export const nonces = sandbox.table('nonces', {
   fingerprint: text('fingerprint'),
   /** The test behaviour of the card: ok, verify_declined, fraud, 3ds_fail, cvv_mismatch, postcode_mismatch, ... */
   behaviour: text('behaviour').notNull().default('ok'),
+  /**
+   * How the card's issuer answers 3-D Secure (../test-data.ts `ThreeDSecureScenario`), read from the
+   * number when it is tokenised, as the behaviour is: frictionless, challenge_passed, ...
+   */
+  threeDSecure: text('three_d_secure').notNull().default('frictionless'),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -86,10 +91,45 @@ export const vault = sandbox.table('vault', {
   email: text('email'),
   behaviour: text('behaviour').notNull().default('ok'),
   fingerprint: text('fingerprint').notNull(),
+  /**
+   * The card network's reference of the sale that saved the card: a merchant-initiated renewal
+   * quotes it (PAYMENTS.md "3-D Secure 2"). Null for a PayPal account.
+   */
+  networkTransactionId: text('network_transaction_id'),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The 3-D Secure authentications the sandbox's issuer made (PAYMENTS.md "3-D Secure 2";
+ * src/contracts/three-d-secure.ts): one nonce, amount and currency each, frictionless or after the
+ * challenge page, good for one sale (the transaction that used it) until it expires.
+ */
+export const threeDSecure = sandbox.table('three_d_secure', {
+  id: text('id').primaryKey(),
+  nonce: text('nonce').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  /** What the challenge page names: the brand and last four, never the number. */
+  cardType: text('card_type').notNull(),
+  lastFour: text('last_four'),
+  /** The card's scenario (../test-data.ts), which decides how a challenge ends. */
+  scenario: text('scenario').notNull(),
+  /** authenticated, attempted, challenge_required, failed, abandoned, unavailable, error */
+  status: text('status').notNull(),
+  /** The Electronic Commerce Indicator: 05 authenticated, 06 attempted, 07 otherwise; null while challenged. */
+  eci: text('eci'),
+  /** The shop page's origin the challenge page tells how it ended (postMessage), and may be framed by. */
+  returnOrigin: text('return_origin').notNull(),
+  wrongCodes: integer('wrong_codes').notNull().default(0),
+  /** The sale that used it; null until then. */
+  transactionId: text('transaction_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type SessionRow = typeof sessions.$inferSelect;
+
+export type ThreeDSecureRow = typeof threeDSecure.$inferSelect;
 
 export type VaultRow = typeof vault.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * The sandbox's hosted pages are rendered on the server with React (react-dom/server), to static
- * HTML without a script: plain forms that post back to the page (post, redirect, get), so they work
+ * HTML without an inline script (the issuer's challenge page loads one file): plain forms that post back to the page (post, redirect, get), so they work
  * without JavaScript, as the providers' own pages must for this shop's tests. Each step's field takes
  * the focus as the page opens (or the field in error, after a refused post), as the providers' own
  * pages do; Biome's noAutofocus is off for these pages alone (biome.json).
@@ -8,12 +8,12 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { plainText } from '@/contracts/text';
-import { html, seeOther } from '../http';
+import { html, type PagePolicy, seeOther } from '../http';
 import type { SandboxContext } from '../routes/context';
 
-/** The page as a response, with the sandbox's page headers (../http.ts). */
-export function page(element: ReactElement, context: SandboxContext, status = 200): Response {
-  return html(renderToStaticMarkup(element), context.site, status);
+/** The page as a response, with the sandbox's page headers (../http.ts) and what its policy allows besides. */
+export function page(element: ReactElement, context: SandboxContext, status = 200, policy?: PagePolicy): Response {
+  return html(renderToStaticMarkup(element), context.site, status, policy);
 }
 
 /** A posted form's fields as text ('' for a missing field, a file, or one holding NUL). */

@@ -5,10 +5,12 @@
  * app on it, called in-process as its process serves it (../app.ts).
  */
 import { afterAll, beforeAll } from 'vitest';
+import { GATEWAY_KEY } from '@/contracts/payment-gateway';
 import { sandboxDb } from '../../tests/fixtures/sandbox-database';
 import { type Engine, embedded, enginesWhereSqlDiffers } from '../../tests/integration/databases';
 import { createSandboxApp } from '../app';
 import type { SandboxDb } from '../db/client';
+import { keptSecret } from '../kept-secret';
 import type { SandboxSite } from '../settings';
 
 export interface SandboxEngine {
@@ -73,5 +75,49 @@ export function formPost(fields: Record<string, string>): RequestInit {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE.publicUrl },
     body: new URLSearchParams(fields).toString(),
+  };
+}
+
+/** What a desktop browser reports for 3DS2's risk checks (src/contracts/three-d-secure.ts BrowserDataSchema). */
+export const BROWSER = {
+  language: 'en-GB',
+  colorDepth: 24,
+  screenHeight: 900,
+  screenWidth: 1440,
+  timeZoneOffset: 0,
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) sandbox tests',
+};
+
+type App = ReturnType<typeof appOn>;
+
+/** The card form's tokenise call from the shop's page: a one-time nonce for a test card. */
+export async function tokenisedNonce(app: App, number: string): Promise<string> {
+  const response = await app('/bt/tokenize', fromShop({ number, expiryMonth: 12, expiryYear: 2031, cvv: '123' }));
+  if (!response.ok) throw new Error(`tokenise answered ${response.status}`);
+  return (await response.json()).nonce;
+}
+
+/** The checkout asking the issuer to authenticate a nonce for an amount (pence, GBP unless said). */
+export function authenticate(
+  app: App,
+  nonce: string,
+  amountMinor = 25_00,
+  extra: Record<string, unknown> = {},
+): Promise<Response> {
+  return app(
+    '/3ds/authenticate',
+    fromShop({ nonce, amountMinor, currency: 'GBP', browser: BROWSER, returnOrigin: SHOP, ...extra }),
+  );
+}
+
+/** A server-to-server call with the gateway key, as the shop's server makes it. */
+export function withGatewayKey(init: RequestInit = {}): RequestInit {
+  return {
+    ...init,
+    headers: {
+      authorization: `Bearer ${keptSecret(GATEWAY_KEY)}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
   };
 }
