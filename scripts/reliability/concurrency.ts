@@ -4,7 +4,9 @@
  * fetches, each buyer or device with its own cookies), then the database read to see what stuck:
  *  - 200 guest buyers on an option with 50 left: exactly 50 orders and vouchers, every loser told the
  *    option has just sold out, and how many cards were authorised and voided (stock is held first);
- *  - 150 buyers on a promotion code with 100 uses: exactly 100 uses and 100 discounted orders;
+ *  - 150 buyers on a promotion code with 100 uses: exactly 100 uses and 100 discounted orders, every
+ *    loser told the code is used up before their card is touched (the use is held first), so 100
+ *    cards authorised and none voided;
  *  - one member's loyalty points exchanged from two devices at once: one exchange, one wallet credit;
  *  - one gift claimed by two accounts at once: one claim, its vouchers with one owner;
  *  - one voucher redeemed at two tills of its merchant at once: one Redeemed, two audit rows.
@@ -241,7 +243,11 @@ async function purchaseRush(run: ConcurrencyRun) {
   return { ok, result };
 }
 
-/** A code with N uses is used N times however many orders race for it (docs/decisions/021). */
+/**
+ * A code with N uses is used N times however many orders race for it (docs/decisions/021), and only
+ * the N winners' cards are authorised: each submit holds its use before authorising
+ * (docs/decisions/044), so a loser is refused before its card is touched and nothing is voided.
+ */
 async function promoRush(run: ConcurrencyRun) {
   const { db } = run;
   const code = `RACE${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -284,15 +290,16 @@ async function promoRush(run: ConcurrencyRun) {
     .where(and(eq(promoRedemptions.promoCodeId, stored?.id ?? -1), like(orders.idempotencyKey, `${keyPrefix}%`)));
   const redemptions = Number(redeemed?.n ?? 0);
   const won = answers.filter((a) => a.status === 201).length;
-  // A loser is told the code is used up: before its card is touched when the uses were gone by the
-  // time its order was priced, else after authorising (the use is taken in the order's transaction),
-  // as PAYMENTS.md's "order not placed" with the reason, the authorisation voided.
+  // A loser is told the code is used up before its card is touched. Told so after authorising (PAYMENTS.md's
+  // "order not placed" with the reason, the authorisation voided) is what holding the use first ended,
+  // so it is counted apart and fails the row.
   const beforeCard = (a: Answer) => a.status === 409 && messageOf(a) === PROMO_MESSAGES.usedUp;
   const afterCard = (a: Answer) =>
     a.status === 409 &&
     messageOf(a) === MESSAGES.paymentProblemOrderNotPlaced &&
     fieldOf(a, 'reason') === PROMO_MESSAGES.usedUp;
-  const usedUp = answers.filter((a) => beforeCard(a) || afterCard(a)).length;
+  const usedUp = answers.filter(beforeCard).length;
+  const usedUpAfterCard = answers.filter(afterCard).length;
   const others = answers.filter((a) => a.status !== 201 && !beforeCard(a) && !afterCard(a));
   const ok =
     redemptions === PROMO.uses &&
@@ -301,14 +308,17 @@ async function promoRush(run: ConcurrencyRun) {
     won === PROMO.uses &&
     tally.sold === PROMO.uses &&
     usedUp === PROMO.buyers - PROMO.uses &&
+    usedUpAfterCard === 0 &&
     tally.settled === PROMO.uses &&
-    tally.authorised - tally.voided === PROMO.uses &&
+    tally.authorised === PROMO.uses &&
+    tally.voided === 0 &&
     tally.heldWithoutOrder === 0 &&
     tally.holdsLeft === 0;
   const result =
     `${redemptions} redemptions of ${PROMO.uses} (uses counted ${stored?.usesCount}); ${tally.sold} orders; ` +
-    `${usedUp} told "used up" (${answers.filter(afterCard).length} after authorising); ` +
-    `${tally.authorised} authorised, ${tally.voided} voided, ${tally.heldWithoutOrder} held without an order` +
+    `${usedUp} told "used up" before their card was touched` +
+    (usedUpAfterCard ? `, ${usedUpAfterCard} after authorising` : '') +
+    `; ${tally.authorised} authorised, ${tally.voided} voided, ${tally.heldWithoutOrder} held without an order` +
     (others.length ? `; other answers: ${describeOthers(others)}` : '');
   return { ok, result };
 }

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
 import { openDatabase } from '../../src/server/db/client';
 import { baskets, dealProductStock, orderLines, orders, payments, vouchers } from '../../src/server/db/schema';
-import { releaseExpiredHolds, STOCK_HOLD_SECONDS, voidAbandonedAuthorisations } from '../../src/server/orders';
+import { HOLD_SECONDS, releaseExpiredHolds, voidAbandonedAuthorisations } from '../../src/server/orders';
 import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers, openEmbeddedIn } from './databases';
@@ -134,7 +134,7 @@ describe.each(enginesWhereSqlDiffers)('a checkout killed mid-transaction on $nam
       (await db.select().from(dealProductStock).where(eq(dealProductStock.productId, deal.productId)))[0]
         ?.quantityRemaining;
     expect(await stockLeft()).toBe(9);
-    expect(await releaseExpiredHolds(db, new Date(Date.now() + (STOCK_HOLD_SECONDS + 1) * 1000))).toBe(1);
+    expect(await releaseExpiredHolds(db, new Date(Date.now() + (HOLD_SECONDS + 1) * 1000))).toBe(1);
     expect(await stockLeft()).toBe(10);
     const [basket] = await db.select().from(baskets).where(eq(baskets.id, buyer.basketToken));
     expect(basket?.status).toBe('open');

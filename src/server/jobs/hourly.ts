@@ -28,7 +28,7 @@ export interface HourlyRun {
   /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge; docs/decisions/027). */
   renewedSubscriptions: number;
   lapsedSubscriptions: number;
-  /** Stock held by submits that never finished, given back (docs/decisions/026). */
+  /** Holds of submits that never finished (stock, spec 5 allowances, promotion code uses), given back (docs/decisions/026, 044). */
   releasedHolds: number;
   /** Card refunds the provider could not take at the time, and credit requests left waiting. */
   paidRefunds: number;
@@ -87,7 +87,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       () => eachProvider((provider) => captureCommittedAuthorisations(db, provider)),
       'capture retry',
     ),
-    releasedHolds: await settle(() => releaseExpiredHolds(db, now), 'stock hold release'),
+    releasedHolds: await settle(() => releaseExpiredHolds(db, now), 'hold release'),
     paidRefunds: await settle(() => payPendingRefunds(db, allProviders), 'refund retry'),
     processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),

@@ -1,79 +1,152 @@
 /**
- * Hold stock before the card is authorised, so a buyer who loses the race for the last
- * units is refused before any money is held ("a rush of 200 on 50 voids none or almost none"). The
- * hold takes the units with the catalogue's conditional update (`takeStock`) in a short transaction of
- * its own and records them under the submit's idempotency key. The order transaction consumes the
- * hold; a decline or a failed order releases it; holds a crash left behind are released by the hourly
- * jobs once they expire. Written down in docs/decisions/026.
+ * Hold everything an order contends for before the card is authorised, so a buyer who cannot have
+ * their purchase is refused before any money is held (docs/decisions/026, 044): the units (the
+ * catalogue's conditional update, `takeStock`), the buyer's spec 5 per-user allowance of each capped
+ * deal (the order's own conditional upsert, `recordUserPurchase`) and one use of the promotion code
+ * (the promotions service's `holdPromoUse`), all in one short transaction under the submit's
+ * idempotency key: all are held or none. The order transaction consumes the holds; a decline or a
+ * failed order releases them; holds a crash left behind are released by the hourly jobs once they
+ * expire.
  */
 import { eq, lte } from 'drizzle-orm';
+import { PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { OrderError } from '@/domain/errors';
+import { type PaymentMethod, PROVIDER_OF } from '@/domain/payment-methods';
 import { returnStock, takeStock } from '@/server/catalog';
 import type { Db, DbOrTx, Tx } from '@/server/db';
+import { holdPromoUse, releaseExpiredPromoHolds, releasePromoHold } from '@/server/promotions';
 import type { OrderLineSource } from './lines';
-import { stockHolds } from './schema';
+import { purchaseCapHolds, stockHolds } from './schema';
+import { recordUserPurchase, returnUserPurchase } from './stock';
 
-/** How long a hold waits for its order (an authorisation takes seconds; a pay-later approval longer). */
-export const STOCK_HOLD_SECONDS = 15 * 60;
+/** How long a submit's holds wait for its order: the checkout's payment session (spec 9, 300 s). */
+export const HOLD_SECONDS = PAYMENT_SESSION_SECONDS;
 
 /**
- * Holds the lines' units for this key (again: nothing more when it already holds them). Throws
- * OrderError('notEnoughLeft') and holds nothing when a line cannot be had.
+ * A pay-later submit's holds keep the 15 minutes decision 026 gave every hold for pay-later approvals
+ * (docs/decisions/044), so a slow Klarna or Clearpay authorisation never outlives its holds.
  */
-export async function holdStock(db: Db, key: string, lines: readonly OrderLineSource[], now: Date): Promise<void> {
-  const wanted = new Map<number, { quantity: number; title: string }>();
-  for (const line of lines) {
-    const entry = wanted.get(line.dealProductId) ?? { quantity: 0, title: line.headline };
-    entry.quantity += line.quantity;
-    wanted.set(line.dealProductId, entry);
+export const PAY_LATER_HOLD_SECONDS = 15 * 60;
+
+/** When the holds of a submit paying this way expire (null: the wallet pays everything). */
+export function holdExpiry(method: PaymentMethod | null, now: Date): Date {
+  const isPayLater = method !== null && PROVIDER_OF[method] !== 'BRAINTREE';
+  return new Date(now.getTime() + (isPayLater ? PAY_LATER_HOLD_SECONDS : HOLD_SECONDS) * 1000);
+}
+
+/** What a submit holds before its card is authorised. */
+export interface PurchaseHold {
+  /** The submit's idempotency key: every hold is recorded under it. */
+  key: string;
+  buyerId: number;
+  lines: readonly OrderLineSource[];
+  /** The code whose use the order will record (it takes money off), or null. */
+  promoCodeId: number | null;
+  now: Date;
+  expiresAt: Date;
+}
+
+/**
+ * Holds the order's units, the buyer's per-user allowance and the code's use for this key (again:
+ * nothing more when it already holds them). Throws OrderError ('notEnoughLeft' for stock or the
+ * spec 5 per-user maximum, 'promotionRefused' with the code's message) and holds nothing when any
+ * of them cannot be had.
+ */
+export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
+  const { key, buyerId, now, expiresAt } = hold;
+  const units = new Map<number, { quantity: number; title: string }>();
+  const capped = new Map<number, { quantity: number; maxPerUser: number; title: string }>();
+  for (const line of hold.lines) {
+    const unit = units.get(line.dealProductId) ?? { quantity: 0, title: line.headline };
+    unit.quantity += line.quantity;
+    units.set(line.dealProductId, unit);
+    if (line.maxPerUser === null) continue;
+    const deal = capped.get(line.dealId) ?? { quantity: 0, maxPerUser: line.maxPerUser, title: line.headline };
+    deal.quantity += line.quantity;
+    capped.set(line.dealId, deal);
   }
   await db.transaction(async (tx) => {
+    // Every order holds at least one product, so a stock hold says the whole hold was taken.
     const held = await tx
       .select({ productId: stockHolds.productId })
       .from(stockHolds)
       .where(eq(stockHolds.idempotencyKey, key));
     if (held.length > 0) return;
+    // In the order transaction's order (the code's use, then stock in product order, then the
+    // buyer's purchases in deal order), so a hold and an order never wait on each other in a cycle.
+    if (hold.promoCodeId !== null) {
+      await holdPromoUse(tx, { promoCodeId: hold.promoCodeId, userId: buyerId, idempotencyKey: key, now, expiresAt });
+    }
     const stockDay = now.toISOString().slice(0, 10);
-    const expiresAt = new Date(now.getTime() + STOCK_HOLD_SECONDS * 1000);
-    // In product order, as the order transaction takes them, so two holds never wait on each other in a cycle.
-    for (const [productId, { quantity, title }] of [...wanted].sort(([a], [b]) => a - b)) {
+    for (const [productId, { quantity, title }] of [...units].sort(([a], [b]) => a - b)) {
       const left = await takeStock(tx, productId, quantity, now);
       if (left !== null) throw new OrderError('notEnoughLeft', { title, available: left });
       await tx.insert(stockHolds).values({ idempotencyKey: key, productId, quantity, stockDay, expiresAt });
     }
+    for (const [dealId, { quantity, maxPerUser, title }] of [...capped].sort(([a], [b]) => a - b)) {
+      // spec 5 per-user maximum, with the refusal the order transaction gives.
+      if (!(await recordUserPurchase(tx, { userId: buyerId, dealId, quantity, maxPerUser }))) {
+        throw new OrderError('notEnoughLeft', { title, available: 0 });
+      }
+      await tx.insert(purchaseCapHolds).values({ idempotencyKey: key, userId: buyerId, dealId, quantity, expiresAt });
+    }
   });
 }
 
-/** Gives held units back to stock (and to the day's allowance, when it is still that day). */
-async function giveBack(tx: Tx, holds: { productId: number; quantity: number; stockDay: string }[]): Promise<void> {
-  for (const hold of holds) await returnStock(tx, hold);
+type StockHoldRow = typeof stockHolds.$inferSelect;
+type CapHoldRow = typeof purchaseCapHolds.$inferSelect;
+
+/** Gives released holds back: units to stock (and to the day's allowance, when it is still that day), allowances to the buyer. */
+async function giveBack(tx: Tx, stock: StockHoldRow[], caps: CapHoldRow[]): Promise<void> {
+  for (const hold of stock) await returnStock(tx, hold);
+  for (const hold of caps) await returnUserPurchase(tx, hold);
 }
 
-/** Releases this key's hold (a declined card, a failed order); releasing nothing is harmless. */
+/** Releases this key's holds (a declined card, a failed order); releasing nothing is harmless. */
 export async function releaseHold(db: Db, key: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const released = await tx.delete(stockHolds).where(eq(stockHolds.idempotencyKey, key)).returning();
-    await giveBack(tx, released);
+    const stock = await tx.delete(stockHolds).where(eq(stockHolds.idempotencyKey, key)).returning();
+    const caps = await tx.delete(purchaseCapHolds).where(eq(purchaseCapHolds.idempotencyKey, key)).returning();
+    await giveBack(tx, stock, caps);
+    await releasePromoHold(tx, key);
   });
+}
+
+/** What the order transaction found held for its submit. */
+export interface ConsumedHold {
+  /** Products whose units are the order's already. */
+  products: ReadonlySet<number>;
+  /** Deals whose units are already in the buyer's per-user total. */
+  deals: ReadonlySet<number>;
 }
 
 /**
- * Inside the order transaction: the products this key holds, consumed (their units are the order's
- * now). Products whose hold expired and was released are taken again by the order as before.
+ * Inside the order transaction: the stock and allowances this key holds, consumed (they are the
+ * order's now). What a released hold gave back is taken again by the order as before. The code's
+ * held use is consumed by `redeemPromoCode`, which records it.
  */
-export async function consumeHold(tx: DbOrTx, key: string): Promise<Set<number>> {
-  const consumed = await tx
+export async function consumeHold(tx: DbOrTx, key: string): Promise<ConsumedHold> {
+  const products = await tx
     .delete(stockHolds)
     .where(eq(stockHolds.idempotencyKey, key))
     .returning({ productId: stockHolds.productId });
-  return new Set(consumed.map((row) => row.productId));
+  const deals = await tx
+    .delete(purchaseCapHolds)
+    .where(eq(purchaseCapHolds.idempotencyKey, key))
+    .returning({ dealId: purchaseCapHolds.dealId });
+  return { products: new Set(products.map((row) => row.productId)), deals: new Set(deals.map((row) => row.dealId)) };
 }
 
-/** The hourly jobs: releases holds past their expiry (their submit crashed or never finished). */
+/**
+ * The hourly jobs: releases holds past their expiry (their submit crashed or never finished): stock,
+ * per-user allowances and promotion code uses. Answers how many holds were released.
+ */
 export async function releaseExpiredHolds(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const released = await tx.delete(stockHolds).where(lte(stockHolds.expiresAt, now)).returning();
-    await giveBack(tx, released);
-    return released.length;
+    const stock = await tx.delete(stockHolds).where(lte(stockHolds.expiresAt, now)).returning();
+    const caps = await tx.delete(purchaseCapHolds).where(lte(purchaseCapHolds.expiresAt, now)).returning();
+    await giveBack(tx, stock, caps);
+    const uses = await releaseExpiredPromoHolds(tx, now);
+    return stock.length + caps.length + uses;
   });
 }

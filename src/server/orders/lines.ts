@@ -13,7 +13,7 @@ import { basketLines, baskets } from '@/server/basket/schema';
 import { dealProductStock, dealProducts, deals } from '@/server/catalog/schema';
 import type { DbOrTx } from '@/server/db';
 import { retrieveStayExtras } from '@/server/travel';
-import { stockHolds, userDealPurchases } from './schema';
+import { purchaseCapHolds, stockHolds, userDealPurchases } from './schema';
 
 export interface OrderLineSource extends OrderLineCheck {
   basketLineId: number;
@@ -51,7 +51,7 @@ export async function loadOrderLines(
   basketToken: string,
   userId: number | null,
   now: Date,
-  /** The submit whose stock hold counts as still on sale for it (the order transaction's). */
+  /** The submit whose holds (stock, per-user allowance) count as still its own (the order transaction's). */
   heldFor?: string,
 ): Promise<OrderLineSource[]> {
   const rows = await db
@@ -88,6 +88,7 @@ export async function loadOrderLines(
       stock: dealProductStock,
       held: stockHolds.quantity,
       bought: userDealPurchases.quantity,
+      boughtHeld: purchaseCapHolds.quantity,
     })
     .from(basketLines)
     .innerJoin(baskets, eq(baskets.id, basketLines.basketId))
@@ -97,6 +98,10 @@ export async function loadOrderLines(
     .leftJoin(
       stockHolds,
       and(eq(stockHolds.productId, basketLines.dealProductId), eq(stockHolds.idempotencyKey, heldFor ?? '')),
+    )
+    .leftJoin(
+      purchaseCapHolds,
+      and(eq(purchaseCapHolds.dealId, basketLines.dealId), eq(purchaseCapHolds.idempotencyKey, heldFor ?? '')),
     )
     .leftJoin(
       userDealPurchases,
@@ -109,7 +114,7 @@ export async function loadOrderLines(
     db,
     rows.map(({ line }) => line),
   );
-  return rows.map(({ line, eligibleForVip, deal, product, stock, held, bought }): OrderLineSource => {
+  return rows.map(({ line, eligibleForVip, deal, product, stock, held, bought, boughtHeld }): OrderLineSource => {
     const extra = extras.get(line.id);
     const currency = deal.currency === 'EUR' ? 'EUR' : 'GBP';
     // Units this submit holds are already out of stock, but they are its own.
@@ -148,7 +153,9 @@ export async function loadOrderLines(
       productCap: product.purchaseCap,
       dealCap: deal.purchaseCap,
       remainingForDay: remaining === null ? null : remaining + (held ?? 0),
-      userRemaining: deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0),
+      // What this submit holds of the buyer's allowance is counted in `bought` already, but it is its own.
+      userRemaining:
+        deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0) + (boughtHeld ?? 0),
       // Every line of an order must be on sale (checked before pricing), so each one counts.
       pricing: pricingLineOf({
         line,

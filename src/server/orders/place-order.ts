@@ -2,10 +2,11 @@
  * Placing an order (ARCHITECTURE "Money and state"), as five named steps (docs/decisions/012):
  *   1. `priceOrder`: price the basket through the one pricing pipeline and check it (spec 5 caps,
  *      "on sale"), refuse a total the shopper did not see (./price.ts);
- *   2. `holdStock`: hold the units, so a lost race is refused before any card is touched
- *      (./hold.ts, docs/decisions/026);
+ *   2. `holdPurchase`: hold the units, the buyer's spec 5 per-user allowance and the promotion
+ *      code's use, so a lost race is refused before any card is touched (./hold.ts,
+ *      docs/decisions/026, 044);
  *   3. `authorisePayment`: authorise the cash part (./authorise.ts);
- *   4. `commitOrder`: ONE transaction writes the order and its events, consuming the hold (./commit.ts);
+ *   4. `commitOrder`: ONE transaction writes the order and its events, consuming the holds (./commit.ts);
  *   5. `capturePayment` after commit, or `voidPayment` when the transaction failed (./settle.ts).
  * Then the `order.placed` subscribers run (listed in src/server/subscribers.ts, docs/decisions/037):
  * the confirmation email, loyalty points, credit, gifts; a failure there is retried by the hourly
@@ -23,7 +24,7 @@ import { vouchers } from '@/server/vouchers/schema';
 import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
-import { holdStock, releaseHold } from './hold';
+import { holdExpiry, holdPurchase, releaseHold } from './hold';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
 import { orders } from './schema';
@@ -59,9 +60,18 @@ export async function placeOrder(
   const { cashMinor } = pricing.breakdown.paidBy;
   if (cashMinor > 0 && request.payment === null) return refused(new OrderError('paymentRequired'));
 
-  // 2. Hold the stock, so a buyer who cannot have it is refused before their card is touched.
+  // 2. Hold what the order contends for, so a buyer who cannot have it is refused before their card
+  // is touched. The code's use is held only when the order will record it (it takes money off).
+  const takesOff = (pricing.breakdown.promotion?.discountMinor ?? 0) > 0;
   try {
-    await holdStock(db, idempotencyKey, pricing.lines, request.now);
+    await holdPurchase(db, {
+      key: idempotencyKey,
+      buyerId: request.buyer.id,
+      lines: pricing.lines,
+      promoCodeId: takesOff ? (pricing.promotion?.promoCodeId ?? null) : null,
+      now: request.now,
+      expiresAt: holdExpiry(request.payment?.method ?? null, request.now),
+    });
   } catch (error) {
     if (error instanceof OrderError) return refused(error);
     throw error;
@@ -107,12 +117,12 @@ export async function placeOrder(
   return { ok: true, order: committed.order };
 }
 
-/** Gives a failed submit's held stock back; a failure here is left for the hourly release of expired holds. */
+/** Gives a failed submit's holds back; a failure here is left for the hourly release of expired holds. */
 async function releaseHoldQuietly(db: Db, idempotencyKey: string): Promise<void> {
   try {
     await releaseHold(db, idempotencyKey);
   } catch (error) {
-    logError('orders', 'stock hold left for the hourly release', error);
+    logError('orders', 'hold left for the hourly release', error);
   }
 }
 

@@ -58,6 +58,8 @@ export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promis
       userId: request.buyer.id,
       lines: promoLinesOf(lines),
       now: request.now,
+      // A retry of a submit that already holds the code's use (docs/decisions/044) still has it.
+      heldFor: request.idempotencyKey,
     });
     if (!verdict.ok) throw new OrderError('promotionRefused', { message: verdict.message });
     promotion = verdict.promotion;

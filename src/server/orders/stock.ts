@@ -1,14 +1,16 @@
 /**
  * What an order takes inside its transaction besides the catalogue's stock (catalog's `takeStock`):
  * the buyer's spec 5 per-user total and a dated stay's nights. Each is one conditional write, so
- * concurrent buyers can never go over a limit (docs/decisions/012).
+ * concurrent buyers can never go over a limit (docs/decisions/012). The per-user total is taken by
+ * the hold before the card is authorised, and given back when the hold is released (docs/decisions/044).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PricedLineBreakdown } from '@/domain/pricing';
 import { balanceDueDate, roomsFor } from '@/domain/stays';
 import type { Tx } from '@/server/db';
 import { takeNightStock } from '@/server/travel';
 import type { OrderLineSource } from './lines';
+import { userDealPurchases } from './schema';
 
 /**
  * spec 5 per-user maximum: adds to what this account has bought of the deal, only if it stays
@@ -28,6 +30,17 @@ export async function recordUserPurchase(
     returning quantity
   `);
   return result.rows.length > 0;
+}
+
+/** Takes a released hold's units off what this account has bought of the deal (never below none). */
+export async function returnUserPurchase(
+  tx: Tx,
+  purchase: { userId: number; dealId: number; quantity: number },
+): Promise<void> {
+  await tx
+    .update(userDealPurchases)
+    .set({ quantity: sql`greatest(0, ${userDealPurchases.quantity} - ${purchase.quantity})` })
+    .where(and(eq(userDealPurchases.userId, purchase.userId), eq(userDealPurchases.dealId, purchase.dealId)));
 }
 
 /**

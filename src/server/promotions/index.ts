@@ -1,11 +1,15 @@
 /**
  * The promotions service (docs/decisions/021): promotion codes. `checkPromoCode` tells the checkout
  * and the order whether a code applies and to which lines (the rules are domain/promotions);
- * `redeemPromoCode` counts a use inside the order's own transaction with a conditional update, so
- * a code limited to N uses is used at most N times however many orders race for it, and writes the
- * use to the `promo_redemptions` ledger naming its order. Operators create and end codes here too.
+ * `holdPromoUse` holds one use for a submit before its card is authorised, inside the order's hold
+ * transaction, so a shopper who cannot have a use is refused before any money is held
+ * (docs/decisions/044); `redeemPromoCode` consumes that hold and counts the use inside the order's own
+ * transaction with a conditional update, so a code limited to N uses is used at most N times however
+ * many orders race for it, and writes the use to the `promo_redemptions` ledger naming its order.
+ * Uses held and not yet expired count as uses wherever a code's uses left are decided. Operators
+ * create and end codes here too.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import {
   evaluatePromoCode,
@@ -19,7 +23,7 @@ import {
 import { users } from '@/server/accounts/schema';
 import type { Db } from '@/server/db';
 import { orders } from '@/server/orders/schema';
-import { type PromoCodeRow, promoCodes, promoRedemptions } from './schema';
+import { type PromoCodeRow, promoCodes, promoRedemptions, promoUseHolds } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
@@ -65,35 +69,145 @@ async function shopperUses(db: DbOrTx, promoCodeId: number, userId: number | nul
   return { userId, usesByShopper: Number(uses?.n ?? 0), ordersPlaced: Number(placed?.n ?? 0) };
 }
 
-/** Whether `code` applies to these lines for this shopper (null: a guest, checked again at payment). */
+/**
+ * Uses of the code that unexpired holds keep (docs/decisions/044), in all and by this shopper; the
+ * hold of `ownKey` (the submit asking) is its own, so it is left out.
+ */
+async function heldUses(db: DbOrTx, promoCodeId: number, userId: number | null, now: Date, ownKey: string | null) {
+  const [held] = await db
+    .select({
+      total: count(),
+      byShopper: sql<string>`count(*) filter (where ${promoUseHolds.userId} = ${userId ?? -1})`,
+    })
+    .from(promoUseHolds)
+    .where(
+      and(
+        eq(promoUseHolds.promoCodeId, promoCodeId),
+        gt(promoUseHolds.expiresAt, now),
+        ownKey === null ? undefined : ne(promoUseHolds.idempotencyKey, ownKey),
+      ),
+    );
+  return { total: Number(held?.total ?? 0), byShopper: Number(held?.byShopper ?? 0) };
+}
+
+/** The code's rule and the shopper's uses, each counting the uses other submits hold as taken. */
+async function withHeldUses(db: DbOrTx, row: PromoCodeRow, userId: number | null, now: Date, ownKey: string | null) {
+  const shopper = await shopperUses(db, row.id, userId);
+  const held = await heldUses(db, row.id, userId, now, ownKey);
+  return {
+    rule: { ...ruleOf(row), usesCount: row.usesCount + held.total },
+    shopper: { ...shopper, usesByShopper: shopper.usesByShopper + held.byShopper },
+  };
+}
+
+/**
+ * Whether `code` applies to these lines for this shopper (null: a guest, checked again at payment).
+ * Uses held by submits under way count as taken; `heldFor` names the submit asking, whose own hold does not.
+ */
 export async function checkPromoCode(
   db: DbOrTx,
-  input: { code: string; userId: number | null; lines: readonly PromoLine[]; now: Date },
+  input: { code: string; userId: number | null; lines: readonly PromoLine[]; now: Date; heldFor?: string },
 ): Promise<PromoVerdict> {
   const row = await retrievePromoCode(db, input.code);
   if (row === null)
     return evaluatePromoCode(null, input.lines, { userId: null, usesByShopper: 0, ordersPlaced: 0 }, input.now);
-  return evaluatePromoCode(ruleOf(row), input.lines, await shopperUses(db, row.id, input.userId), input.now);
+  const { rule, shopper } = await withHeldUses(db, row, input.userId, input.now, input.heldFor ?? null);
+  return evaluatePromoCode(rule, input.lines, shopper, input.now);
 }
 
 /**
- * Counts one use of the code for this order, inside the order transaction: throws
- * OrderError('promotionRefused') (rolling the order back) when the code has run out, ended, or the
- * shopper has used their share or is not eligible any more. Call it after the shopper's row is
- * locked (the wallet debit locks it; this takes the lock itself otherwise).
+ * Holds one use of the code for this submit (docs/decisions/044), inside the order's hold transaction
+ * and before the card is authorised: throws OrderError('promotionRefused') with the code's message
+ * (used up, the shopper's share used, ended) and holds nothing when no use is left for this shopper.
+ * A submit that already holds its use holds nothing more. The hold lasts until `expiresAt`. Call it
+ * before the hold takes stock, as the order transaction counts the use before it takes stock.
+ */
+export async function holdPromoUse(
+  tx: Tx,
+  input: { promoCodeId: number; userId: number; idempotencyKey: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  const [mine] = await tx
+    .select({ key: promoUseHolds.idempotencyKey })
+    .from(promoUseHolds)
+    .where(eq(promoUseHolds.idempotencyKey, input.idempotencyKey));
+  if (mine !== undefined) return;
+  // Locked in the order transaction's order (the shopper's row, then the code's), so a hold and an
+  // order never wait on each other in a cycle. The code's row serialises the holds on it and the
+  // orders recording its uses, so uses recorded plus uses held never pass the code's limit, nor a
+  // shopper's own share.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, input.promoCodeId)).for('update');
+  if (row === undefined) throw new OrderError('promotionRefused', { message: PROMO_MESSAGES.invalid });
+  const { rule, shopper } = await withHeldUses(tx, row, input.userId, input.now, input.idempotencyKey);
+  // The lines were checked when the order was priced: only the code's dates and uses are asked again.
+  const verdict = evaluatePromoCode(rule, [], shopper, input.now);
+  if (!verdict.ok && verdict.refusal !== 'notApplicable')
+    throw new OrderError('promotionRefused', { message: verdict.message });
+  await tx.insert(promoUseHolds).values({
+    idempotencyKey: input.idempotencyKey,
+    promoCodeId: row.id,
+    userId: input.userId,
+    expiresAt: input.expiresAt,
+  });
+}
+
+/** Releases this submit's held use (a declined card, a failed order); releasing nothing is harmless. */
+export async function releasePromoHold(tx: DbOrTx, idempotencyKey: string): Promise<number> {
+  const released = await tx
+    .delete(promoUseHolds)
+    .where(eq(promoUseHolds.idempotencyKey, idempotencyKey))
+    .returning({ key: promoUseHolds.idempotencyKey });
+  return released.length;
+}
+
+/**
+ * The hourly jobs: deletes held uses past their expiry (their submit crashed or never finished). An
+ * expired hold already stopped counting as a use; this only tidies it away.
+ */
+export async function releaseExpiredPromoHolds(tx: DbOrTx, now: Date): Promise<number> {
+  const released = await tx
+    .delete(promoUseHolds)
+    .where(lte(promoUseHolds.expiresAt, now))
+    .returning({ key: promoUseHolds.idempotencyKey });
+  return released.length;
+}
+
+/**
+ * Counts one use of the code for this order, inside the order transaction, consuming the use its
+ * submit held (docs/decisions/044): throws OrderError('promotionRefused') (rolling the order back)
+ * when the code has run out, ended, or the shopper has used their share or is not eligible any more.
+ * Call it after the shopper's row is locked (the wallet debit locks it; this takes the lock itself
+ * otherwise).
  */
 export async function redeemPromoCode(
   tx: Tx,
-  input: { promoCodeId: number; userId: number; orderId: number; discountMinor: number; now: Date },
+  input: {
+    promoCodeId: number;
+    userId: number;
+    orderId: number;
+    discountMinor: number;
+    now: Date;
+    /** The submit's key: the use it held is the order's now. */
+    idempotencyKey: string;
+  },
 ): Promise<void> {
   const refuse = (message: string) => new OrderError('promotionRefused', { message });
   // The shopper's row serialises one shopper's orders, so a per-shopper limit holds under races.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
-  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, input.promoCodeId));
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, input.promoCodeId)).for('update');
   if (row === undefined) throw refuse(PROMO_MESSAGES.invalid);
-  const shopper = await shopperUses(tx, row.id, input.userId);
+  const consumed = await tx
+    .delete(promoUseHolds)
+    .where(and(eq(promoUseHolds.idempotencyKey, input.idempotencyKey), eq(promoUseHolds.promoCodeId, row.id)))
+    .returning({ key: promoUseHolds.idempotencyKey });
+  // A held use is this order's own; without one (its hold expired and was released) the uses others
+  // hold are theirs, so they count as taken.
+  const { rule, shopper } =
+    consumed.length > 0
+      ? { rule: ruleOf(row), shopper: await shopperUses(tx, row.id, input.userId) }
+      : await withHeldUses(tx, row, input.userId, input.now, input.idempotencyKey);
   // This order is already written: it does not count as an earlier one.
-  const verdict = evaluatePromoCode(ruleOf(row), [], { ...shopper, ordersPlaced: shopper.ordersPlaced - 1 }, input.now);
+  const verdict = evaluatePromoCode(rule, [], { ...shopper, ordersPlaced: shopper.ordersPlaced - 1 }, input.now);
   if (!verdict.ok && verdict.refusal !== 'notApplicable') throw refuse(verdict.message);
   // The conditional update is the limit: a use is taken only while one is left.
   const taken = await tx

@@ -1,7 +1,9 @@
 /**
  * Promotion codes and their uses (docs/decisions/021). A use is a ledger row written in the order's
  * own transaction, so every discount traces back to its order; `uses_count` is taken with a
- * conditional update in that transaction, so a code limited to N uses is used at most N times.
+ * conditional update in that transaction, so a code limited to N uses is used at most N times. A
+ * submit holds its use before the card is authorised (docs/decisions/044), so a code's uses left are
+ * its limit less the uses recorded and the uses held.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -54,6 +56,32 @@ export const promoRedemptions = pgTable(
   (t) => [
     uniqueIndex('promo_redemptions_order_idx').on(t.orderId),
     index('promo_redemptions_user_idx').on(t.promoCodeId, t.userId),
+  ],
+);
+
+/**
+ * One use of a code held for a submit (its idempotency key) from before its card is authorised until
+ * its order commits (docs/decisions/044). An unexpired hold counts as a use when deciding whether the
+ * code, or the shopper's share of it, has uses left; the order transaction consumes it (deletes the row
+ * and records the use), a decline or a failed order releases it, and the hourly jobs delete holds a
+ * crash left once they expire.
+ */
+export const promoUseHolds = pgTable(
+  'promo_use_holds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('promo_use_holds_code_idx').on(t.promoCodeId, t.expiresAt),
+    index('promo_use_holds_user_idx').on(t.promoCodeId, t.userId),
+    index('promo_use_holds_expiry_idx').on(t.expiresAt),
   ],
 );
 
