@@ -160,7 +160,8 @@ export const onRequest = sequence(
  * the two third parties an operator may configure at run time join the page's policy when
  * configured (Astro's own `csp.insert…` calls do not reach a page's policy from middleware). So does
  * the payment gateway's browser origin, which the checkout's islands call (tokenise a card, PayPal's
- * create call, the wallets' sheet): the payment sandbox's own origin by default (decision 035).
+ * create call, the wallets' sheet, 3-D Secure) and frame (the issuer's challenge page, decision 043):
+ * the payment sandbox's own origin by default (decision 035).
  */
 const THIRD_PARTY_SCRIPTS = [
   ...(TAG_MANAGER_URL && URL.canParse(TAG_MANAGER_URL) ? [new URL(TAG_MANAGER_URL).origin] : []),
@@ -181,7 +182,10 @@ function withConfiguredThirdParties(response: Response): Response {
       (_, sources: string) => `script-src ${sources} ${THIRD_PARTY_SCRIPTS.join(' ')}`,
     );
   }
-  if (GOOGLE_CLIENT_ID) widened = `${widened.replace(/;?\s*$/, '')}; frame-src https://accounts.google.com;`;
+  // The card issuer's 3-D Secure challenge is the gateway's page in a frame (decision 043); Google
+  // one-tap frames its own.
+  const frames = ["'self'", PAYMENT_GATEWAY_ORIGIN, ...(GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [])];
+  widened = `${widened.replace(/;?\s*$/, '')}; frame-src ${frames.join(' ')};`;
   try {
     response.headers.set('content-security-policy', widened);
   } catch {

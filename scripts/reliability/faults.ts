@@ -31,6 +31,7 @@ import { baskets, orderLines, orders, outbox, payments, vouchers } from '@/serve
 import { ABANDONED_AFTER_SECONDS } from '@/server/orders';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
+import { authenticateCard } from './three-d-secure';
 
 export interface FaultsContext {
   root: string;
@@ -212,6 +213,8 @@ interface Guest {
   basketToken: string;
   total: number;
   nonce: string;
+  /** The card's 3-D Secure authentication for the basket's total (PAYMENTS.md "3-D Secure 2"). */
+  threeDSecureAuthenticationId: string;
   email: string;
   key: string;
 }
@@ -237,12 +240,17 @@ function cookieHeader(headers: Headers, previous = ''): string {
   return [...jar.values()].join('; ');
 }
 
-/** A guest's basket through POST /api/v1/basket, its total from the checkout, a card nonce from the sandbox's tokeniser. */
+/**
+ * A guest's basket through POST /api/v1/basket, its total from the checkout, a card nonce from the
+ * sandbox's tokeniser, authenticated with the card's issuer for that total. `returnOrigin` is the
+ * run's main shop: a shop origin the sandbox serves (the fault shop is not one).
+ */
 async function guestAtCheckout(
   shop: string,
   sandbox: string,
   product: { dealId: number; productId: number },
   label: string,
+  returnOrigin: string,
 ) {
   const created = await fetch(`${shop}/api/v1/basket`, {
     method: 'POST',
@@ -265,6 +273,13 @@ async function guestAtCheckout(
   });
   const { nonce } = (await tokenised.json()) as { nonce?: string };
   if (!nonce) throw new Error(`${label}: the tokeniser answered ${tokenised.status}`);
+  const threeDSecureAuthenticationId = await authenticateCard(sandbox, {
+    nonce,
+    amountMinor: orderSummary.totalOrderAmount,
+    returnOrigin,
+  }).catch((error: Error) => {
+    throw new Error(`${label}: ${error.message}`);
+  });
   const tag = randomBytes(4).toString('hex');
   return {
     label,
@@ -272,6 +287,7 @@ async function guestAtCheckout(
     basketToken,
     total: orderSummary.totalOrderAmount,
     nonce,
+    threeDSecureAuthenticationId,
     email: `faults-${label}-${tag}@example.co.uk`,
     key: `reliability-faults-${label}-${tag}`,
   } satisfies Guest;
@@ -289,6 +305,7 @@ async function pay(shop: string, guest: Guest): Promise<PayAnswer> {
         cashAmount: guest.total,
         paymentMethod: 'credit_card',
         nonce: guest.nonce,
+        threeDSecureAuthenticationId: guest.threeDSecureAuthenticationId,
         billingPostcode: CARD.postcode,
         email: guest.email,
       }),
@@ -413,7 +430,7 @@ export async function faults(context: FaultsContext): Promise<void> {
     const onSale = await prepareLimitedDeal(db, 1000);
     await shop.start();
     const at = async (label: string) => {
-      const guest = await guestAtCheckout(shop.origin, context.sandbox, onSale, label);
+      const guest = await guestAtCheckout(shop.origin, context.sandbox, onSale, label, context.origin);
       guests.push(guest);
       return guest;
     };

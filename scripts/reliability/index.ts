@@ -34,6 +34,7 @@ import { faults } from './faults';
 import { makeShopper, PASSWORD, type Shopper } from './fixtures';
 import { type Contract, type Finding, type FuzzRequest, judge, requestArbitrary } from './fuzz';
 import { discoverRoutes, fillPattern, type Route } from './routes';
+import { authenticateCard } from './three-d-secure';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const totalRequests = Number(argValue('requests') ?? 10_000);
@@ -427,6 +428,19 @@ async function payByCard(shopper: Shopper): Promise<string> {
     body: JSON.stringify({ number: CARD.number, expiryMonth: 12, expiryYear: 31, cvv: CARD.cvv, postcode: 'LS1 4AP' }),
   });
   const { nonce } = (await tokenised.json()) as { nonce?: string };
+  if (!nonce) return `the tokeniser answered ${tokenised.status}`;
+  // PSD2: the browser has the card's issuer authenticate it for the amount before paying (PAYMENTS.md "3-D Secure 2").
+  let threeDSecureAuthenticationId: string;
+  try {
+    threeDSecureAuthenticationId = await authenticateCard(sandbox, {
+      nonce,
+      amountMinor: orderSummary.totalOrderAmount,
+      returnOrigin: origin,
+      origin,
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
   const paid = await send({
     method: 'POST',
     path: `/api/v1/pay?token=${shopper.basketToken}`,
@@ -437,6 +451,7 @@ async function payByCard(shopper: Shopper): Promise<string> {
       cashAmount: orderSummary.totalOrderAmount,
       paymentMethod: 'credit_card',
       nonce,
+      threeDSecureAuthenticationId,
       saveInstrument: true,
       billingPostcode: 'LS1 4AP',
     }),

@@ -113,6 +113,7 @@ export const voucherActions = {
           expectedMinor: form.option.expectedMinor,
           instrumentId: instrumentId?.data,
           nonce: form.nonce,
+          threeDSecureAuthenticationId: form.threeDSecureAuthenticationId || undefined,
           idempotencyKey: form.idempotencyKey,
           now: new Date(),
           brand: context.locals.brand,

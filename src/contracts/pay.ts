@@ -24,6 +24,12 @@ export const PayRequestSchema = z.object({
    * Never a card number.
    */
   nonce: text().min(1).max(200).optional(),
+  /**
+   * A new card's 3-D Secure authentication (src/contracts/three-d-secure.ts), made in the browser for
+   * this nonce and the cash part: a card payment is taken only when it was authenticated (PSD2 Strong
+   * Customer Authentication; PAYMENTS.md "3-D Secure 2"). Wallets, PayPal and pay later send none.
+   */
+  threeDSecureAuthenticationId: text().min(1).max(200).optional(),
   /** spec 3 instrument mode: EXISTING pays with the saved instrument `instrumentId`. */
   instrumentMode: z.enum(['EXISTING', 'NEW']).default('NEW'),
   instrumentId: DbIdSchema.optional(),

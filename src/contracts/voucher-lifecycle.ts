@@ -32,7 +32,8 @@ export const AddonTypeSchema = z.enum(['VVE', 'DVP'], { error: 'addonType must b
 
 /**
  * The /order-addon form: the add-on, the option chosen with the price shown for it ("months:pence",
- * months 0 for DVP), and how to pay (a saved instrument, or "new" with the card's one-time nonce).
+ * months 0 for DVP), and how to pay (a saved instrument, or "new" with the card's one-time nonce and
+ * its 3-D Secure authentication for that price: PAYMENTS.md "3-D Secure 2").
  */
 export const OrderAddonFormSchema = z
   .object({
@@ -48,6 +49,7 @@ export const OrderAddonFormSchema = z
     idempotencyKey: z.string().min(8).max(255),
     instrumentId: z.string().max(20).optional(),
     nonce: z.string().max(200).optional(),
+    threeDSecureAuthenticationId: z.string().max(200).optional(),
   })
   .refine((form) => form.addonType === 'DVP' || form.option.months > 0, {
     error: 'Choose how many months to extend by.',
@@ -88,11 +90,13 @@ export const RedeemInstructionsResponseSchema = z.object({
 
 /**
  * How a spec 7 add-on call pays: a saved instrument of the shopper's (instrumentId), or a new card's
- * one-time nonce from the gateway's tokeniser (never a card number).
+ * one-time nonce from the gateway's tokeniser (never a card number) with its 3-D Secure
+ * authentication for the price (src/contracts/three-d-secure.ts; PAYMENTS.md "3-D Secure 2").
  */
 const addonPaymentFields = {
   instrumentId: z.number({ error: 'instrumentId must be a saved payment method id.' }).int().positive().optional(),
   nonce: z.string().min(1).max(200).optional(),
+  threeDSecureAuthenticationId: z.string().min(1).max(200).optional(),
   /** The price the shopper was quoted, in pence: another price refuses the purchase before any money moves. */
   expectedMinor: z
     .number({ error: 'expectedMinor must be the quoted price in pence.' })

@@ -1,7 +1,8 @@
 /**
  * The checkout (decisions 012 and 016) as one island: basket lines, the guest's email, the wallet toggle,
  * the payment choice (saved instruments and the options spec 5 allows; card fields post only to
- * the payment gateway), the order summary and the pay button with the spec 4 payment states.
+ * the payment gateway, and a new card is authenticated by 3-D Secure in a challenge dialog when its
+ * issuer asks), the order summary and the pay button with the spec 4 payment states.
  * The server renders the same markup from the same data first. A return from PayPal, Klarna or
  * Clearpay's approval page picks the payment up again here.
  */
@@ -35,6 +36,7 @@ import {
   syncPaymentChoice,
 } from '@/stores/payment-choice';
 import BasketLines from './checkout/BasketLines';
+import ChallengeDialog from './checkout/ChallengeDialog';
 import { credentialFor, payButtonLabel } from './checkout/methods';
 import { detectDeviceWallets } from './checkout/methods/device-wallet';
 import PaymentMethods from './checkout/PaymentMethods';
@@ -85,6 +87,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
   const stored = useStore($checkout);
   const { choice } = useStore($paymentChoice);
   const started = useRef(false);
+  const payButton = useRef<HTMLButtonElement>(null);
   // What a quick shopper typed into the server-rendered email field before the island hydrated is
   // kept, not wiped by the checkout starting up (read as hydration begins, and again as it starts).
   const [typedEarly] = useState(typedBeforeHydration);
@@ -157,123 +160,132 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
   }
 
   return (
-    <form className="checkout" onSubmit={onPay} onInput={resetPaymentMessage} noValidate aria-busy={busy}>
-      <div className="checkout__main">
-        <section className="checkout-panel" aria-labelledby="checkout-basket-heading">
-          <h2 id="checkout-basket-heading">Your basket</h2>
-          <BasketLines lines={view.deals} disabled={busy} gifting={view.giftingConfig.gifting} />
-          <p className="checkout__notice" role="status" aria-live="polite">
-            {state.notice ?? ''}
-          </p>
-        </section>
-
-        {userInfo.isGuest && (
-          <section className="checkout-panel" aria-labelledby="checkout-email-heading">
-            <h2 id="checkout-email-heading">Your email</h2>
-            <p className="checkout__hint">
-              We'll send your vouchers here. Already have an account? <a href={loginUrl}>Sign in</a>
+    <>
+      <form className="checkout" onSubmit={onPay} onInput={resetPaymentMessage} noValidate aria-busy={busy}>
+        <div className="checkout__main">
+          <section className="checkout-panel" aria-labelledby="checkout-basket-heading">
+            <h2 id="checkout-basket-heading">Your basket</h2>
+            <BasketLines lines={view.deals} disabled={busy} gifting={view.giftingConfig.gifting} />
+            <p className="checkout__notice" role="status" aria-live="polite">
+              {state.notice ?? ''}
             </p>
-            <label htmlFor="checkout-email">Email address</label>
-            <input
-              id="checkout-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={state.emailError !== null || undefined}
-              aria-describedby={state.emailError !== null ? 'checkout-email-error' : undefined}
-              value={state.email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
-            {state.emailError !== null && (
-              <p id="checkout-email-error" className="checkout__field-error" role="alert">
-                {state.emailError}
+          </section>
+
+          {userInfo.isGuest && (
+            <section className="checkout-panel" aria-labelledby="checkout-email-heading">
+              <h2 id="checkout-email-heading">Your email</h2>
+              <p className="checkout__hint">
+                We'll send your vouchers here. Already have an account? <a href={loginUrl}>Sign in</a>
               </p>
+              <label htmlFor="checkout-email">Email address</label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={state.emailError !== null || undefined}
+                aria-describedby={state.emailError !== null ? 'checkout-email-error' : undefined}
+                value={state.email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              {state.emailError !== null && (
+                <p id="checkout-email-error" className="checkout__field-error" role="alert">
+                  {state.emailError}
+                </p>
+              )}
+            </section>
+          )}
+
+          {!userInfo.isGuest && userInfo.wallet.balance > 0 && (
+            <section className="checkout-panel" aria-labelledby="checkout-wallet-heading">
+              <h2 id="checkout-wallet-heading">Wallet</h2>
+              <label className="checkout__toggle">
+                <input
+                  type="checkbox"
+                  checked={userInfo.wallet.useWallet}
+                  disabled={busy}
+                  onChange={(event) => void setUseWallet(event.currentTarget.checked)}
+                />
+                Use my wallet balance ({money(userInfo.wallet.balance)})
+              </label>
+            </section>
+          )}
+
+          <section className="checkout-panel" aria-labelledby="checkout-payment-heading">
+            <h2 id="checkout-payment-heading">Payment</h2>
+            <p className="checkout__notice checkout__notice--payment" role="status" aria-live="polite">
+              {state.paymentNotice ?? ''}
+            </p>
+            {summary.cashAmount > 0 ? (
+              <PaymentMethods view={view} disabled={busy} />
+            ) : (
+              <p>Your wallet pays for this order in full. No card needed.</p>
             )}
           </section>
-        )}
-
-        {!userInfo.isGuest && userInfo.wallet.balance > 0 && (
-          <section className="checkout-panel" aria-labelledby="checkout-wallet-heading">
-            <h2 id="checkout-wallet-heading">Wallet</h2>
-            <label className="checkout__toggle">
-              <input
-                type="checkbox"
-                checked={userInfo.wallet.useWallet}
-                disabled={busy}
-                onChange={(event) => void setUseWallet(event.currentTarget.checked)}
-              />
-              Use my wallet balance ({money(userInfo.wallet.balance)})
-            </label>
-          </section>
-        )}
-
-        <section className="checkout-panel" aria-labelledby="checkout-payment-heading">
-          <h2 id="checkout-payment-heading">Payment</h2>
-          <p className="checkout__notice checkout__notice--payment" role="status" aria-live="polite">
-            {state.paymentNotice ?? ''}
-          </p>
-          {summary.cashAmount > 0 ? (
-            <PaymentMethods view={view} disabled={busy} />
-          ) : (
-            <p>Your wallet pays for this order in full. No card needed.</p>
-          )}
-        </section>
-      </div>
-
-      <aside className="checkout__summary checkout-panel" aria-labelledby="checkout-summary-heading">
-        <h2 id="checkout-summary-heading">Order summary</h2>
-        <PromoCode promo={view.promoCode} disabled={busy} />
-        <dl className="summary">
-          <dt>Subtotal</dt>
-          <dd>{money(summary.subtotal)}</dd>
-          {summary.postage > 0 && (
-            <>
-              <dt>Postage</dt>
-              <dd>{money(summary.postage)}</dd>
-            </>
-          )}
-          {summary.gifting > 0 && (
-            <>
-              <dt>Gift wrap and packs</dt>
-              <dd>{money(summary.gifting)}</dd>
-            </>
-          )}
-          <dt className="summary__total">Total</dt>
-          <dd className="summary__total">{money(summary.totalOrderAmount)}</dd>
-          {summary.promotionDiscount > 0 && (
-            <>
-              <dt className="summary__discount">You save with {view.promoCode.code}</dt>
-              <dd className="summary__discount">{money(summary.promotionDiscount)}</dd>
-            </>
-          )}
-          {summary.walletUsed > 0 && (
-            <>
-              <dt>From your wallet</dt>
-              <dd>-{money(summary.walletUsed)}</dd>
-              <dt>To pay by card</dt>
-              <dd>{money(summary.cashAmount)}</dd>
-            </>
-          )}
-        </dl>
-        <button className="button button--primary checkout__pay" type="submit" disabled={busy || !view.canPay}>
-          {payLabel}
-        </button>
-        <div className="checkout__outcome" role="alert" aria-live="assertive">
-          {state.payment.phase === 'failed' && (
-            <>
-              <p className="checkout__failure">{state.payment.message}</p>
-              {state.payment.reason && <p>{state.payment.reason}</p>}
-            </>
-          )}
-          {state.payment.phase === 'succeeded' && <p className="checkout__success">{MESSAGES.purchaseSuccessful}</p>}
         </div>
-        <p className="checkout__timer" aria-live="off">
-          {state.status === 'refreshing' || state.status === 'refreshed'
-            ? 'Prices checked, your basket is up to date.'
-            : `Prices are checked again in ${formatCountdown(state.secondsLeft)}`}
-        </p>
-      </aside>
-    </form>
+
+        <aside className="checkout__summary checkout-panel" aria-labelledby="checkout-summary-heading">
+          <h2 id="checkout-summary-heading">Order summary</h2>
+          <PromoCode promo={view.promoCode} disabled={busy} />
+          <dl className="summary">
+            <dt>Subtotal</dt>
+            <dd>{money(summary.subtotal)}</dd>
+            {summary.postage > 0 && (
+              <>
+                <dt>Postage</dt>
+                <dd>{money(summary.postage)}</dd>
+              </>
+            )}
+            {summary.gifting > 0 && (
+              <>
+                <dt>Gift wrap and packs</dt>
+                <dd>{money(summary.gifting)}</dd>
+              </>
+            )}
+            <dt className="summary__total">Total</dt>
+            <dd className="summary__total">{money(summary.totalOrderAmount)}</dd>
+            {summary.promotionDiscount > 0 && (
+              <>
+                <dt className="summary__discount">You save with {view.promoCode.code}</dt>
+                <dd className="summary__discount">{money(summary.promotionDiscount)}</dd>
+              </>
+            )}
+            {summary.walletUsed > 0 && (
+              <>
+                <dt>From your wallet</dt>
+                <dd>-{money(summary.walletUsed)}</dd>
+                <dt>To pay by card</dt>
+                <dd>{money(summary.cashAmount)}</dd>
+              </>
+            )}
+          </dl>
+          <button
+            ref={payButton}
+            className="button button--primary checkout__pay"
+            type="submit"
+            disabled={busy || !view.canPay}
+          >
+            {payLabel}
+          </button>
+          <div className="checkout__outcome" role="alert" aria-live="assertive">
+            {state.payment.phase === 'failed' && (
+              <>
+                <p className="checkout__failure">{state.payment.message}</p>
+                {state.payment.reason && <p>{state.payment.reason}</p>}
+              </>
+            )}
+            {state.payment.phase === 'succeeded' && <p className="checkout__success">{MESSAGES.purchaseSuccessful}</p>}
+          </div>
+          <p className="checkout__timer" aria-live="off">
+            {state.status === 'refreshing' || state.status === 'refreshed'
+              ? 'Prices checked, your basket is up to date.'
+              : `Prices are checked again in ${formatCountdown(state.secondsLeft)}`}
+          </p>
+        </aside>
+      </form>
+      {/* A new card's 3-D Secure challenge (decision 043): outside the busy form, over the whole page. */}
+      <ChallengeDialog returnFocusTo={() => payButton.current} />
+    </>
   );
 }

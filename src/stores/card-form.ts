@@ -104,6 +104,14 @@ function fail(message: string): TokeniseOutcome {
   return { ok: false, message };
 }
 
+/**
+ * The card was tokenised but cannot pay (its issuer did not authenticate it, PAYMENTS.md "3-D Secure
+ * 2"): the form says why in its live region, where the add-on page shows card refusals.
+ */
+export function refuseCard(message: string): void {
+  fail(message);
+}
+
 let inFlight: Promise<TokeniseOutcome> | null = null;
 
 async function postCard(gatewayUrl: string, fetchImpl: typeof fetch, now: Date): Promise<TokeniseOutcome> {

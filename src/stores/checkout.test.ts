@@ -51,7 +51,12 @@ function serve(...answers: { status: number; body: unknown }[]) {
   return calls;
 }
 
-const nonce = async () => ({ kind: 'ready' as const, method: 'credit_card' as const, nonce: 'tokencc_1' });
+const nonce = async () => ({
+  kind: 'ready' as const,
+  method: 'credit_card' as const,
+  nonce: 'tokencc_1',
+  threeDSecureAuthenticationId: 'tds_1',
+});
 const ordered = {
   productOrder: { id: 41 },
   cardType: 'Visa',
@@ -90,7 +95,7 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
     expect($checkout.get()).toMatchObject({ status: 'ready', secondsLeft: 300 });
   });
 
-  it('sends the card nonce with an Idempotency-Key, and a second click while paying sends nothing', async () => {
+  it('sends the card nonce and its 3-D Secure authentication with an Idempotency-Key, and a second click while paying sends nothing', async () => {
     initCheckout(view());
     setEmail('guest@example.co.uk');
     const calls = serve({ status: 201, body: ordered });
@@ -104,6 +109,7 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({
       nonce: 'tokencc_1',
+      threeDSecureAuthenticationId: 'tds_1',
       cashAmount: 3600,
       paymentMethod: 'credit_card',
       email: 'guest@example.co.uk',

@@ -249,6 +249,8 @@ export type PaymentCredential =
       method: PaymentMethod;
       paypalCredit?: boolean;
       nonce?: string;
+      /** A new card's 3-D Secure authentication (PAYMENTS.md "3-D Secure 2"; decision 043). */
+      threeDSecureAuthenticationId?: string;
       billingPostcode?: string;
       instrumentMode?: InstrumentMode;
       instrumentId?: number;
@@ -313,6 +315,7 @@ export async function submitPayment(
     paymentMethod: ready?.method ?? 'wallet',
     paypalCredit: ready?.paypalCredit,
     nonce: ready?.nonce,
+    threeDSecureAuthenticationId: ready?.threeDSecureAuthenticationId,
     billingPostcode: ready?.billingPostcode,
     instrumentMode: ready?.instrumentMode,
     instrumentId: ready?.instrumentId,

@@ -5,10 +5,9 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenise } from '../../sandbox';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { seedCatalogue } from '../../scripts/seed';
-import { MESSAGES } from '../../src/domain/messages';
+import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import type { Database } from '../../src/server/db/client';
 import { dealProductStock, deals, orders, outbox, payments, vouchers, walletEntries } from '../../src/server/db/schema';
 import { runIdempotently } from '../../src/server/idempotency';
@@ -16,9 +15,9 @@ import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } fr
 import { singleProvider } from '../../src/server/payments';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
-import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
+import { authenticatedCard } from './support/card-in-browser';
 import { mailText } from './support/mail';
 
 describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
@@ -107,21 +106,25 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .where(eq(dealProductStock.productId, deal.productId));
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'declined' });
     if (buyer === undefined) throw new Error('no buyer');
-    const card = await tokenise(sandboxDb(db), {
-      number: '4000111111111115',
-      expiryMonth: 12,
-      expiryYear: 2030,
-      cvv: '123',
-    });
-    if (!card.ok) throw new Error('tokenise failed');
+    // Authenticated with its issuer (PAYMENTS.md "3-D Secure 2"), then declined by the bank: 2000.
+    const card = await authenticatedCard('4000111111111115', { amountMinor: deal.unitTotalMinor }, { db });
     const result = await placeOrder(
       db,
       singleProvider(createSandboxProvider(db)),
-      request(buyer, { payment: { method: 'credit_card', nonce: card.nonce } }),
+      request(buyer, {
+        payment: {
+          method: 'credit_card',
+          nonce: card.nonce,
+          threeDSecureAuthenticationId: card.threeDSecureAuthenticationId,
+        },
+      }),
     );
 
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
+    if (!result.ok) {
+      expect(result.message).toBe(MESSAGES.paymentDidNotGoThrough);
+      expect(result.reason).toBe(CARD_REASONS.declinedByBank);
+    }
     // The unit held for the declined buyer is given back (decision 026, stock hold).
     expect(await stockLeft()).toBe(5);
     const [mine] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));

@@ -1,7 +1,8 @@
 /**
  * The sandbox gateway's promises (PAYMENTS.md): single-use nonces, idempotent sales, capture and
  * void, the accepted-brands and fault switches, the documented test nonces, and that no table
- * ever holds a card number.
+ * ever holds a card number. A tokenised card is authenticated with its issuer before its sale, as the
+ * checkout does (PAYMENTS.md "3-D Secure 2"; decision 043).
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { PaymentProviderError } from '../../src/server/payments';
 import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider, PaymentsConfigError } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
+import { authenticateCard } from './support/card-in-browser';
 
 const newKey = () => `test-key-${randomUUID()}`;
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' as const });
@@ -37,6 +39,11 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     return result.nonce;
   }
 
+  /** The checkout's 3-D Secure authentication of a tokenised card's nonce for an amount (pence). */
+  async function authenticationFor(nonce: string, amountMinor: number) {
+    return (await authenticateCard(nonce, { amountMinor }, { db: database.db })).authenticationId;
+  }
+
   async function transactionRows(idempotencyKey: string) {
     return database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.idempotencyKey, idempotencyKey));
   }
@@ -45,7 +52,10 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     const provider = createSandboxProvider(database.db, { env: {} });
     const nonce = await nonceFor('4111111111111111');
     const request = { nonce, amount: gbp(1999), reference: 'r1' };
-    expect((await provider.authorise({ ...request, idempotencyKey: newKey() })).kind).toBe('authorised');
+    const threeDSecureAuthenticationId = await authenticationFor(nonce, 1999);
+    expect(
+      (await provider.authorise({ ...request, idempotencyKey: newKey(), threeDSecureAuthenticationId })).kind,
+    ).toBe('authorised');
     expect(await provider.authorise({ ...request, idempotencyKey: newKey() })).toMatchObject({
       kind: 'invalidInstrument',
       code: '93107',
@@ -63,11 +73,13 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
   it('the same idempotency key gives the same answer and one sandbox_transactions row', async () => {
     const provider = createSandboxProvider(database.db, { env: {} });
     const key = newKey();
+    const nonce = await nonceFor('5555555555554444');
     const request = {
-      nonce: await nonceFor('5555555555554444'),
+      nonce,
       amount: gbp(4250),
       idempotencyKey: key,
       reference: 'r2',
+      threeDSecureAuthenticationId: await authenticationFor(nonce, 4250),
     };
     const first = await provider.authorise(request);
     const again = await provider.authorise(request);
@@ -79,11 +91,13 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
   it('a refusal is replayed too, and two concurrent calls with one key make one transaction', async () => {
     const provider = createSandboxProvider(database.db, { env: {} });
     const key = newKey();
+    const nonce = await nonceFor('4111111111111111');
     const request = {
-      nonce: await nonceFor('4111111111111111'),
+      nonce,
       amount: gbp(200100),
       idempotencyKey: key,
       reference: 'r3',
+      threeDSecureAuthenticationId: await authenticationFor(nonce, 200100),
     };
     const [a, b] = await Promise.all([provider.authorise(request), provider.authorise(request)]);
     expect(a).toMatchObject({ kind: 'processorDeclined', code: '2001' });
@@ -96,7 +110,13 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     const nonce = await nonceFor('4111111111111111');
     const first = await authorise(
       sandboxDb(database.db),
-      { nonce, amountMinor: 1000, currency: 'GBP', idempotencyKey: key },
+      {
+        nonce,
+        amountMinor: 1000,
+        currency: 'GBP',
+        idempotencyKey: key,
+        threeDSecureAuthenticationId: await authenticationFor(nonce, 1000),
+      },
       { env: {} },
     );
     const other = await authorise(
@@ -131,11 +151,13 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
   it('void: authorized -> voided; voiding again is fine; a voided one cannot be captured', async () => {
     const provider = createSandboxProvider(database.db, { env: {} });
     const key = newKey();
+    const nonce = await nonceFor('6011000991300009');
     const result = await provider.authorise({
-      nonce: await nonceFor('6011000991300009'),
+      nonce,
       amount: gbp(800),
       idempotencyKey: key,
       reference: 'r5',
+      threeDSecureAuthenticationId: await authenticationFor(nonce, 800),
     });
     if (result.kind !== 'authorised') throw new Error(result.kind);
     await provider.void(result.transactionId, `${key}:void`);
@@ -174,11 +196,13 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
       reference: 'r7',
     });
     expect(amex).toMatchObject({ kind: 'invalidInstrument', reason: 'brandNotAccepted' });
+    const visaNonce = await nonceFor('4111111111111111', env);
     const visa = await provider.authorise({
-      nonce: await nonceFor('4111111111111111', env),
+      nonce: visaNonce,
       amount: gbp(1000),
       idempotencyKey: newKey(),
       reference: 'r7',
+      threeDSecureAuthenticationId: await authenticationFor(visaNonce, 1000),
     });
     expect(visa.kind).toBe('authorised');
     const diners = createSandboxProvider(database.db, { env: {} });
@@ -194,33 +218,52 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
 
   it('PAYMENTS_FAULT=unreachable and =timeout: unreachable / noResponse, and nothing is written', async () => {
     const nonce = await nonceFor('4111111111111111');
+    const threeDSecureAuthenticationId = await authenticationFor(nonce, 1000);
     for (const [fault, kind] of [
       ['unreachable', 'unreachable'],
       ['timeout', 'noResponse'],
     ] as const) {
       const provider = createSandboxProvider(database.db, { env: { PAYMENTS_FAULT: fault } });
       const key = newKey();
-      expect((await provider.authorise({ nonce, amount: gbp(1000), idempotencyKey: key, reference: 'r8' })).kind).toBe(
-        kind,
-      );
+      expect(
+        (
+          await provider.authorise({
+            nonce,
+            amount: gbp(1000),
+            idempotencyKey: key,
+            reference: 'r8',
+            threeDSecureAuthenticationId,
+          })
+        ).kind,
+      ).toBe(kind);
       expect(await transactionRows(key)).toHaveLength(0);
       await expect(provider.capture('anything', key)).rejects.toMatchObject({ code: kind, isRetryable: true });
     }
     // The nonce was never spent: once the gateway is back, it pays.
     const healthy = createSandboxProvider(database.db, { env: {} });
     expect(
-      (await healthy.authorise({ nonce, amount: gbp(1000), idempotencyKey: newKey(), reference: 'r8' })).kind,
+      (
+        await healthy.authorise({
+          nonce,
+          amount: gbp(1000),
+          idempotencyKey: newKey(),
+          reference: 'r8',
+          threeDSecureAuthenticationId,
+        })
+      ).kind,
     ).toBe('authorised');
   });
 
   it('PAYMENTS_FAULT=slow still answers (late), with the sale already recorded', async () => {
     const provider = createSandboxProvider(database.db, { env: { PAYMENTS_FAULT: 'slow', PAYMENTS_SLOW_MS: '5' } });
     const key = newKey();
+    const nonce = await nonceFor('4111111111111111');
     const result = await provider.authorise({
-      nonce: await nonceFor('4111111111111111'),
+      nonce,
       amount: gbp(1000),
       idempotencyKey: key,
       reference: 'r9',
+      threeDSecureAuthenticationId: await authenticationFor(nonce, 1000),
     });
     expect(result.kind).toBe('authorised');
     expect(await transactionRows(key)).toHaveLength(1);
@@ -245,11 +288,18 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     if (!result.ok) throw new Error(result.message);
     expect(result.details).toEqual({ cardType: 'Visa', lastFour: '1881', expiryMonth: '04', expiryYear: '2032' });
     const key = newKey();
-    await authorise(
+    const authorised = await authorise(
       sandboxDb(database.db),
-      { nonce: result.nonce, amountMinor: 1200, currency: 'GBP', idempotencyKey: key },
+      {
+        nonce: result.nonce,
+        amountMinor: 1200,
+        currency: 'GBP',
+        idempotencyKey: key,
+        threeDSecureAuthenticationId: await authenticationFor(result.nonce, 1200),
+      },
       { env: {} },
     );
+    expect(authorised.status).toBe('authorized');
     // The shop's tables and the sandbox's own (its schema, on the same database here).
     const columns = await database.db.execute<{ table_schema: string; table_name: string; column_name: string }>(sql`
       select table_schema, table_name, column_name from information_schema.columns

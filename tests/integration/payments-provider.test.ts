@@ -1,7 +1,8 @@
 /**
- * The card payment path (PAYMENTS.md; decision 013): every documented test card and amount, tokenised
- * and authorised through the sandbox provider, gives the documented outcome and, through
- * describePaymentFailure, the spec 8 message a shopper would see.
+ * The card payment path (PAYMENTS.md; decision 013): every documented test card and amount, tokenised,
+ * authenticated with its issuer (PAYMENTS.md "3-D Secure 2", decision 043) and authorised through the
+ * sandbox provider, gives the documented outcome and, through describePaymentFailure, the spec 8
+ * message a shopper would see.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import type { PaymentProvider } from '../../src/server/payments';
 import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { authenticateCard } from './support/card-in-browser';
 
 /** A quiet environment: no fault switch, every brand taken. */
 const env = {};
@@ -46,12 +48,17 @@ describe.each(embedded)('card payments through the sandbox provider on $name', (
     return result.nonce;
   }
 
+  /** A tokenised card is authenticated for the amount first, as the checkout does; the test nonces need none. */
   async function pay(nonce: string, amountMinor = 2500) {
+    const authentication = nonce.startsWith('fake-')
+      ? undefined
+      : await authenticateCard(nonce, { amountMinor }, { db: database.db });
     return provider.authorise({
       nonce,
       amount: { amountMinor, currency: 'GBP' },
       idempotencyKey: newKey(),
       reference: 'order-test',
+      threeDSecureAuthenticationId: authentication?.authenticationId,
     });
   }
 
@@ -68,7 +75,7 @@ describe.each(embedded)('card payments through the sandbox provider on $name', (
     ['6304000000000000', 'Maestro', '0000'],
     ['4000000000002701', 'Visa', '2701'],
     ['5200000000002235', 'Mastercard', '2235'],
-    ['4000000000002313', 'Visa', '2313'],
+    ['4000000000002719', 'Visa', '2719'],
     ['4242424242424242', 'Visa', '4242'],
   ])('PAYMENTS.md: %s (%s) authorises and shows only its brand and last four', async (number, cardType, lastFour) => {
     const result = await pay(await nonceFor(number, { cvv: cardType === 'American Express' ? '1234' : '123' }));
@@ -84,7 +91,9 @@ describe.each(embedded)('card payments through the sandbox provider on $name', (
     ['5105105105105100', 'processorDeclined', '2000', 'declinedByBank'],
     ['378734493671000', 'processorDeclined', '2000', 'declinedByBank'],
     ['6011000990139424', 'processorDeclined', '2000', 'declinedByBank'],
-    ['4000000000002925', 'processorDeclined', 'three_d_secure', 'cannotAuthenticate'],
+    // The issuer's authentication failed, or is unavailable: refused before any sale (decision 043).
+    ['4000000000002925', 'processorDeclined', 'three_d_secure_not_authenticated', 'cannotAuthenticate'],
+    ['4000000000002313', 'processorDeclined', 'three_d_secure_not_authenticated', 'cannotAuthenticate'],
     ['4111111111111112', 'invalidInstrument', '81715', 'checkDetails'],
   ] as const)('PAYMENTS.md: card %s fails verification: %s %s, "%s"', async (number, kind, code, reason) => {
     const result = await pay(await nonceFor(number));
@@ -111,12 +120,15 @@ describe.each(embedded)('card payments through the sandbox provider on $name', (
   });
 
   it('PAYMENTS.md: a billing postcode of 20000 sent with the sale fails as the billing address', async () => {
+    const nonce = await nonceFor('4111111111111111');
+    const { authenticationId } = await authenticateCard(nonce, { amountMinor: 2500 }, { db: database.db });
     const result = await provider.authorise({
-      nonce: await nonceFor('4111111111111111'),
+      nonce,
       amount: { amountMinor: 2500, currency: 'GBP' },
       idempotencyKey: newKey(),
       reference: 'order-test',
       billingPostcode: '20000',
+      threeDSecureAuthenticationId: authenticationId,
     });
     expect(result).toMatchObject({ kind: 'invalidInstrument', reason: 'billingAddress' });
   });

@@ -3,7 +3,8 @@
  * authorised sale asks it to (PAYMENTS.md: a fingerprint, never the number) and pays with its token
  * later; the order service keeps one instrument per card with one default; the pay call pays with a
  * saved instrument (EXISTING) and refuses someone else's; spec 7 /customer lists, defaults and
- * removes them; deleting the account removes them from the vault too.
+ * removes them; deleting the account removes them from the vault too. A new card is authenticated
+ * with its issuer before it pays, as the checkout does (PAYMENTS.md "3-D Secure 2"; decision 043).
  */
 import { randomUUID } from 'node:crypto';
 import type { APIContext } from 'astro';
@@ -26,6 +27,7 @@ import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { authenticateCard } from './support/card-in-browser';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -93,19 +95,30 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     return result.nonce;
   }
 
-  function sale(request: {
+  /**
+   * The checkout's 3-D Secure authentication of a tokenised card (bt/tokenize's `tokencc_` nonces); the
+   * test nonces, PayPal approvals and saved cards need none.
+   */
+  async function authenticationFor(nonce: string | undefined, amountMinor: number) {
+    if (!nonce?.startsWith('tokencc_')) return undefined;
+    return (await authenticateCard(nonce, { amountMinor }, { db: db() })).authenticationId;
+  }
+
+  async function sale(request: {
     nonce?: string;
     paymentMethodToken?: string;
     storeInVault?: boolean;
     amountMinor?: number;
   }) {
+    const amountMinor = request.amountMinor ?? 2500;
     return provider.authorise({
       nonce: request.nonce ?? '',
       paymentMethodToken: request.paymentMethodToken,
       storeInVault: request.storeInVault,
-      amount: { amountMinor: request.amountMinor ?? 2500, currency: 'GBP' },
+      amount: { amountMinor, currency: 'GBP' },
       idempotencyKey: newKey(),
       reference: 'vault-test',
+      threeDSecureAuthenticationId: await authenticationFor(request.nonce, amountMinor),
     });
   }
 
@@ -166,11 +179,13 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     expect(plain.kind === 'authorised' && plain.vaulted).toBeFalsy();
   });
 
-  it('PAYMENTS.md vault: a saved card keeps its behaviour, and one whose expiry has passed is refused as expired', async () => {
-    const unavailable3ds = await vaultedToken(await nonceFor('4000000000002313'));
-    const [kept] = await db().select().from(sandboxVault).where(eq(sandboxVault.token, unavailable3ds));
-    expect(kept?.behaviour).toBe('3ds_unavailable');
-    expect(await sale({ paymentMethodToken: unavailable3ds })).toMatchObject({ kind: 'authorised' });
+  it('PAYMENTS.md vault: a saved card keeps the network reference of the sale that saved it, and one whose expiry has passed is refused as expired', async () => {
+    const saving = await sale({ nonce: await nonceFor('4111111111111111'), storeInVault: true });
+    if (saving.kind !== 'authorised' || saving.vaulted === undefined) throw new Error('not vaulted');
+    const [kept] = await db().select().from(sandboxVault).where(eq(sandboxVault.token, saving.vaulted.token));
+    expect(kept).toMatchObject({ behaviour: 'ok', networkTransactionId: saving.networkTransactionId });
+    expect(saving.vaulted.networkTransactionId).toBe(saving.networkTransactionId);
+    expect(await sale({ paymentMethodToken: saving.vaulted.token })).toMatchObject({ kind: 'authorised' });
 
     const token = await vaultedToken(await nonceFor('4111111111111111'));
     await db().update(sandboxVault).set({ expiryMonth: '01', expiryYear: '2021' }).where(eq(sandboxVault.token, token));
@@ -245,10 +260,11 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
 
   async function buyAndSave(user: Shopper, nonce: string, save = true) {
     const { basketToken, priceMinor } = await basketFor(user);
+    const threeDSecureAuthenticationId = await authenticationFor(nonce, priceMinor);
     const result = await placeOrder(
       db(),
       singleProvider(provider),
-      orderRequest(user, basketToken, priceMinor, { method: 'credit_card', nonce, save }),
+      orderRequest(user, basketToken, priceMinor, { method: 'credit_card', nonce, save, threeDSecureAuthenticationId }),
     );
     expect(result.ok).toBe(true);
   }
@@ -285,12 +301,21 @@ describe.each(embedded)('saved instruments on $name', (engine) => {
     expect(saved.filter((s) => s.isDefault).map((s) => s.cardType)).toEqual(['Mastercard']);
   });
 
-  /** The pay call for the shopper's open basket, as the checkout island sends it. */
+  /** The pay call for the shopper's open basket, as the checkout island sends it (a new card authenticated first). */
   async function pay(user: Shopper, body: Record<string, unknown>) {
+    const isNewCard = (body.paymentMethod ?? 'credit_card') === 'credit_card' && typeof body.nonce === 'string';
+    const threeDSecureAuthenticationId = isNewCard ? await authenticationFor(body.nonce as string, 2500) : undefined;
     const response = await postPay(
       context('http://localhost/api/v1/pay', user, {
         method: 'POST',
-        body: { totalOrderAmount: 2500, walletUsed: 0, cashAmount: 2500, paymentMethod: 'credit_card', ...body },
+        body: {
+          totalOrderAmount: 2500,
+          walletUsed: 0,
+          cashAmount: 2500,
+          paymentMethod: 'credit_card',
+          threeDSecureAuthenticationId,
+          ...body,
+        },
         headers: { 'Idempotency-Key': newKey() },
       }),
     );

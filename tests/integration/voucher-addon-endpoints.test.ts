@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
 import { AddonOrderResponseSchema, AddonQuoteResponseSchema } from '../../src/contracts/voucher-lifecycle';
+import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import type { Database } from '../../src/server/db/client';
 import { deals, orders, outbox, payments, users, voucherAddons, vouchers } from '../../src/server/db/schema';
@@ -19,6 +20,7 @@ import { singleProvider } from '../../src/server/payments';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { authenticatedCard, tokeniseCard } from './support/card-in-browser';
 import { mailText } from './support/mail';
 import { serveTestDatabase } from './support/test-database';
 
@@ -249,6 +251,39 @@ describe.each(embedded)('spec 7 voucher/vve and order-addon on $name', (engine) 
     });
     expect(twice).toMatchObject({ status: 409, body: { message: LIFECYCLE_COPY.alreadyProtected } });
     expect((await addonOrders(voucherId)).map((a) => a.type)).toEqual(['DVP']);
+  });
+
+  it('POST order-addon with a new card: refused without its 3-D Secure authentication, paid with it, liability shifted', async () => {
+    const { shopper, voucherId } = await buyOne();
+    const quote = AddonQuoteResponseSchema.parse(
+      (await call(orderAddon, `/api/v1/order-addon?voucherId=${voucherId}`, shopper)).body,
+    );
+    const body = { voucherId, addonType: 'DVP', expectedMinor: quote.protectionMinor };
+
+    // PAYMENTS.md "3-D Secure 2": a tokenised card sent without an authentication is declined 2099.
+    const unauthenticated = await call(orderAddon, '/api/v1/order-addon', shopper, {
+      method: 'POST',
+      body: { ...body, nonce: await tokeniseCard('4000000000002701') },
+      key: randomUUID(),
+    });
+    expect(unauthenticated).toMatchObject({
+      status: 402,
+      body: { message: MESSAGES.paymentDidNotGoThrough, reason: CARD_REASONS.cannotAuthenticate },
+    });
+    expect((await db().select().from(vouchers).where(eq(vouchers.id, voucherId)))[0]?.isProtected).toBe(false);
+
+    const card = await authenticatedCard('4000000000002701', { amountMinor: quote.protectionMinor });
+    const paid = await call(orderAddon, '/api/v1/order-addon', shopper, {
+      method: 'POST',
+      body: { ...body, nonce: card.nonce, threeDSecureAuthenticationId: card.threeDSecureAuthenticationId },
+      key: randomUUID(),
+    });
+    expect(paid.status).toBe(201);
+    const { orderId } = AddonOrderResponseSchema.parse(paid.body);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ threeDSecureStatus: 'authenticated', liabilityShifted: true });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ threeDSecureStatus: 'authenticated', liabilityShifted: true });
   });
 
   it('POST order-addon asks for months to extend and for a way to pay', async () => {

@@ -123,6 +123,11 @@ async function orderPayment(
       method,
       nonce: request.nonce,
       billingPostcode: request.billingPostcode,
+      // PAYMENTS.md "3-D Secure 2": a new card's authentication; the device wallets are authenticated
+      // on the device, and PayPal and pay later have none.
+      ...(method === 'credit_card' && request.threeDSecureAuthenticationId !== undefined
+        ? { threeDSecureAuthenticationId: request.threeDSecureAuthenticationId }
+        : {}),
       // Only a signed-in shopper keeps an instrument, and only the kinds a gateway vaults. The VIP
       // subscription renews on the instrument that bought it, so buying it keeps it (docs/decisions/027).
       save:

@@ -13,7 +13,10 @@ import { orderAddon } from '@/server/voucher-lifecycle';
 import { json } from './api';
 import { refusalResponse } from './status';
 
-/** What the caller asked to buy, and how they pay (a saved instrument of theirs, or a new card's nonce). */
+/**
+ * What the caller asked to buy, and how they pay (a saved instrument of theirs, or a new card's nonce
+ * and its 3-D Secure authentication).
+ */
 export interface AddonPurchase {
   voucherId: number;
   addonType: AddonType;
@@ -21,6 +24,7 @@ export interface AddonPurchase {
   expectedMinor: number;
   instrumentId?: number;
   nonce?: string;
+  threeDSecureAuthenticationId?: string;
 }
 
 /**

@@ -74,6 +74,8 @@ export async function rememberInstrument(
     expiryMonth: details.expiryMonth,
     expiryYear: details.expiryYear,
     email: details.email ?? null,
+    // A renewal on this card quotes the network reference of the payment that saved it (decision 043).
+    networkTransactionId: vaulted.networkTransactionId,
     lastUsedAt: now,
   };
   const [row] = await tx
@@ -128,16 +130,21 @@ export async function findOwnInstrument(
   return row === undefined ? null : { ...toSaved(row), token: row.token };
 }
 
-/** The shopper's default saved instrument with its vault token, or null. */
+/**
+ * The shopper's default saved instrument with its vault token and the network reference of the
+ * payment that saved it (what a merchant-initiated charge quotes), or null.
+ */
 export async function findDefaultInstrument(
   db: Db,
   userId: number,
-): Promise<(SavedInstrument & { token: string }) | null> {
+): Promise<(SavedInstrument & { token: string; networkTransactionId: string | null }) | null> {
   const [row] = await db
     .select()
     .from(paymentInstruments)
     .where(and(eq(paymentInstruments.userId, userId), eq(paymentInstruments.isDefault, true)));
-  return row === undefined ? null : { ...toSaved(row), token: row.token };
+  return row === undefined
+    ? null
+    : { ...toSaved(row), token: row.token, networkTransactionId: row.networkTransactionId };
 }
 
 /** Makes one of the shopper's instruments their default (an expired card cannot be). */

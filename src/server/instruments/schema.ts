@@ -32,6 +32,11 @@ export const paymentInstruments = pgTable(
     /** The PayPal account's email, as PayPal shows it. */
     email: text('email'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * The card network's reference of the payment that saved it: the shop's own charges on the card
+     * later (the VIP renewal, merchant-initiated) quote it (PAYMENTS.md "3-D Secure 2"; decision 043).
+     */
+    networkTransactionId: text('network_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

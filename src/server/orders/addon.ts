@@ -57,6 +57,9 @@ export async function placeAddonOrder(
           cashAmountMinor: request.amount.amountMinor,
           paymentMethod: request.payment.method,
           cardType: authorisation.cardType,
+          // decision 043: whether the card payment was authenticated, and liability shifted to the issuer.
+          threeDSecureStatus: authorisation.threeDSecure?.status ?? null,
+          liabilityShifted: authorisation.threeDSecure?.liabilityShifted ?? false,
           idempotencyKey,
           createdAt: request.now,
         })

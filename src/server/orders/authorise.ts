@@ -52,6 +52,7 @@ export async function authorisePayment(
     idempotencyKey,
     reference: request.reference,
     billingPostcode: orderPayment.billingPostcode,
+    threeDSecureAuthenticationId: orderPayment.threeDSecureAuthenticationId,
   });
   if (result.kind !== 'authorised') {
     await db
@@ -74,6 +75,7 @@ export async function authorisePayment(
     return { ok: false, kind: 'paymentDeclined', message: failure.message, reason: failure.reason };
   }
   const { instrument } = result;
+  const threeDSecure = result.threeDSecure ?? null;
   await db
     .update(payments)
     .set({
@@ -83,6 +85,10 @@ export async function authorisePayment(
       lastFour: instrument.lastFour,
       expiryMonth: instrument.expiryMonth,
       expiryYear: instrument.expiryYear,
+      // decision 043: whether the issuer, not the shop, carries a fraudulent payment's loss.
+      threeDSecureStatus: threeDSecure?.status ?? null,
+      liabilityShifted: threeDSecure?.liabilityShifted ?? false,
+      networkTransactionId: result.networkTransactionId ?? null,
       updatedAt: sql`now()`,
     })
     .where(eq(payments.id, payment.id));
@@ -94,6 +100,7 @@ export async function authorisePayment(
       cardType: instrument.cardType,
       instrument,
       vaulted: result.vaulted ?? null,
+      threeDSecure,
     },
   };
 }

@@ -3,8 +3,8 @@
  * the basket, re-price it (what was authorised must still be the price), write the order, lines,
  * payment link, wallet debit and vouchers, mark the basket ordered, record the `order.placed` event
  * (its subscribers run after commit, docs/decisions/037), and last (so the rows every buyer
- * contends for stay locked only briefly) take stock with conditional updates and record the buyer's
- * purchases.
+ * contends for stay locked only briefly) count the code's use and take stock and the buyer's
+ * purchases, consuming what the submit held before its card was authorised (docs/decisions/044).
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
@@ -13,10 +13,10 @@ import { countDealPurchase, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
-import { redeemPromoCode } from '@/server/promotions';
+import { redeemPromoCode, releasePromoHold } from '@/server/promotions';
 import { issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
-import { consumeHold } from './hold';
+import { type ConsumedHold, consumeHold } from './hold';
 import { loadOrderLines, type OrderLineSource } from './lines';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
@@ -69,6 +69,9 @@ async function writeOrder(
       cashAmountMinor: breakdown.paidBy.cashMinor,
       paymentMethod: authorisation === null ? 'wallet' : (request.payment?.method ?? 'credit_card'),
       cardType: authorisation?.cardType ?? null,
+      // decision 043: whether the card payment was authenticated, and liability shifted to the issuer.
+      threeDSecureStatus: authorisation?.threeDSecure?.status ?? null,
+      liabilityShifted: authorisation?.threeDSecure?.liabilityShifted ?? false,
       idempotencyKey: request.idempotencyKey,
       createdAt: now,
     })
@@ -146,8 +149,9 @@ async function writeOrder(
     })),
   });
   await markBasketOrdered(tx, basketToken);
-  // docs/decisions/021: the code's use is counted here, in the order's transaction (a code out of
-  // uses rolls the order back), late, so the code's row stays locked only for the commit.
+  // docs/decisions/021: the code's use is counted here, in the order's transaction, late, so the
+  // code's row stays locked only for the commit; the use held before the card was authorised
+  // (docs/decisions/044) is consumed, so the use is recorded once.
   if (pricing.promotion !== null && breakdown.promotion !== null && breakdown.promotion.discountMinor > 0) {
     await redeemPromoCode(tx, {
       promoCodeId: pricing.promotion.promoCodeId,
@@ -155,7 +159,11 @@ async function writeOrder(
       orderId: order.id,
       discountMinor: breakdown.promotion.discountMinor,
       now,
+      idempotencyKey: request.idempotencyKey,
     });
+  } else if (pricing.promotion !== null) {
+    // A code that took nothing off records no use, so it keeps no held one either.
+    await releasePromoHold(tx, request.idempotencyKey);
   }
   // What follows the order (the confirmation email, ...) is owed from this commit on.
   const eventIds = await recordEvent(tx, EVENTS.orderPlaced, order.id, {
@@ -165,7 +173,8 @@ async function writeOrder(
     confirmEmail: request.confirmEmail ?? false,
     ...(request.brand === undefined ? {} : { brand: request.brand }),
   });
-  // Units held before the card was authorised (docs/decisions/026) are the order's now; the rest are taken here.
+  // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
+  // order's now; the rest are taken here.
   const held = await consumeHold(tx, request.idempotencyKey);
   await takeContendedRows(tx, lines, buyer.id, now, held);
 
@@ -185,18 +194,19 @@ async function writeOrder(
 
 /**
  * The rows every buyer of a deal contends for (stock, the buyer's per-deal total, the bought
- * count), taken last so their locks are held only for the commit. Stock is taken in product order,
- * so two orders never wait on each other's rows in opposite orders.
+ * count), taken last so their locks are held only for the commit; what the submit held is its
+ * already. Stock is taken in product order, so two orders never wait on each other's rows in
+ * opposite orders.
  */
 async function takeContendedRows(
   tx: Tx,
   lines: OrderLineSource[],
   buyerId: number,
   now: Date,
-  held: ReadonlySet<number>,
+  held: ConsumedHold,
 ): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.dealProductId - b.dealProductId)) {
-    if (!held.has(line.dealProductId)) {
+    if (!held.products.has(line.dealProductId)) {
       const left = await takeStock(tx, line.dealProductId, line.quantity, now);
       if (left !== null) throw new OrderError('notEnoughLeft', { title: line.headline, available: left });
     }
@@ -214,8 +224,10 @@ async function takeContendedRows(
     perDeal.set(line.dealId, entry);
   }
   for (const [dealId, entry] of [...perDeal].sort(([a], [b]) => a - b)) {
-    const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
-    if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
+    if (!held.deals.has(dealId)) {
+      const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
+      if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
+    }
     await countDealPurchase(tx, dealId, entry.quantity);
   }
 }

@@ -3,7 +3,7 @@ import type { Brand } from '@/domain/brands';
 import type { Refusal } from '@/domain/errors';
 import type { PaymentMethod } from '@/domain/payment-methods';
 import type { PriceBreakdown } from '@/domain/pricing';
-import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
+import type { InstrumentDetails, ThreeDSecureResult, VaultedInstrument } from '@/server/payments';
 import type { PricingPromotion } from '@/server/promotions';
 import type { OrderLineSource } from './lines';
 
@@ -37,6 +37,11 @@ export interface OrderPayment {
   billingPostcode?: string;
   /** Keep the instrument for next time (a signed-in shopper paying by card or PayPal). */
   save?: boolean;
+  /**
+   * A new card's 3-D Secure authentication, made in the shopper's browser for this nonce and the
+   * cash part (PAYMENTS.md "3-D Secure 2"): the card provider checks it before the sale.
+   */
+  threeDSecureAuthenticationId?: string;
 }
 
 /** The order priced: its checked lines and the breakdown the shopper was shown. */
@@ -54,6 +59,8 @@ export interface Authorisation {
   cardType: string;
   instrument: InstrumentDetails;
   vaulted: VaultedInstrument | null;
+  /** The 3-D Secure authentication the sale went on with, or null when it named none (decision 043). */
+  threeDSecure: ThreeDSecureResult | null;
 }
 
 /** spec 3 order response fields, plus what the confirmation page needs. */

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ThreeDSecureStatus } from '@/contracts/three-d-secure';
 import { users } from '../accounts/schema';
 import type { GiftDetails } from '../basket/schema';
 import { dealProducts, deals } from '../catalog/schema';
@@ -40,6 +41,14 @@ export const orders = pgTable(
     /** The Idempotency-Key of the submit that placed it: one key, one order. */
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status').$type<'placed' | 'refunded'>().notNull().default('placed'),
+    /**
+     * The 3-D Secure authentication the card payment went on with (PAYMENTS.md "3-D Secure 2";
+     * docs/decisions/043-three-d-secure.md): authenticated or attempted; null when the payment had
+     * none (a wallet, PayPal, pay later, the wallet balance alone, a saved card).
+     */
+    threeDSecureStatus: text('three_d_secure_status').$type<ThreeDSecureStatus>(),
+    /** Whether liability for a fraudulent card payment shifted to the card's issuer (decision 043). */
+    liabilityShifted: boolean('liability_shifted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -112,8 +121,14 @@ export const payments = pgTable(
     lastFour: text('last_four'),
     expiryMonth: text('expiry_month'),
     expiryYear: text('expiry_year'),
-    /** The provider's code for a refusal (2000, 2001, gateway_rejected, ...). */
+    /** The provider's code for a refusal (2000, 2001, gateway_rejected, three_d_secure_other_amount, ...). */
     responseCode: text('response_code'),
+    /** The 3-D Secure authentication the sale went on with, null when it named none (decision 043). */
+    threeDSecureStatus: text('three_d_secure_status').$type<ThreeDSecureStatus>(),
+    /** Whether liability for fraud shifted to the card's issuer (decision 043). */
+    liabilityShifted: boolean('liability_shifted').notNull().default(false),
+    /** The card network's reference for the sale, when the gateway gave one. */
+    networkTransactionId: text('network_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -158,6 +173,32 @@ export const stockHolds = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.idempotencyKey, t.productId] }), index('stock_holds_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * spec 5 per-user maximum held for a submit before its card is authorised (docs/decisions/044): the
+ * hold adds the units to the buyer's `user_deal_purchases` with the order's own conditional upsert, so
+ * a buyer who would go over their maximum is refused before any money is held. The order transaction
+ * consumes the hold (the units are the order's purchase now), a failed payment or order releases it
+ * (takes the units off again), and the hourly jobs release holds a crash left behind.
+ */
+export const purchaseCapHolds = pgTable(
+  'purchase_cap_holds',
+  {
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.idempotencyKey, t.dealId] }),
+    index('purchase_cap_holds_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -24,6 +24,7 @@ import { PaymentProviderError } from './errors';
 import {
   asProviderError,
   callGateway,
+  type GatewayConnection,
   type GatewayOptions,
   GatewayRefused,
   GatewayTimeout,
@@ -32,7 +33,15 @@ import {
   settlementCall,
 } from './gateway-client';
 import { createGatewayKlarnaProvider } from './klarna';
-import type { AuthorisationResult, InstrumentDetails, PaymentProvider, VaultedInstrument } from './provider';
+import type {
+  AuthorisationResult,
+  AuthoriseRequest,
+  InstrumentDetails,
+  PaymentProvider,
+  ThreeDSecureResult,
+  VaultedInstrument,
+} from './provider';
+import { checkAuthentication, lookUpThreeDSecure } from './three-d-secure';
 
 export { PaymentProviderError, type PaymentProviderErrorCode } from './errors';
 export type { GatewayOptions, GatewayTransport } from './gateway-client';
@@ -43,6 +52,7 @@ export type {
   InstrumentDetails,
   PaymentProvider,
   ProviderType,
+  ThreeDSecureResult,
   VaultedInstrument,
 } from './provider';
 
@@ -64,7 +74,12 @@ function toInstrument(instrument: AnswerInstrument): InstrumentDetails {
 function toVaulted(answer: Extract<SaleAnswer, { status: 'authorized' }>): VaultedInstrument | undefined {
   if (answer.vaulted === undefined) return undefined;
   const { paymentMethodToken: token, fingerprint } = answer.vaulted;
-  return { token, fingerprint, type: answer.instrument.kind === 'paypal' ? 'paypal' : 'card' };
+  return {
+    token,
+    fingerprint,
+    type: answer.instrument.kind === 'paypal' ? 'paypal' : 'card',
+    networkTransactionId: answer.networkTransactionId ?? null,
+  };
 }
 
 /** The one place a gateway answer becomes an AuthorisationResult (PAYMENTS.md outcome table). */
@@ -77,6 +92,7 @@ function toAuthorisationResult(answer: SaleAnswer): AuthorisationResult {
         transactionId: answer.transactionId,
         instrument: toInstrument(answer.instrument),
         ...(vaulted === undefined ? {} : { vaulted }),
+        ...(answer.networkTransactionId === undefined ? {} : { networkTransactionId: answer.networkTransactionId }),
       };
     }
     case 'processor_declined':
@@ -126,6 +142,35 @@ function networkFailure(error: unknown): AuthorisationResult {
 }
 
 /**
+ * A card (or PayPal, wallet) sale: the 3-D Secure authentication it names checked first, and no sale
+ * when it may not go on (./three-d-secure.ts); the authentication recorded with an authorised sale.
+ * Throws the gateway client's network errors.
+ */
+async function authoriseCard(connection: GatewayConnection, request: AuthoriseRequest): Promise<AuthorisationResult> {
+  const { threeDSecureAuthenticationId } = request;
+  let threeDSecure: ThreeDSecureResult | undefined;
+  if (threeDSecureAuthenticationId !== undefined) {
+    const authentication = await checkAuthentication(connection, { ...request, threeDSecureAuthenticationId });
+    if (!authentication.ok) return authentication.refusal;
+    threeDSecure = authentication.result;
+  }
+  const sale: GatewaySaleRequest = {
+    nonce: request.nonce,
+    paymentMethodToken: request.paymentMethodToken,
+    storeInVault: request.storeInVault,
+    amountMinor: request.amount.amountMinor,
+    currency: request.amount.currency,
+    idempotencyKey: request.idempotencyKey,
+    billingPostcode: request.billingPostcode,
+    threeDSecureAuthenticationId,
+    transactionSource: request.transactionSource,
+    networkTransactionId: request.networkTransactionId,
+  };
+  const result = toAuthorisationResult(await callGateway<SaleAnswer>(connection, 'POST', GATEWAY_PATHS.sale, sale));
+  return result.kind === 'authorised' && threeDSecure !== undefined ? { ...result, threeDSecure } : result;
+}
+
+/**
  * The gateway (the sandbox, or a Braintree-compatible one at PAYMENTS_GATEWAY_SERVER_URL) as a
  * BRAINTREE PaymentProvider, over HTTP. The idempotency key of capture and void is accepted for the
  * interface; the gateway makes both idempotent by state (capturing a captured, voiding a voided
@@ -136,19 +181,17 @@ export function createGatewayProvider(options: GatewayOptions = {}): PaymentProv
   return {
     type: 'BRAINTREE',
     async authorise(request) {
-      const sale: GatewaySaleRequest = {
-        nonce: request.nonce,
-        paymentMethodToken: request.paymentMethodToken,
-        storeInVault: request.storeInVault,
-        amountMinor: request.amount.amountMinor,
-        currency: request.amount.currency,
-        idempotencyKey: request.idempotencyKey,
-        billingPostcode: request.billingPostcode,
-      };
       try {
-        return toAuthorisationResult(await callGateway<SaleAnswer>(connection, 'POST', GATEWAY_PATHS.sale, sale));
+        return await authoriseCard(connection, request);
       } catch (error) {
         return networkFailure(error);
+      }
+    },
+    async lookupThreeDSecure(authenticationId) {
+      try {
+        return await lookUpThreeDSecure(connection, authenticationId);
+      } catch (error) {
+        throw asProviderError(error, 'three_d_secure lookup');
       }
     },
     capture: (transactionId) =>

@@ -4,6 +4,7 @@
  * when credentials are configured. Amounts are integer pence; the provider never sees a card
  * number, only the one-time nonce its own tokeniser issued.
  */
+import type { ThreeDSecureLookupAnswer, ThreeDSecureStatus } from '@/contracts/three-d-secure';
 import type { CardReason } from '@/domain/messages';
 import type { Money } from '@/domain/money';
 import type { AmountRange } from '@/domain/payment-eligibility';
@@ -29,6 +30,21 @@ export interface VaultedInstrument {
   /** The provider's fingerprint of the card or account, the same each time it is saved. */
   fingerprint: string;
   type: 'card' | 'paypal';
+  /**
+   * The card network's reference of the payment that saved it: a merchant-initiated charge on the
+   * saved card (a renewal) quotes it (PAYMENTS.md "3-D Secure 2"). Null when the gateway gave none.
+   */
+  networkTransactionId: string | null;
+}
+
+/**
+ * The 3-D Secure authentication a card sale went on with (PAYMENTS.md "3-D Secure 2";
+ * docs/decisions/043-three-d-secure.md): its status, and whether liability for fraud shifted to the
+ * card's issuer.
+ */
+export interface ThreeDSecureResult {
+  status: ThreeDSecureStatus;
+  liabilityShifted: boolean;
 }
 
 /** Why a card was refused: defined beside its wording in the message catalogue (PAYMENTS.md). */
@@ -36,8 +52,17 @@ export type { CardReason } from '@/domain/messages';
 
 /** Every way an authorisation can end (PAYMENTS.md "Outcome -> what the shopper sees"). */
 export type AuthorisationResult =
-  | { kind: 'authorised'; transactionId: string; instrument: InstrumentDetails; vaulted?: VaultedInstrument }
-  /** 2000-2099, or a card that fails verification. */
+  | {
+      kind: 'authorised';
+      transactionId: string;
+      instrument: InstrumentDetails;
+      vaulted?: VaultedInstrument;
+      /** The authentication the sale named; absent when none was (wallets, PayPal, pay later, renewals). */
+      threeDSecure?: ThreeDSecureResult;
+      /** The card network's reference for this payment, when the gateway gave one. */
+      networkTransactionId?: string;
+    }
+  /** 2000-2099, a card that fails verification, or a 3-D Secure authentication the sale may not go on with. */
   | { kind: 'processorDeclined'; code: string; text: string; reason: CardReason }
   /** Fraud, application incomplete. */
   | { kind: 'gatewayRejected'; code: string; text: string }
@@ -67,6 +92,18 @@ export interface AuthoriseRequest {
   reference: string;
   /** Billing postcode, when the form asked for one (AVS). */
   billingPostcode?: string;
+  /**
+   * The 3-D Secure authentication of this nonce and amount, made in the shopper's browser (PAYMENTS.md
+   * "3-D Secure 2"): checked with the gateway before the sale and named in it.
+   */
+  threeDSecureAuthenticationId?: string;
+  /**
+   * Who starts the payment: the shopper (`customer`, the default), or the shop charging a saved card
+   * on its own (`recurring`: a merchant-initiated renewal, never challenged).
+   */
+  transactionSource?: 'customer' | 'recurring';
+  /** A recurring charge quotes the network reference of the saved card's first payment. */
+  networkTransactionId?: string;
 }
 
 /** What a provider's approval page is opened with (Klarna's session, Clearpay's checkout). */
@@ -114,6 +151,12 @@ export interface PaymentProvider {
    * Deleting one already gone is harmless. Providers that vault nothing leave this out.
    */
   deletePaymentMethod?(token: string): Promise<void>;
+  /**
+   * A 3-D Secure authentication as the gateway holds it (GET three_d_secure/{id} with the server
+   * key), for the checks before a card sale. Throws PaymentProviderError when it cannot say.
+   * Providers without 3-D Secure leave this out.
+   */
+  lookupThreeDSecure?(authenticationId: string): Promise<ThreeDSecureLookupAnswer>;
   /**
    * The provider's own order-amount limits for a currency (pay-later providers), or null when it
    * could not say (unreachable). Providers without limits leave this out.

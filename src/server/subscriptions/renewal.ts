@@ -101,12 +101,16 @@ async function renewOne(db: Db, row: SubscriptionRow, provider: PaymentProvider)
       await mark({ status: 'failed', failure: 'No saved payment method to renew with.' });
       return 'refused';
     }
+    // Merchant-initiated (PAYMENTS.md "3-D Secure 2"; decision 043): the member is not there to be
+    // challenged, so the charge says it is recurring and quotes the saved card's first payment.
     const result = await provider.authorise({
       nonce: '',
       paymentMethodToken: instrument.token,
       amount: { amountMinor: row.priceMinor, currency: row.currency },
       idempotencyKey,
       reference: `VIP subscription ${row.id} renewal`,
+      transactionSource: 'recurring',
+      ...(instrument.networkTransactionId === null ? {} : { networkTransactionId: instrument.networkTransactionId }),
     });
     if (result.kind === 'unreachable' || result.kind === 'noResponse') {
       await mark({ failure: `${result.kind}: ${result.text}` });

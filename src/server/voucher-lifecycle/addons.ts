@@ -219,13 +219,15 @@ async function enqueueAddonConfirmation(
 }
 
 /**
- * How the shopper pays for an add-on: a saved instrument of theirs (checked as theirs), or a new
- * card's one-time nonce. Shared by the /order-addon form and the spec 7 JSON calls.
+ * How the shopper pays for an add-on: a saved instrument of theirs (checked as theirs, paid
+ * customer-initiated on its vault token), or a new card's one-time nonce with its 3-D Secure
+ * authentication, which the card provider checks before the sale (PAYMENTS.md "3-D Secure 2").
+ * Shared by the /order-addon form and the spec 7 JSON calls.
  */
 export async function addonPayment(
   db: Db,
   userId: number,
-  choice: { instrumentId?: number | null; nonce?: string | null },
+  choice: { instrumentId?: number | null; nonce?: string | null; threeDSecureAuthenticationId?: string | null },
 ): Promise<OrderPayment> {
   if (choice.instrumentId !== undefined && choice.instrumentId !== null) {
     const saved = await findOwnInstrument(db, userId, choice.instrumentId);
@@ -236,7 +238,12 @@ export async function addonPayment(
     };
   }
   if (!choice.nonce) throw new Invalid('Choose a saved card or enter a new card.');
-  return { method: 'credit_card', nonce: choice.nonce };
+  const { threeDSecureAuthenticationId } = choice;
+  return {
+    method: 'credit_card',
+    nonce: choice.nonce,
+    ...(threeDSecureAuthenticationId ? { threeDSecureAuthenticationId } : {}),
+  };
 }
 
 /**
@@ -341,6 +348,7 @@ export async function orderAddon(
     expectedMinor: number;
     instrumentId?: number;
     nonce?: string;
+    threeDSecureAuthenticationId?: string;
     idempotencyKey: string;
     now: Date;
     brand?: Brand;

@@ -1,13 +1,16 @@
 /**
  * Turns the shopper's payment choice into what the pay call needs (decision 016): a saved instrument
- * (EXISTING), a card tokenised at the gateway, a device wallet's sheet, or a trip to PayPal,
- * Klarna or Clearpay's approval page. Each method lives in its own module beside this one.
+ * (EXISTING), a card tokenised at the gateway and authenticated by 3-D Secure (decision 043), a device
+ * wallet's sheet, or a trip to PayPal, Klarna or Clearpay's approval page. Each method lives in its
+ * own module beside this one.
  */
 import type { CheckoutView } from '@/contracts/checkout';
+import { MESSAGES } from '@/domain/messages';
 import { optionName, type PaymentOption } from '@/domain/payment-methods';
 import { $cardForm, tokeniseCard } from '@/stores/card-form';
 import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
 import type { PaymentChoice } from '@/stores/payment-choice';
+import { authenticateCard } from '../three-d-secure';
 import { payWithDeviceWallet } from './device-wallet';
 import { startPayLater } from './pay-later';
 import { startPayPal } from './paypal';
@@ -20,12 +23,31 @@ export interface MethodContext {
   save: boolean;
 }
 
-async function payByCard(gatewayUrl: string, save: boolean): Promise<PaymentCredential> {
-  // The card goes only to the gateway's tokeniser (which checks the form first); we send the nonce.
+/**
+ * A new card: tokenised at the gateway (which checks the form first; the card goes nowhere else), then
+ * authenticated with its issuer by 3-D Secure for the cash amount, through the challenge dialog when
+ * the issuer asks (PAYMENTS.md "3-D Secure 2"; decision 043). We send the nonce and the authentication.
+ */
+async function payByCard(attempt: PaymentAttempt, context: MethodContext): Promise<PaymentCredential> {
+  const { gatewayUrl, save, view } = context;
   const card = await tokeniseCard(gatewayUrl);
-  if (!card.ok) return { kind: 'refused', message: 'Payment failed.', reason: card.message };
+  if (!card.ok) return { kind: 'refused', message: MESSAGES.paymentFailed, reason: card.message };
   const postcode = $cardForm.get().fields.postcode.trim() || undefined;
-  return { kind: 'ready', method: 'credit_card', nonce: card.nonce, billingPostcode: postcode, saveInstrument: save };
+  const authenticated = await authenticateCard(gatewayUrl, {
+    nonce: card.nonce,
+    amountMinor: attempt.summary.cashAmount,
+    currency: attempt.summary.currency,
+    billing: { email: attempt.email || view.userInfo.email || undefined, postcode },
+  });
+  if (!authenticated.ok) return { kind: 'refused', message: authenticated.message, reason: authenticated.reason };
+  return {
+    kind: 'ready',
+    method: 'credit_card',
+    nonce: card.nonce,
+    threeDSecureAuthenticationId: authenticated.authenticationId,
+    billingPostcode: postcode,
+    saveInstrument: save,
+  };
 }
 
 /** The credential for the chosen way to pay. */
@@ -42,7 +64,7 @@ export function credentialFor(attempt: PaymentAttempt, context: MethodContext): 
   }
   switch (choice.option) {
     case 'credit_card':
-      return payByCard(gatewayUrl, save);
+      return payByCard(attempt, context);
     case 'paypal':
     case 'paypal_credit':
       return startPayPal(attempt, { gatewayUrl, credit: choice.option === 'paypal_credit', save });
