@@ -20,13 +20,23 @@ import {
   type PayLaterProviderName,
   PayLaterSaleSchema,
   PayLaterSessionSchema,
+  type PaymentMethodNonceAnswer,
 } from '@/contracts/payment-gateway';
 import { KeptSecretError } from '@/domain/kept-secret';
 import { MESSAGES } from '@/domain/messages';
 import { configurationOf } from './clearpay';
 import type { SandboxDb } from './db/client';
 import { apiError, json } from './http';
-import { authorise, capture, deletePaymentMethod, lookupSale, lookupThreeDSecure, refundSale, voidSale } from './index';
+import {
+  authorise,
+  capture,
+  createPaymentMethodNonce,
+  deletePaymentMethod,
+  lookupSale,
+  lookupThreeDSecure,
+  refundSale,
+  voidSale,
+} from './index';
 import { keptSecret } from './kept-secret';
 import { logFailure } from './log';
 import { GatewayTimeout, GatewayUnreachable, overNetwork } from './network';
@@ -68,6 +78,7 @@ type Route = {
   method: 'GET' | 'POST' | 'DELETE';
   pattern: RegExp;
   schema?: z.ZodType;
+  /** The answer, sent as JSON 200, or a Response of its own (a 404 for what is not there). */
   run: (context: CallContext, parts: string[], body: unknown) => Promise<unknown>;
 };
 
@@ -112,6 +123,17 @@ const ROUTES: Route[] = [
     method: 'GET',
     pattern: new RegExp(`^payment_methods/${SEGMENT}$`),
     run: ({ db, env }, [token = '']) => overNetwork(async () => findVaulted(await db(), token), env),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^payment_methods/${SEGMENT}/nonces$`),
+    schema: EmptyBodySchema,
+    run: async ({ db, env }, [token = '']) => {
+      const nonce = await createPaymentMethodNonce(await db(), token, { env });
+      if (nonce === null) return apiError(404, 'Payment method token is invalid.');
+      const answer: PaymentMethodNonceAnswer = { nonce };
+      return answer;
+    },
   },
   {
     method: 'DELETE',
@@ -234,7 +256,8 @@ export function createGatewayHandler(options: GatewayServerOptions): (request: R
         body = read.data;
       }
       const parts = (route.pattern.exec(path) ?? []).slice(1).map((part) => decodeURIComponent(part));
-      return json(await route.run({ db, env, site }, parts, body));
+      const answer = await route.run({ db, env, site }, parts, body);
+      return answer instanceof Response ? answer : json(answer);
     } catch (error) {
       if (error instanceof BadRequest) return apiError(400, error.message);
       if (error instanceof GatewayUnreachable) return apiError(503, MESSAGES.providerUnreachable);

@@ -32,7 +32,7 @@ import {
   submitForSettlement,
   voidTransaction,
 } from './transactions';
-import { deleteVaulted } from './vault';
+import { deleteVaulted, mintVaultedNonce } from './vault';
 import { type DeviceWallet, tokeniseWallet, type WalletToken } from './wallets';
 
 export type {
@@ -165,6 +165,18 @@ export function deletePaymentMethod(
   options: GatewayOptions = {},
 ): Promise<{ deleted: boolean }> {
   return overNetwork(() => deleteVaulted(db, token), options.env);
+}
+
+/**
+ * A one-time nonce for a saved card (Braintree's paymentMethodNonce.create), for 3-D Secure to
+ * authenticate a payment on it; null for an unknown or deleted token.
+ */
+export function createPaymentMethodNonce(
+  db: SandboxDb,
+  token: string,
+  options: GatewayOptions = {},
+): Promise<string | null> {
+  return overNetwork(() => mintVaultedNonce(db, token, options.now), options.env);
 }
 
 /** Runs the sandbox's settlement batch (submitted -> settled); returns how many settled. */

@@ -8,17 +8,20 @@
  *   quotes the network reference of the sale that saved the card (the vault's, when it sends none; a
  *   card saved before authentication was asked for has none, and its renewals go on as agreed);
  *   a sale on a nonce is the shopper's own, whatever it says, and needs its authentication;
+ * - a shopper's sale on a saved challenge card (one whose issuer challenged it: ./test-data.ts
+ *   `isChallengeScenario`) names an authentication of a nonce minted from that card's token
+ *   (./vault.ts `mintVaultedNonce`), of that amount and currency, or is declined 2099 too; a shopper's
+ *   sale on any other saved card goes on as before;
  * - the fixed test nonces, PayPal, Apple Pay and Google Pay (their tokens carry the device's own
- *   cryptogram) and a shopper's sale on a saved card go on as before. A sale that names an
- *   authentication anyway is held to it.
+ *   cryptogram) go on as before. A customer's sale that names an authentication anyway is held to it.
  * Every authorised sale over the card networks carries a network reference: a new one for a nonce,
  * the saved card's for a vaulted token, so whatever the shop keeps is the one a renewal must quote.
  */
 import { randomBytes } from 'node:crypto';
 import type { GatewaySaleRequest } from '@/contracts/payment-gateway';
 import type { SandboxTx } from './db/client';
-import { type SandboxInstrument, TEST_NONCES } from './test-data';
-import { claimAuthenticationForSale } from './three-d-secure';
+import { isChallengeScenario, type SandboxInstrument, TEST_NONCES } from './test-data';
+import { type AuthenticatedInstrument, claimAuthenticationForSale } from './three-d-secure';
 
 /** The parts of a sale the issuer's check reads. */
 export type AuthenticatedSale = Pick<
@@ -45,8 +48,34 @@ function overCardNetworks(instrument: SandboxInstrument): boolean {
   return instrument.kind !== 'paypal';
 }
 
-/** A sale on a saved instrument: a renewal must quote the saved card's reference, a shopper's sale need not. */
-function checkSavedInstrument(sale: AuthenticatedSale, instrument: SandboxInstrument): IssuerCheck {
+/**
+ * Uses the authentication a sale names, for this nonce or saved card, amount and currency; false
+ * when it names none or one that will not do.
+ */
+async function claimNamed(
+  tx: SandboxTx,
+  sale: AuthenticatedSale,
+  paidWith: AuthenticatedInstrument,
+  transactionId: string,
+  now: Date,
+): Promise<boolean> {
+  const authenticationId = sale.threeDSecureAuthenticationId;
+  if (!authenticationId) return false;
+  const { amountMinor, currency } = sale;
+  return claimAuthenticationForSale(tx, { ...paidWith, authenticationId, amountMinor, currency, transactionId }, now);
+}
+
+/**
+ * A sale on a saved instrument: a renewal must quote the saved card's reference; a shopper's sale
+ * needs an authentication of the saved card when its issuer challenges it (or names one anyway).
+ */
+async function checkSavedInstrument(
+  tx: SandboxTx,
+  sale: AuthenticatedSale,
+  instrument: SandboxInstrument,
+  transactionId: string,
+  now: Date,
+): Promise<IssuerCheck> {
   const saved = instrument.networkTransactionId ?? null;
   if (sale.transactionSource === 'recurring' && instrument.kind === 'card') {
     const quoted = sale.networkTransactionId ?? saved;
@@ -55,6 +84,12 @@ function checkSavedInstrument(sale: AuthenticatedSale, instrument: SandboxInstru
     // A card saved before authentication was asked for has no first payment to point to: the networks
     // accept such a mandate's renewals as they stand (grandfathered), with a reference of their own.
     return { ok: true, networkTransactionId: quoted ?? newNetworkTransactionId() };
+  }
+  const isCard = instrument.kind === 'card';
+  const asksAuthentication = isCard && isChallengeScenario(instrument.threeDSecure ?? 'frictionless');
+  if (asksAuthentication || (isCard && sale.threeDSecureAuthenticationId)) {
+    const paidWith = { paymentMethodToken: sale.paymentMethodToken ?? '' };
+    if (!(await claimNamed(tx, sale, paidWith, transactionId, now))) return { ok: false };
   }
   return { ok: true, networkTransactionId: overCardNetworks(instrument) ? (saved ?? newNetworkTransactionId()) : null };
 }
@@ -70,19 +105,11 @@ export async function checkStrongAuthentication(
   transactionId: string,
   now: Date = new Date(),
 ): Promise<IssuerCheck> {
-  if (!sale.nonce) return checkSavedInstrument(sale, instrument);
-  const authenticationId = sale.threeDSecureAuthenticationId;
+  if (!sale.nonce) return checkSavedInstrument(tx, sale, instrument, transactionId, now);
   const isCard = instrument.kind === 'card';
   const isTokenisedCard = isCard && TEST_NONCES[sale.nonce] === undefined;
-  if (isTokenisedCard || (isCard && authenticationId)) {
-    if (!authenticationId) return { ok: false };
-    const { nonce, amountMinor, currency } = sale;
-    const used = await claimAuthenticationForSale(
-      tx,
-      { authenticationId, nonce, amountMinor, currency, transactionId },
-      now,
-    );
-    if (!used) return { ok: false };
+  if (isTokenisedCard || (isCard && sale.threeDSecureAuthenticationId)) {
+    if (!(await claimNamed(tx, sale, { nonce: sale.nonce }, transactionId, now))) return { ok: false };
   }
   return { ok: true, networkTransactionId: overCardNetworks(instrument) ? newNetworkTransactionId() : null };
 }

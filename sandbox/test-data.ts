@@ -86,6 +86,14 @@ export function threeDSecureScenarioOf(number: string): ThreeDSecureScenario {
   return THREE_D_SECURE_CARDS[number] ?? 'frictionless';
 }
 
+/**
+ * Whether the issuer challenges the cardholder for this card: then it also asks to authenticate a
+ * shopper's own payment on the card once saved (PAYMENTS.md "3-D Secure 2").
+ */
+export function isChallengeScenario(scenario: ThreeDSecureScenario): boolean {
+  return scenario === 'challenge_passed' || scenario === 'challenge_failed' || scenario === 'challenge_unavailable';
+}
+
 /** The sandbox issuer's one-time code, and the phone it says it sent it to. */
 export const THREE_D_SECURE_CHALLENGE_CODE = '123456';
 export const THREE_D_SECURE_PHONE_ENDING = '4821';
@@ -115,6 +123,8 @@ export interface SandboxInstrument {
   email?: string | null;
   /** A saved card's network reference (the sale that saved it), which a renewal quotes. */
   networkTransactionId?: string | null;
+  /** How the card's issuer answers 3-D Secure, kept from its nonce into the vault (frictionless when absent). */
+  threeDSecure?: ThreeDSecureScenario;
 }
 
 function fakeCard(brand: CardBrand, lastFour: string, behaviour: CardBehaviour = 'ok'): SandboxInstrument {

@@ -5,7 +5,9 @@
  * when it was tokenised (./test-data.ts), decides the answer: frictionless (authenticated, attempted,
  * failed), unavailable, an error, or a challenge on the issuer's page (./pages/three-d-secure-challenge.tsx)
  * that the cardholder passes with the code, fails, or cancels. Authenticating does not use the nonce
- * up; an authentication is good for one sale of that nonce, amount and currency, for 15 minutes.
+ * up; an authentication is good for one sale of that nonce, amount and currency, for 15 minutes. A
+ * nonce minted from a saved card (./vault.ts `mintVaultedNonce`) is authenticated the same way, by
+ * the saved card's scenario, and its authentication is good for one sale on that card's token.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -95,11 +97,16 @@ function newAuthenticationId(): string {
 async function cardOf(
   db: SandboxDb,
   nonce: string,
-): Promise<{ cardType: string; lastFour: string | null; scenario: ThreeDSecureScenario } | string> {
+): Promise<
+  | { cardType: string; lastFour: string | null; scenario: ThreeDSecureScenario; paymentMethodToken: string | null }
+  | string
+> {
   if (nonce === CONSUMED_TEST_NONCE) return REFUSALS.used;
   const fixed = TEST_NONCES[nonce];
   // A fixed test card nonce authenticates frictionless, as Braintree's fake-three-d-secure nonces do.
-  if (fixed) return fixed.kind === 'card' ? { ...fixed, scenario: 'frictionless' } : REFUSALS.notACard;
+  if (fixed) {
+    return fixed.kind === 'card' ? { ...fixed, scenario: 'frictionless', paymentMethodToken: null } : REFUSALS.notACard;
+  }
   const [row] = await db.select().from(nonces).where(eq(nonces.nonce, nonce));
   if (row === undefined) return REFUSALS.unknown;
   if (row.consumedAt !== null) return REFUSALS.used;
@@ -108,6 +115,7 @@ async function cardOf(
     cardType: row.cardType ?? BRAND_NAMES.unknown,
     lastFour: row.lastFour,
     scenario: row.threeDSecure as ThreeDSecureScenario,
+    paymentMethodToken: row.paymentMethodToken,
   };
 }
 
@@ -125,6 +133,7 @@ export async function startAuthentication(
     .values({
       id: newAuthenticationId(),
       nonce: request.nonce,
+      paymentMethodToken: card.paymentMethodToken,
       amountMinor: request.amountMinor,
       currency: request.currency,
       cardType: card.cardType,
@@ -226,6 +235,7 @@ export async function lookupAuthentication(
     found: true,
     authenticationId: authentication.id,
     nonce: authentication.nonce,
+    paymentMethodToken: authentication.paymentMethodToken,
     amountMinor: authentication.amountMinor,
     currency: authentication.currency,
     status,
@@ -234,23 +244,36 @@ export async function lookupAuthentication(
   };
 }
 
+/** What a sale pays with, as an authentication must match it: a nonce, or a saved card's token. */
+export type AuthenticatedInstrument = { nonce: string } | { paymentMethodToken: string };
+
 /**
- * Uses an authentication for a sale, at most once: it must be of this nonce, amount and currency,
- * authenticated or attempted, unexpired and unused. False when it will not do (the sale is then
- * declined 2099); inside the sale's own database transaction, so a sale that is rolled back frees it.
+ * Uses an authentication for a sale, at most once: it must be of this nonce (or of a nonce minted
+ * from this saved card's token), amount and currency, authenticated or attempted, unexpired and
+ * unused. False when it will not do (the sale is then declined 2099); inside the sale's own database
+ * transaction, so a sale that is rolled back frees it.
  */
 export async function claimAuthenticationForSale(
   tx: SandboxTx,
-  sale: { authenticationId: string; nonce: string; amountMinor: number; currency: string; transactionId: string },
+  sale: AuthenticatedInstrument & {
+    authenticationId: string;
+    amountMinor: number;
+    currency: string;
+    transactionId: string;
+  },
   now: Date = new Date(),
 ): Promise<boolean> {
+  const sameInstrument =
+    'paymentMethodToken' in sale
+      ? eq(threeDSecure.paymentMethodToken, sale.paymentMethodToken)
+      : eq(threeDSecure.nonce, sale.nonce);
   const used = await tx
     .update(threeDSecure)
     .set({ transactionId: sale.transactionId })
     .where(
       and(
         eq(threeDSecure.id, sale.authenticationId),
-        eq(threeDSecure.nonce, sale.nonce),
+        sameInstrument,
         eq(threeDSecure.amountMinor, sale.amountMinor),
         eq(threeDSecure.currency, sale.currency),
         inArray(threeDSecure.status, PAYABLE),

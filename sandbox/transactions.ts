@@ -1,8 +1,8 @@
 /**
  * The gateway's transactions (PAYMENTS.md): a sale authorises (or refuses) the amount on the
  * instrument behind a nonce (or a vaulted payment method token); capture submits an authorisation for
- * settlement; void releases it. A customer's sale on a tokenised card needs its 3-D Secure
- * authentication (./sale-authentication.ts). A sale with `storeInVault` that authorises saves the
+ * settlement; void releases it. A customer's sale on a tokenised card, or on a saved challenge card,
+ * needs its 3-D Secure authentication (./sale-authentication.ts). A sale with `storeInVault` that authorises saves the
  * instrument in the vault (./vault.ts). Every sale answer, refusals included, is stored under its
  * idempotency key and replayed for it, so a retried call never makes a second transaction.
  */
@@ -24,6 +24,7 @@ import {
   MISMATCHING_POSTCODE,
   type SandboxInstrument,
   TEST_NONCES,
+  type ThreeDSecureScenario,
 } from './test-data';
 import { isVaultable, vaultedInstrument, vaultInstrument } from './vault';
 
@@ -103,6 +104,7 @@ async function claimNonce(tx: SandboxTx, request: SaleRequest): Promise<SandboxI
     behaviour: claimed.behaviour as SandboxInstrument['behaviour'],
     fingerprint: claimed.fingerprint ?? `nonce:${claimed.nonce}`,
     email: approval?.email ?? null,
+    threeDSecure: claimed.threeDSecure as ThreeDSecureScenario,
   };
 }
 

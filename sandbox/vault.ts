@@ -2,16 +2,18 @@
  * The sandbox gateway's vault (PAYMENTS.md; Braintree's payment method vault): a sale with
  * `storeInVault` that authorises keeps the instrument under a payment method token, and a later sale
  * pays with that token instead of a nonce. The vault holds what the nonce held (brand, last four,
- * expiry, the PayPal email, the test behaviour, the fingerprint) and the saving sale's network
- * reference, never a number or CVV.
+ * expiry, the PayPal email, the test behaviours at the sale and at 3-D Secure, the fingerprint) and
+ * the saving sale's network reference, never a number or CVV. A one-time nonce can be minted from a
+ * saved card (Braintree's paymentMethodNonce.create), so the card can be authenticated again by 3-D
+ * Secure when its issuer asks (./three-d-secure.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BRAND_NAMES, type CardBrand, isExpired } from '@/domain/card-details';
 import type { PaymentMethodAnswer, VaultAnswer } from './answers';
 import type { SandboxDb, SandboxTx } from './db/client';
-import { vault } from './db/schema';
-import type { InstrumentKind, SandboxInstrument } from './test-data';
+import { nonces, vault } from './db/schema';
+import type { InstrumentKind, SandboxInstrument, ThreeDSecureScenario } from './test-data';
 
 const BRAND_BY_NAME = new Map(Object.entries(BRAND_NAMES).map(([brand, name]) => [name, brand as CardBrand]));
 
@@ -48,6 +50,7 @@ export async function vaultInstrument(
     behaviour: instrument.behaviour,
     fingerprint,
     networkTransactionId,
+    threeDSecure: instrument.threeDSecure ?? 'frictionless',
   });
   const answer: VaultAnswer = { paymentMethodToken: token, fingerprint };
   return answer;
@@ -77,6 +80,7 @@ export async function vaultedInstrument(tx: SandboxTx, token: string, now: Date)
     fingerprint: row.fingerprint,
     email: row.email,
     networkTransactionId: row.networkTransactionId,
+    threeDSecure: row.threeDSecure as ThreeDSecureScenario,
   };
 }
 
@@ -101,4 +105,32 @@ export async function findVaulted(db: SandboxDb, token: string, now: Date = new 
     instrument: { kind, cardType, lastFour, expiryMonth, expiryYear, ...(email ? { email } : {}) },
     fingerprint: instrument.fingerprint ?? '',
   };
+}
+
+/**
+ * A one-time nonce that stands for a saved card (Braintree's paymentMethodNonce.create, server to
+ * server): it carries what the vault keeps and the token it came from, so it can be authenticated by
+ * 3-D Secure (POST 3ds/authenticate) for a sale on that token. Null for an unknown or deleted token.
+ */
+export async function mintVaultedNonce(db: SandboxDb, token: string, now: Date = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(vault)
+    .where(and(eq(vault.token, token), isNull(vault.deletedAt)));
+  if (row === undefined) return null;
+  const nonce = `tokenvc_${randomUUID().replaceAll('-', '_')}`;
+  await db.insert(nonces).values({
+    nonce,
+    kind: row.kind,
+    cardType: row.cardType,
+    lastFour: row.lastFour,
+    expiryMonth: row.expiryMonth,
+    expiryYear: row.expiryYear,
+    fingerprint: row.fingerprint,
+    behaviour: row.behaviour,
+    threeDSecure: row.threeDSecure,
+    paymentMethodToken: token,
+    createdAt: now,
+  });
+  return nonce;
 }

@@ -28,6 +28,11 @@ export const nonces = sandbox.table('nonces', {
    * number when it is tokenised, as the behaviour is: frictionless, challenge_passed, ...
    */
   threeDSecure: text('three_d_secure').notNull().default('frictionless'),
+  /**
+   * The vaulted card a nonce was minted from (POST payment_methods/{token}/nonces), so a 3-D Secure
+   * authentication of it counts for a sale on that token; null for a tokenised card.
+   */
+  paymentMethodToken: text('payment_method_token'),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -96,6 +101,11 @@ export const vault = sandbox.table('vault', {
    * quotes it (PAYMENTS.md "3-D Secure 2"). Null for a PayPal account.
    */
   networkTransactionId: text('network_transaction_id'),
+  /**
+   * How the saved card's issuer answers 3-D Secure (../test-data.ts `ThreeDSecureScenario`), kept
+   * from the nonce that saved it: a challenge card's customer-initiated sales need an authentication.
+   */
+  threeDSecure: text('three_d_secure').notNull().default('frictionless'),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -108,6 +118,8 @@ export const vault = sandbox.table('vault', {
 export const threeDSecure = sandbox.table('three_d_secure', {
   id: text('id').primaryKey(),
   nonce: text('nonce').notNull(),
+  /** The vaulted card the nonce was minted from, when it was: the sale on that token may use it. */
+  paymentMethodToken: text('payment_method_token'),
   amountMinor: integer('amount_minor').notNull(),
   currency: text('currency').notNull(),
   /** What the challenge page names: the brand and last four, never the number. */

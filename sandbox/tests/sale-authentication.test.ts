@@ -3,7 +3,8 @@
  * docs/decisions/043-three-d-secure.md), as the shop's server meets it over the gateway API: a
  * shopper's sale on a tokenised card names its authentication (that nonce, amount and currency,
  * authenticated or attempted, once) or is declined 2099 "Cardholder Authentication Required"; a
- * renewal on a saved card quotes the network reference of the sale that saved it and needs none.
+ * renewal on a saved card quotes the network reference of the sale that saved it and needs none
+ * (a shopper's sale on a saved challenge card: ./saved-card-authentication.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -64,6 +64,7 @@ describe.each(sandboxEmbedded)("the card issuer's 3-D Secure on $name", (engine)
         found: true,
         authenticationId: answer.authenticationId,
         nonce,
+        paymentMethodToken: null,
         amountMinor: 42_50,
         currency: 'GBP',
         status,

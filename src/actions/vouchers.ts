@@ -25,6 +25,11 @@ import {
 import { setExpiryCreditConsent } from '@/server/vouchers';
 import { answer, refusalError } from './answer';
 
+/** An add-on bought on /order-addon. */
+type AddonBought = { orderId: number; expiresAt: string; isProtected: boolean };
+/** Nothing charged yet: the saved card's issuer asks to authenticate it for this option (decision 043). */
+type AddonToAuthenticate = { authenticationRequired: { instrumentId: number; option: string } };
+
 export const voucherActions = {
   /** Refund, credit, return, "I've posted it" and the expiry-credit consent of one voucher. */
   voucherLifecycle: defineAction({
@@ -94,12 +99,18 @@ export const voucherActions = {
       }),
   }),
 
-  /** Buy an extension (VVE) or Protect my voucher (DVP) on /order-addon; a refusal reads as the JSON call's does. */
+  /**
+   * Buy an extension (VVE) or Protect my voucher (DVP) on /order-addon; a refusal reads as the JSON
+   * call's does. When the saved card's issuer asks to authenticate the payment, nothing was charged
+   * and the answer says which card and option to authenticate, so the page can have the bank confirm
+   * it and send the form again with the authentication (decision 043), like a payment that
+   * "requires action".
+   */
   buyVoucherAddon: defineAction({
     accept: 'form',
     input: OrderAddonFormSchema,
     handler: (form, context) =>
-      answer('vouchers', async () => {
+      answer<AddonBought | AddonToAuthenticate>('vouchers', async () => {
         const user = await requireSignedIn(context);
         const { db } = await getDb();
         const instrumentId =
@@ -118,6 +129,10 @@ export const voucherActions = {
           now: new Date(),
           brand: context.locals.brand,
         });
+        if (!bought.ok && bought.code === 'authenticationRequired' && instrumentId?.success) {
+          const option = `${form.option.months}:${form.option.expectedMinor}`;
+          return { authenticationRequired: { instrumentId: instrumentId.data, option } };
+        }
         if (!bought.ok) throw refusalError(bought);
         // The add-on's confirmation email goes now, as the order confirmation does.
         if (!bought.replayed) await flushOutbox();

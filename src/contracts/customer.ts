@@ -27,8 +27,17 @@ export const UpdateInstrumentSchema = z.object({
   default: z.literal(true, { error: 'Send {"default": true} to make this the default payment method.' }),
 });
 
+/**
+ * POST /customer/instruments/{id}/authentication-nonce and /express-buy/authentication-nonce: a
+ * one-time nonce of the saved card, which the browser authenticates by 3-D Secure
+ * (src/contracts/three-d-secure.ts) when the card's issuer asks to authenticate a payment on it
+ * (decision 043). Never the vault token.
+ */
+export const AuthenticationNonceResponseSchema = z.object({ nonce: z.string() });
+
 /** The path's instrument id. */
 export const InstrumentIdSchema = DbIdInputSchema;
 
 export type CustomerInstrument = z.output<typeof CustomerInstrumentSchema>;
 export type CustomerResponse = z.output<typeof CustomerResponseSchema>;
+export type AuthenticationNonceResponse = z.output<typeof AuthenticationNonceResponseSchema>;

@@ -26,12 +26,28 @@ export const ExpressBuyRequestSchema = z.object({
   dealId: DbIdSchema,
   productId: DbIdSchema,
   quantity: z.number().int().min(1).max(999),
+  /**
+   * The saved card's 3-D Secure authentication for the order's amount, sent again after an
+   * `authenticationRequired` answer (decision 043): made on a nonce from
+   * POST /express-buy/authentication-nonce.
+   */
+  threeDSecureAuthenticationId: text().min(1).max(200).optional(),
+});
+
+/** POST /express-buy/authentication-nonce: the token whose saved card is to be authenticated. */
+export const ExpressBuyAuthenticationNonceRequestSchema = z.object({
+  token: text().min(20).max(200),
 });
 
 /** A refusal or failed payment, with where the standard checkout for this deal starts. */
 export const ExpressBuyFailureSchema = PayFailureSchema.extend({
   /** The deal page's options, where "Continue to checkout" (Buy now) takes the shopper to the checkout. */
   checkoutUrl: z.string().optional(),
+  /**
+   * With `code: 'authenticationRequired'`: the amount the card's issuer is to authenticate (the
+   * order's, as the server priced it), in pence.
+   */
+  amount: z.object({ amountMinor: z.number().int(), currency: z.enum(['GBP', 'EUR']) }).optional(),
 });
 
 export type ExpressBuyTokenResponse = z.output<typeof ExpressBuyTokenResponseSchema>;

@@ -25,9 +25,11 @@ export const PayRequestSchema = z.object({
    */
   nonce: text().min(1).max(200).optional(),
   /**
-   * A new card's 3-D Secure authentication (src/contracts/three-d-secure.ts), made in the browser for
-   * this nonce and the cash part: a card payment is taken only when it was authenticated (PSD2 Strong
-   * Customer Authentication; PAYMENTS.md "3-D Secure 2"). Wallets, PayPal and pay later send none.
+   * A card's 3-D Secure authentication (src/contracts/three-d-secure.ts), made in the browser for the
+   * cash part: a new card's, of this nonce (a card payment is taken only when it was authenticated:
+   * PSD2 Strong Customer Authentication; PAYMENTS.md "3-D Secure 2"); a saved card's (EXISTING), of a
+   * nonce minted from it (POST /api/v1/customer/instruments/{id}/authentication-nonce), sent again
+   * after an `authenticationRequired` answer. Wallets, PayPal and pay later send none.
    */
   threeDSecureAuthenticationId: text().min(1).max(200).optional(),
   /** spec 3 instrument mode: EXISTING pays with the saved instrument `instrumentId`. */
@@ -63,8 +65,11 @@ export const PayFailureSchema = z.object({
   /**
    * inFlight: the first submit with this key is still running; keep the key and wait.
    * signInRequired: the guest's email belongs to an account with a password; sign in to buy.
+   * authenticationRequired (402): the saved card's issuer asks to authenticate this payment
+   * (decision 043); nothing was charged. Authenticate the card through a nonce minted from it, then
+   * pay again with the authentication under a new Idempotency-Key.
    */
-  code: z.enum(['inFlight', 'signInRequired']).optional(),
+  code: z.enum(['inFlight', 'signInRequired', 'authenticationRequired']).optional(),
 });
 
 export type OrderResponse = z.output<typeof OrderResponseSchema>;

@@ -35,6 +35,11 @@ export const GATEWAY_PATHS = {
   /** The sale made under an idempotency key, if any (Braintree's search by order id). */
   search: (idempotencyKey: string) => `transactions/search?idempotencyKey=${encodeURIComponent(idempotencyKey)}`,
   paymentMethod: (token: string) => `payment_methods/${encodeURIComponent(token)}`,
+  /**
+   * POST: a one-time nonce for a saved card (Braintree's paymentMethodNonce.create), which the browser
+   * authenticates by 3-D Secure when the issuer asks to authenticate a payment on the saved card.
+   */
+  paymentMethodNonce: (token: string) => `payment_methods/${encodeURIComponent(token)}/nonces`,
   payLaterConfiguration: (provider: PayLaterProviderName) => `${provider}/configuration`,
   payLaterSessions: (provider: PayLaterProviderName) => `${provider}/sessions`,
   payLaterSale: (provider: PayLaterProviderName) => `${provider}/sales`,
@@ -72,8 +77,9 @@ export const GatewaySaleSchema = z.object({
   idempotencyKey,
   billingPostcode: z.string().max(20).optional(),
   /**
-   * The 3-D Secure authentication of this nonce and amount (src/contracts/three-d-secure.ts): a
-   * customer-initiated card sale the issuer wants authenticated is declined 2099 without it.
+   * The 3-D Secure authentication of this nonce and amount, or, on a saved card, of a nonce minted
+   * from its token (src/contracts/three-d-secure.ts): a customer-initiated card sale the issuer wants
+   * authenticated is declined 2099 without it.
    */
   threeDSecureAuthenticationId: z.string().max(200).optional(),
   /**
@@ -203,6 +209,11 @@ export type TransactionLookupAnswer =
 export type PaymentMethodAnswer =
   | { found: true; paymentMethodToken: string; instrument: AnswerInstrument; fingerprint: string }
   | { found: false };
+
+/** POST payment_methods/{token}/nonces: the saved card's one-time nonce (404 for an unknown or deleted token). */
+export interface PaymentMethodNonceAnswer {
+  nonce: string;
+}
 
 /** DELETE payment_methods/{token}. */
 export interface DeletedAnswer {

@@ -113,6 +113,11 @@ export type ThreeDSecureLookupAnswer =
       found: true;
       authenticationId: string;
       nonce: string;
+      /**
+       * The saved card the nonce was minted from (POST payment_methods/{token}/nonces), or null for a
+       * card just tokenised: a sale on a saved card goes on only with an authentication of that card.
+       */
+      paymentMethodToken: string | null;
       amountMinor: number;
       currency: string;
       status: ThreeDSecureStatus;

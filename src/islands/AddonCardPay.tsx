@@ -5,7 +5,10 @@
  * for the add-on's price, through the challenge dialog when the issuer asks (PAYMENTS.md "3-D Secure
  * 2"; decision 043; src/islands/checkout/three-d-secure.ts), and the form is then submitted with the
  * one-time nonce and the authentication in place of the card. The island sits outside the form, so
- * the card's fields are never posted to the shop.
+ * the card's fields are never posted to the shop. When a saved card's issuer asked to authenticate
+ * the payment, the page comes back with the form marked (`data-authenticate-instrument`): the island
+ * has the saved card authenticated the same way, through a nonce the shop mints from it, and sends
+ * the form again, once, with the authentication and the page's new key (decision 043).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
@@ -14,7 +17,7 @@ import { $cardForm, refuseCard, tokeniseCard } from '@/stores/card-form';
 import { $threeDSecure } from '@/stores/three-d-secure';
 import CardFields from './checkout/CardFields';
 import ChallengeDialog from './checkout/ChallengeDialog';
-import { authenticateCard } from './checkout/three-d-secure';
+import { authenticateCard, authenticateSavedCard } from './checkout/three-d-secure';
 
 type Props = {
   /** The id of the form this island pays for. */
@@ -73,6 +76,29 @@ export default function AddonCardPay({ formId, gatewayUrl, currency = 'GBP' }: P
     };
     element.addEventListener('submit', onSubmit);
     return () => element.removeEventListener('submit', onSubmit);
+  }, [formId, gatewayUrl, currency]);
+
+  useEffect(() => {
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    const instrumentId = Number(element.dataset.authenticateInstrument);
+    if (!Number.isInteger(instrumentId) || instrumentId <= 0) return;
+    // Once per page: the form sent again carries the authentication, so the bank is not asked twice.
+    delete element.dataset.authenticateInstrument;
+    payButton.current = document.querySelector<HTMLElement>(`button[form="${formId}"]`);
+    void (async () => {
+      const amountMinor = optionPriceMinor(new FormData(element).get('option'));
+      if (amountMinor === null) return refuseCard(MESSAGES.paymentFailed);
+      const authenticated = await authenticateSavedCard(gatewayUrl, {
+        nonceUrl: `/api/v1/customer/instruments/${instrumentId}/authentication-nonce`,
+        amountMinor,
+        currency,
+        billing: {},
+      });
+      if (!authenticated.ok) return refuseCard([authenticated.message, authenticated.reason].filter(Boolean).join(' '));
+      setHidden(element, 'threeDSecureAuthenticationId', authenticated.authenticationId);
+      element.submit();
+    })();
   }, [formId, gatewayUrl, currency]);
 
   return (

@@ -60,6 +60,8 @@ type Props = {
    * carries no actions client), so it works without JavaScript; a refusal comes back with basketNotice.
    */
   buyNowAction: string;
+  /** The payment gateway's browser URL, for Express Buy's 3-D Secure when a saved card's issuer asks (decision 043). */
+  gatewayUrl?: string;
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -81,6 +83,7 @@ export default function ProductChooser(props: Props) {
     basketNotice,
     initialQuantity,
     buyNowAction,
+    gatewayUrl,
   } = props;
   const init = useMemo(
     () => ({ dealId, products, pricePerPerson, dealPurchaseCap, selectedProductId, initialQuantity }),
@@ -298,6 +301,7 @@ export default function ProductChooser(props: Props) {
           Buy now
         </button>
         <ExpressBuy
+          gatewayUrl={gatewayUrl}
           choice={
             bounds.canBuy && state.selection !== null
               ? { dealId, productId: state.selection, quantity: state.quantity }

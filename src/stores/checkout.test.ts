@@ -2,8 +2,15 @@ import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '@/contracts/checkout';
 import { CHECKOUT_REFRESH_RESET_MS, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
-import { MESSAGES } from '@/domain/messages';
-import { $checkout, initCheckout, setEmail, submitPayment, tickPaymentSession } from './checkout';
+import { CARD_REASONS, MESSAGES } from '@/domain/messages';
+import {
+  $checkout,
+  initCheckout,
+  type SavedCardAuthentication,
+  setEmail,
+  submitPayment,
+  tickPaymentSession,
+} from './checkout';
 
 function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true): CheckoutView {
   return {
@@ -136,6 +143,69 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
     await submitPayment(nonce);
     const keys = calls.map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  describe('decision 043: a saved card whose issuer asks to authenticate the payment', () => {
+    const authenticationRequired = {
+      status: 402,
+      body: {
+        message: MESSAGES.paymentDidNotGoThrough,
+        status: 402,
+        reason: CARD_REASONS.cannotAuthenticate,
+        code: 'authenticationRequired',
+      },
+    };
+    const savedCard = (authenticate: () => Promise<SavedCardAuthentication>) => async () => ({
+      kind: 'ready' as const,
+      method: 'credit_card' as const,
+      instrumentMode: 'EXISTING' as const,
+      instrumentId: 7,
+      authenticate,
+    });
+
+    it('is authenticated, then paid again once with the authentication under a new key', async () => {
+      initCheckout(view({}, false));
+      const calls = serve(authenticationRequired, { status: 201, body: ordered });
+      const authenticate = vi.fn(async () => ({ ok: true as const, authenticationId: 'tds_saved' }));
+
+      expect(await submitPayment(savedCard(authenticate))).toMatchObject({ productOrder: { id: 41 } });
+
+      expect(authenticate).toHaveBeenCalledOnce();
+      expect(calls).toHaveLength(2);
+      const [first, retry] = calls.map((call) => ({
+        key: new Headers(call.init?.headers).get('Idempotency-Key'),
+        body: JSON.parse(String(call.init?.body)),
+      }));
+      expect(first?.body).toMatchObject({ instrumentMode: 'EXISTING', instrumentId: 7 });
+      expect(first?.body.threeDSecureAuthenticationId).toBeUndefined();
+      expect(retry?.body).toMatchObject({
+        instrumentMode: 'EXISTING',
+        instrumentId: 7,
+        threeDSecureAuthenticationId: 'tds_saved',
+      });
+      expect(retry?.key).not.toBe(first?.key);
+      expect($checkout.get().payment.phase).toBe('succeeded');
+    });
+
+    it('a failed or abandoned authentication shows its message, pays nothing more, and is not tried again', async () => {
+      initCheckout(view({}, false));
+      const calls = serve(authenticationRequired, authenticationRequired);
+      const authenticate = vi.fn(async () => ({
+        ok: false as const,
+        message: MESSAGES.paymentDidNotGoThrough,
+        reason: CARD_REASONS.cannotAuthenticate,
+      }));
+
+      expect(await submitPayment(savedCard(authenticate))).toBeNull();
+
+      expect(calls).toHaveLength(1);
+      expect($checkout.get().payment).toEqual({
+        phase: 'failed',
+        message: MESSAGES.paymentDidNotGoThrough,
+        reason: CARD_REASONS.cannotAuthenticate,
+      });
+      expect($checkout.get().attemptKey).toBeNull();
+    });
   });
 
   it('keeps the key when the answer was lost or the first submit is still running, so a retry charges once', async () => {

@@ -6,7 +6,9 @@
  *     again with timerElapsed.
  *   - payment: idle -> paying ("Making payment...") -> succeeded ("Purchase Successful") or failed
  *     ("Payment failed." with the reason). One Idempotency-Key per attempt: a double click or a
- *     retry after a lost answer sends the same key, so the server charges once.
+ *     retry after a lost answer sends the same key, so the server charges once. A saved card whose
+ *     issuer asks to authenticate the payment is authenticated, and paid again once under a new key
+ *     (decision 043).
  */
 import { map } from 'nanostores';
 import type { CheckoutView } from '@/contracts/checkout';
@@ -255,10 +257,20 @@ export type PaymentCredential =
       instrumentMode?: InstrumentMode;
       instrumentId?: number;
       saveInstrument?: boolean;
+      /**
+       * A saved card (EXISTING): how to authenticate it with its issuer when the pay call answers
+       * `authenticationRequired` (decision 043), the challenge dialog included.
+       */
+      authenticate?: () => Promise<SavedCardAuthentication>;
     }
   | { kind: 'refused'; message: string; reason?: string | null }
   | { kind: 'redirected' }
   | { kind: 'dismissed' };
+
+/** A saved card's 3-D Secure authentication: its id to pay again with, or spec 8's message and reason. */
+export type SavedCardAuthentication =
+  | { ok: true; authenticationId: string }
+  | { ok: false; message: string; reason: string | null };
 
 /** What a method may need to know to start: the attempt's key and the figures being paid. */
 export interface PaymentAttempt {
@@ -323,20 +335,26 @@ export async function submitPayment(
     promoCode: view.promoCode.applicable && view.promoCode.code ? view.promoCode.code : undefined,
     email: view.userInfo.isGuest ? email : undefined,
   };
-  let response: Response;
-  try {
-    response = await fetch('/api/v1/pay', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
-    });
-  } catch {
+  let answered = await sendPay(body, key);
+  // decision 043: the saved card's issuer asks to authenticate this payment. Nothing was charged, and
+  // the answer is kept under this key: authenticate the card, then pay again once under a new key.
+  if (answered !== null && asPayFailure(answered.payload)?.code === 'authenticationRequired' && ready?.authenticate) {
+    const authenticated = await ready.authenticate();
+    if (!authenticated.ok) {
+      $checkout.setKey('attemptKey', null);
+      failPayment(authenticated.message, authenticated.reason);
+      return null;
+    }
+    const retryKey = crypto.randomUUID();
+    $checkout.setKey('attemptKey', retryKey);
+    answered = await sendPay({ ...body, threeDSecureAuthenticationId: authenticated.authenticationId }, retryKey);
+  }
+  if (answered === null) {
     // No answer: keep the key, so trying again replays whatever the server did.
     failPayment(MESSAGES.paymentFailed, MESSAGES.requestProblemContinue);
     return null;
   }
-  const payload: unknown = await response.json().catch(() => null);
+  const { response, payload } = answered;
   const order = asOrderResponse(payload);
   if (response.status === 201 && order !== null) {
     $checkout.setKey('payment', { phase: 'succeeded', message: MESSAGES.purchaseSuccessful, reason: null });
@@ -359,6 +377,21 @@ export async function submitPayment(
   // The basket or its prices changed under the shopper: show the new figures.
   if (response.status === 409 && !stillRunning) void refreshCheckout();
   return null;
+}
+
+/** One pay call under `key`: its status and body, or null when no answer came. */
+async function sendPay(body: object, key: string): Promise<{ response: Response; payload: unknown } | null> {
+  try {
+    const response = await fetch('/api/v1/pay', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+    return { response, payload: await response.json().catch(() => null) };
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -4,12 +4,15 @@
  * once the profile says a shopper is signed in, the browser asks for an express-buy token; the
  * answer names their default saved instrument for the button. Buying sends one Idempotency-Key per
  * attempt: a retry after a lost answer replays the first (one order, one charge); after an answer,
- * trying again is a new attempt.
+ * trying again is a new attempt. When the saved card's issuer asks to authenticate the purchase, it
+ * is authenticated for the amount the answer names, and bought again once under a new key
+ * (decision 043).
  */
 
 import { atom } from 'nanostores';
 import { getErrorMessage } from '@/domain/error-message';
 import { MESSAGES } from '@/domain/messages';
+import type { SavedCardAuthentication } from './checkout';
 import { $user, loadProfile } from './user';
 
 export type ExpressBuyState =
@@ -27,6 +30,16 @@ export interface ExpressBuyChoice {
   productId: number;
   quantity: number;
 }
+
+/**
+ * Authenticates the token's saved card with its issuer for an amount (the island's 3-D Secure flow
+ * and challenge dialog; decision 043).
+ */
+export type AuthenticateExpressBuy = (request: {
+  token: string;
+  amountMinor: number;
+  currency: string;
+}) => Promise<SavedCardAuthentication>;
 
 /** The attempt in progress: its key stays while the choice is the same. */
 let attempt: { key: string; choice: string } | null = null;
@@ -65,26 +78,66 @@ export async function offerExpressBuy(): Promise<void> {
   }
 }
 
+/** One purchase call under `key`: its status and body, or null when no answer came. */
+async function sendPurchase(
+  body: Record<string, unknown>,
+  key: string,
+): Promise<{ status: number; body: Record<string, unknown> } | null> {
+  try {
+    const response = await fetch('/api/v1/express-buy', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await readJson(response) };
+  } catch {
+    return null;
+  }
+}
+
+/** The amount an `authenticationRequired` answer names for the issuer to authenticate, or null. */
+function amountToAuthenticate(body: Record<string, unknown>): { amountMinor: number; currency: string } | null {
+  const amount = isRecord(body.amount) ? body.amount : null;
+  if (body.code !== 'authenticationRequired' || amount === null) return null;
+  const { amountMinor, currency } = amount;
+  return typeof amountMinor === 'number' && typeof currency === 'string' ? { amountMinor, currency } : null;
+}
+
 /**
  * Buys the choice with the offered instrument. Returns where the order confirmation is on success;
  * on a refusal the state carries spec 8's message, and the standard checkout stays on the page.
+ * `authenticate` is how the saved card is authenticated when its issuer asks (decision 043).
  */
-export async function buyWithExpressBuy(choice: ExpressBuyChoice): Promise<string | null> {
+export async function buyWithExpressBuy(
+  choice: ExpressBuyChoice,
+  authenticate?: AuthenticateExpressBuy,
+): Promise<string | null> {
   const state = $expressBuy.get();
   if (state.phase === 'hidden' || state.phase === 'buying' || state.phase === 'succeeded') return null;
   const { token, label } = state;
   const described = JSON.stringify(choice);
   if (attempt === null || attempt.choice !== described) attempt = { key: crypto.randomUUID(), choice: described };
   $expressBuy.set({ phase: 'buying', token, label });
-  let response: Response;
-  try {
-    response = await fetch('/api/v1/express-buy', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': attempt.key },
-      body: JSON.stringify({ token, ...choice }),
-    });
-  } catch {
+  const purchase = { token, ...choice };
+  let answer = await sendPurchase(purchase, attempt.key);
+  const amount = answer === null ? null : amountToAuthenticate(answer.body);
+  // decision 043: nothing was charged, and that answer is kept under its key: authenticate the card
+  // for the amount, then buy again once under a new key.
+  if (amount !== null && authenticate !== undefined) {
+    const authenticated = await authenticate({ token, ...amount });
+    if (!authenticated.ok) {
+      attempt = null;
+      $expressBuy.set({ phase: 'refused', token, label, message: authenticated.message, reason: authenticated.reason });
+      return null;
+    }
+    attempt = { key: crypto.randomUUID(), choice: described };
+    answer = await sendPurchase(
+      { ...purchase, threeDSecureAuthenticationId: authenticated.authenticationId },
+      attempt.key,
+    );
+  }
+  if (answer === null) {
     // No answer: the key stays, so trying again replays whatever the server did.
     $expressBuy.set({
       phase: 'refused',
@@ -95,8 +148,8 @@ export async function buyWithExpressBuy(choice: ExpressBuyChoice): Promise<strin
     });
     return null;
   }
-  const body = await readJson(response);
-  if (response.status === 201 && typeof body.redirect === 'string') {
+  const { body } = answer;
+  if (answer.status === 201 && typeof body.redirect === 'string') {
     $expressBuy.set({ phase: 'succeeded', token, label });
     return body.redirect;
   }

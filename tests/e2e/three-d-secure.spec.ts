@@ -4,14 +4,23 @@
  * in a modal dialog, completed with the keyboard alone on a 375 px phone; a failed challenge and an
  * abandoned one (Escape) each show spec 8's message with the card reason, place no order and keep
  * the basket, and the shopper can try again. The dialog passes the accessibility audit. An add-on
- * paid with a new card on /order-addon goes through the same challenge.
+ * paid with a new card on /order-addon goes through the same challenge. A challenge card saved at a
+ * first purchase is challenged again when its issuer asks to authenticate the next payment on it, at
+ * checkout and by Express Buy (decision 043), and the order is placed once the bank confirms.
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import { registerConfirmed } from './account-helpers';
 import { AxeBuilder } from './axe';
-import { buyableDeal, eVoucherDeal } from './deal-fixtures';
-import { addOptionToBasket, checkoutForm, expectVouchers, payBasketByCard, uniqueEmail } from './shopping';
+import { buyableDeal, eVoucherDeal, priceableDeals } from './deal-fixtures';
+import {
+  addOptionToBasket,
+  checkoutForm,
+  expectVouchers,
+  payBasketByCard,
+  setOptionPrice,
+  uniqueEmail,
+} from './shopping';
 
 const FRICTIONLESS = '4000 0000 0000 2701';
 const CHALLENGE_PASSED = '4000 0000 0000 2503';
@@ -62,6 +71,30 @@ async function expectNotAuthenticated(page: Page, calls: Request[]) {
   await expect(page.locator('.checkout-line')).toHaveCount(1);
 }
 
+/** spec 4/8: a frictionless card pays with the authentication on the pay call and no dialog. */
+async function payFrictionless(page: Page, label: string) {
+  await guestWithCard(page, FRICTIONLESS, label);
+  const paid = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/pay');
+  await payButton(page).click();
+  expect((await paid).postDataJSON()).toMatchObject({
+    paymentMethod: 'credit_card',
+    threeDSecureAuthenticationId: expect.any(String),
+  });
+  await expect(challengeDialog(page)).toHaveCount(0);
+  await expectVouchers(page);
+}
+
+/** The bank's challenge completed with the keyboard alone: Tab into the bank's page, the code, Enter. */
+async function passChallengeByKeyboard(page: Page) {
+  const dialog = challengeDialog(page);
+  await expect(dialog.getByRole('heading', { name: "Confirm it's you with your bank" })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bankPage(page).getByLabel('Verification code')).toBeFocused();
+  await page.keyboard.type(BANK_CODE);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
 test.describe('3-D Secure at checkout on a 1280 px screen', () => {
   test('a frictionless card (4000 0000 0000 2701) is authenticated without a challenge and the order is placed', async ({
     page,
@@ -74,6 +107,16 @@ test.describe('3-D Secure at checkout on a 1280 px screen', () => {
       paymentMethod: 'credit_card',
       threeDSecureAuthenticationId: expect.any(String),
     });
+    await expectVouchers(page);
+  });
+
+  test('a challenge card (4000 0000 0000 2503) is confirmed with the keyboard alone and the order is placed', async ({
+    page,
+  }) => {
+    await guestWithCard(page, CHALLENGE_PASSED, 'tds-challenge-wide');
+    await payButton(page).click();
+    await expect(challengeDialog(page)).toBeVisible();
+    await passChallengeByKeyboard(page);
     await expectVouchers(page);
   });
 
@@ -138,6 +181,10 @@ test.describe('3-D Secure at checkout on a 1280 px screen', () => {
 test.describe('3-D Secure at checkout on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
 
+  test('a frictionless card (4000 0000 0000 2701) pays without a challenge', async ({ page }) => {
+    await payFrictionless(page, 'tds-frictionless-phone');
+  });
+
   test('a challenge card (4000 0000 0000 2503) is confirmed with the keyboard alone and the order is placed', async ({
     page,
   }) => {
@@ -188,4 +235,102 @@ test("a voucher extension paid with a challenge card on /order-addon goes throug
   await bankPage(page).getByLabel('Verification code').fill(BANK_CODE);
   await bankPage(page).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Your voucher is extended' })).toBeVisible({ timeout: 20_000 });
+});
+
+test.describe('a saved challenge card (decision 043)', () => {
+  /** A signed-in shopper whose first order, its challenge passed, saved the challenge card 4000 0000 0000 2503. */
+  async function shopperWithSavedChallengeCard(page: Page, label: string, firstOrder = option) {
+    await registerConfirmed(page.request, { firstName: 'Ada', email: uniqueEmail(label), password: 'Sunshine1' });
+    await addOptionToBasket(page, firstOrder);
+    await fillCard(page, CHALLENGE_PASSED);
+    await page.getByLabel('Save this card for next time').check();
+    await payButton(page).click();
+    await expect(challengeDialog(page)).toBeVisible();
+    await bankPage(page).getByLabel('Verification code').fill(BANK_CODE);
+    await bankPage(page).getByRole('button', { name: 'Submit' }).click();
+    await expectVouchers(page);
+  }
+
+  /** The bank's code typed with the keyboard alone: focus starts on the dialog's heading, Tab goes into the bank's page. */
+  async function confirmWithKeyboard(page: Page) {
+    const dialog = challengeDialog(page);
+    await expect(dialog).toBeVisible();
+    const code = bankPage(page).getByLabel('Verification code');
+    await expect(code).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: "Confirm it's you with your bank" })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(code).toBeFocused();
+    await page.keyboard.type(BANK_CODE);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+
+  test("paying a second order with the saved card opens the bank's challenge; confirmed with the keyboard, the order is placed", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await shopperWithSavedChallengeCard(page, 'tds-saved');
+    const calls = payCalls(page);
+    await addOptionToBasket(page, { dealId: eVoucherDeal.id, productId: eVoucherDeal.productId });
+    await expect(page.getByRole('radio', { name: /Visa ending 2503/ })).toBeChecked();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+
+    await payButton(page).click();
+    await confirmWithKeyboard(page);
+
+    await expectVouchers(page);
+    // The first attempt was refused for authentication; the second carried it, under a new key.
+    expect(calls).toHaveLength(2);
+    const [first, second] = calls.map((call) => ({
+      key: call.headers()['idempotency-key'],
+      body: call.postDataJSON(),
+    }));
+    expect(first?.body).toMatchObject({ instrumentMode: 'EXISTING' });
+    expect(second?.body).toMatchObject({
+      instrumentMode: 'EXISTING',
+      threeDSecureAuthenticationId: expect.any(String),
+    });
+    expect(second?.key).not.toBe(first?.key);
+  });
+
+  test("Express Buy with the saved challenge card opens the bank's challenge, and the order is placed", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const deal = priceableDeals[18];
+    if (!deal) throw new Error('no priceable deal in slot 18');
+    await setOptionPrice(request, deal, 23_00);
+    await shopperWithSavedChallengeCard(page, 'tds-express');
+
+    await page.goto(`/deal/${deal.dealId}`);
+    await page.locator(`.chooser input[type="radio"][value="${deal.productId}"]`).check();
+    await page.getByRole('button', { name: 'Express Buy with Visa ending 2503' }).click();
+    await confirmWithKeyboard(page);
+
+    await expect(page).toHaveURL(/\/myaccount\/vouchers\?order=\d+/);
+    await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
+  });
+
+  test("an extension paid with the saved challenge card on /order-addon goes through the bank's check", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await shopperWithSavedChallengeCard(page, 'tds-addon-saved', {
+      dealId: eVoucherDeal.id,
+      productId: eVoucherDeal.productId,
+    });
+    await page.goto('/myaccount/vouchers');
+    await page.getByRole('link', { name: 'Extend voucher' }).first().click();
+    await page.getByRole('radio', { name: /^1 month for/ }).check();
+    await expect(page.getByRole('radio', { name: /Visa ending 2503/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    // The bank asks to confirm the payment: the page comes back with the card chosen and its check open.
+    await expect(challengeDialog(page)).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Visa ending 2503/ })).toBeChecked();
+    await bankPage(page).getByLabel('Verification code').fill(BANK_CODE);
+    await bankPage(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Your voucher is extended' })).toBeVisible({ timeout: 20_000 });
+  });
 });

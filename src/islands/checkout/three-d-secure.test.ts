@@ -7,7 +7,13 @@ import {
 } from '@/contracts/three-d-secure';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import { $threeDSecure, abandonChallenge, finishAuthentication, THREE_D_SECURE_COPY } from '@/stores/three-d-secure';
-import { authenticateCard, BROWSER_PATHS, PAYABLE_STATUSES, type ThreeDSecureDeps } from './three-d-secure';
+import {
+  authenticateCard,
+  authenticateSavedCard,
+  BROWSER_PATHS,
+  PAYABLE_STATUSES,
+  type ThreeDSecureDeps,
+} from './three-d-secure';
 
 const GATEWAY = 'http://gateway.test:4322';
 const SHOP = 'http://shop.test';
@@ -179,5 +185,55 @@ describe('authenticateCard (3-D Secure 2 before the pay call, PAYMENTS.md "3-D S
     for (const status of THREE_D_SECURE_STATUSES) {
       expect(PAYABLE_STATUSES.has(status), status).toBe(PAYABLE_THREE_D_SECURE_STATUSES.has(status));
     }
+  });
+});
+
+describe('authenticateSavedCard (a saved card its issuer asks to authenticate, decision 043)', () => {
+  beforeEach(() => {
+    finishAuthentication();
+    keepMount($threeDSecure);
+  });
+  afterEach(() => {
+    cleanStores($threeDSecure);
+  });
+
+  const saved = {
+    nonceUrl: '/api/v1/express-buy/authentication-nonce',
+    nonceRequest: { token: 'express-token' },
+    amountMinor: 4200,
+    currency: 'GBP',
+    billing: {},
+  };
+
+  it("mints the saved card's nonce at the shop (with the session), then authenticates that nonce at the gateway", async () => {
+    const { calls, deps } = gateway({ status: 201, body: { nonce: 'tokenvc_saved' } }, answer('authenticated'));
+    const outcome = await authenticateSavedCard(GATEWAY, saved, deps);
+    expect(outcome).toEqual({ ok: true, authenticationId: 'tds_1' });
+    expect(calls[0]).toMatchObject({
+      url: saved.nonceUrl,
+      method: 'POST',
+      body: { token: 'express-token' },
+      credentials: 'same-origin',
+    });
+    expect(calls[1]).toMatchObject({
+      url: `${GATEWAY}/${BROWSER_PATHS.authenticate}`,
+      body: { nonce: 'tokenvc_saved', amountMinor: 4200, currency: 'GBP', returnOrigin: SHOP },
+      credentials: 'omit',
+    });
+  });
+
+  it('a nonce the shop will not mint (the card gone, not yours) is the new card message, and the gateway is not asked', async () => {
+    const { calls, deps } = gateway({ status: 404, body: { status: 404, message: 'not found' } });
+    expect(await authenticateSavedCard(GATEWAY, saved, deps)).toEqual(notAuthenticated);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('spec 8: a provider the shop cannot reach is the provider message', async () => {
+    const { deps } = gateway({ status: 503, body: { status: 503, message: MESSAGES.providerUnreachable } });
+    expect(await authenticateSavedCard(GATEWAY, saved, deps)).toEqual({
+      ok: false,
+      message: MESSAGES.providerUnreachable,
+      reason: null,
+    });
   });
 });

@@ -7,7 +7,9 @@
  * the page's message (from the gateway's origin only) or the shopper closing the dialog. How a
  * challenge ended is always confirmed with the gateway, never taken from the message. Vanilla
  * fetch and no schema library, so the checkout's script stays small (contracts/three-d-secure.ts
- * describes the shapes).
+ * describes the shapes). A saved card is authenticated the same way when its issuer asks
+ * (`authenticateSavedCard`): the shop mints a one-time nonce of the card, and that nonce is
+ * authenticated (decision 043).
  */
 import type {
   BrowserData,
@@ -221,4 +223,42 @@ export async function authenticateCard(
   return PAYABLE_STATUSES.has(answer.status)
     ? { ok: true, authenticationId: answer.authenticationId }
     : NOT_AUTHENTICATED;
+}
+
+/** A payment on a saved card its issuer asks to authenticate: where the shop mints the card's nonce, and what for. */
+export interface SavedCardPayment extends Omit<CardPayment, 'nonce'> {
+  /** The shop's endpoint that mints a one-time nonce of the saved card (the shopper's own session). */
+  nonceUrl: string;
+  /** What that call sends (Express Buy names its token); `{}` when the address says it all. */
+  nonceRequest?: Record<string, unknown>;
+}
+
+/**
+ * Authenticates a saved card for the amount when its issuer asked (the pay call answered
+ * `authenticationRequired`; decision 043): the shop mints a one-time nonce of the card, then the
+ * issuer authenticates it as it does a new card's, through the challenge dialog when it asks.
+ * Answers the authentication's id to pay again with, or the message to show.
+ */
+export async function authenticateSavedCard(
+  gatewayUrl: string,
+  payment: SavedCardPayment,
+  deps: ThreeDSecureDeps = browser(),
+): Promise<AuthenticationOutcome> {
+  const { nonceUrl, nonceRequest, ...forIssuer } = payment;
+  let response: Response;
+  try {
+    // The shop's own endpoint: the shopper's session goes with it.
+    response = await deps.fetchImpl(nonceUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(nonceRequest ?? {}),
+    });
+  } catch {
+    return { ok: false, message: MESSAGES.paymentFailed, reason: MESSAGES.requestProblemContinue };
+  }
+  const body = (await response.json().catch(() => null)) as { nonce?: unknown } | null;
+  if (response.status === 503) return { ok: false, message: MESSAGES.providerUnreachable, reason: null };
+  if (!response.ok || typeof body?.nonce !== 'string') return NOT_AUTHENTICATED;
+  return authenticateCard(gatewayUrl, { ...forIssuer, nonce: body.nonce }, deps);
 }

@@ -2,21 +2,34 @@
  * "Express Buy with Visa ending 1111" beside Buy now (decision 016), for a signed-in shopper with
  * a default saved instrument. Not an island itself: ProductChooser renders it inside its Buy now
  * form, so after a refusal "Continue to checkout" is that form's own submit (the standard checkout).
- * State and requests live in $expressBuy.
+ * State and requests live in $expressBuy. When the saved card's issuer asks to authenticate the
+ * purchase, the card is authenticated by the checkout's 3-D Secure flow, the bank's challenge in its
+ * dialog (decision 043; ../checkout/three-d-secure.ts), and bought again.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { MESSAGES } from '@/domain/messages';
-import { $expressBuy, buyWithExpressBuy, type ExpressBuyChoice, offerExpressBuy } from '@/stores/express-buy';
+import {
+  $expressBuy,
+  type AuthenticateExpressBuy,
+  buyWithExpressBuy,
+  type ExpressBuyChoice,
+  offerExpressBuy,
+} from '@/stores/express-buy';
+import ChallengeDialog from '../checkout/ChallengeDialog';
+import { authenticateSavedCard } from '../checkout/three-d-secure';
 
 type Props = {
   /** The chooser's current choice; null while no option can be bought. */
   choice: ExpressBuyChoice | null;
+  /** The payment gateway's browser URL, where the saved card is authenticated when its issuer asks. */
+  gatewayUrl?: string;
 };
 
-export default function ExpressBuy({ choice }: Props) {
+export default function ExpressBuy({ choice, gatewayUrl }: Props) {
   const state = useStore($expressBuy);
   const continueRef = useRef<HTMLButtonElement>(null);
+  const buyRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void offerExpressBuy();
@@ -28,9 +41,22 @@ export default function ExpressBuy({ choice }: Props) {
 
   if (state.phase === 'hidden') return null;
 
+  // decision 043: the token's saved card, authenticated for the amount the purchase's answer names.
+  const authenticate: AuthenticateExpressBuy | undefined =
+    gatewayUrl === undefined
+      ? undefined
+      : ({ token, amountMinor, currency }) =>
+          authenticateSavedCard(gatewayUrl, {
+            nonceUrl: '/api/v1/express-buy/authentication-nonce',
+            nonceRequest: { token },
+            amountMinor,
+            currency,
+            billing: {},
+          });
+
   async function buy() {
     if (choice === null) return;
-    const redirect = await buyWithExpressBuy(choice);
+    const redirect = await buyWithExpressBuy(choice, authenticate);
     if (redirect !== null) window.location.assign(redirect);
   }
 
@@ -43,6 +69,7 @@ export default function ExpressBuy({ choice }: Props) {
   return (
     <div className="chooser__express">
       <button
+        ref={buyRef}
         type="button"
         className="button button--secondary chooser__express-button"
         disabled={choice === null || state.phase === 'buying' || state.phase === 'succeeded'}
@@ -54,6 +81,7 @@ export default function ExpressBuy({ choice }: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.phase === 'succeeded' ? MESSAGES.purchaseSuccessful : ''}
       </p>
+      {gatewayUrl !== undefined && <ChallengeDialog returnFocusTo={() => buyRef.current} />}
       {state.phase === 'refused' && (
         <div className="chooser__express-alert" role="alert">
           <p>{state.message}</p>

@@ -114,7 +114,18 @@ async function orderPayment(
         : await findOwnInstrument(db, signedIn.id, request.instrumentId);
     const fits = saved !== null && (saved.type === 'card' ? method === 'credit_card' : method === 'paypal');
     if (saved === null || !fits) return notOffered();
-    return { ok: true, payment: { method, savedInstrument: { id: saved.id, token: saved.token } } };
+    return {
+      ok: true,
+      payment: {
+        method,
+        savedInstrument: { id: saved.id, token: saved.token },
+        // decision 043: a saved card's issuer may ask to authenticate the payment; the browser then
+        // authenticates a nonce minted from the card and pays again with it.
+        ...(saved.type === 'card' && request.threeDSecureAuthenticationId !== undefined
+          ? { threeDSecureAuthenticationId: request.threeDSecureAuthenticationId }
+          : {}),
+      },
+    };
   }
   if (!request.nonce) return refused('invalid', MESSAGES.paymentFailed, CHECKOUT_COPY.needCard);
   return {

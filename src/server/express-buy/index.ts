@@ -22,7 +22,7 @@ import { createBasket, discardOpenBasket, loadOfferings, retrievePricedBasket } 
 import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
 import type { Db } from '@/server/db';
 import { customerOwner, runIdempotently } from '@/server/idempotency';
-import { findDefaultInstrument, findOwnInstrument } from '@/server/instruments';
+import { createAuthenticationNonce, findDefaultInstrument, findOwnInstrument } from '@/server/instruments';
 import { placeOrder } from '@/server/orders';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { expressBuyTokens } from './schema';
@@ -30,8 +30,12 @@ import { expressBuyTokens } from './schema';
 /** How long an express-buy token lasts. */
 export const EXPRESS_BUY_TOKEN_MINUTES = 30;
 
-/** A refused token or purchase: spec 8's message, the card's reason, and the deal page to buy from instead. */
-export type ExpressBuyRefusal = Refusal<NonNullable<ExpressBuyFailure['code']>> & { checkoutUrl?: string };
+/**
+ * A refused token or purchase: spec 8's message, the card's reason, and the deal page to buy from
+ * instead; with `authenticationRequired`, the amount the saved card's issuer is to authenticate.
+ */
+export type ExpressBuyRefusal = Refusal<NonNullable<ExpressBuyFailure['code']>> &
+  Pick<ExpressBuyFailure, 'checkoutUrl' | 'amount'>;
 
 /** The token issued (spec 7 express-buy-token), or why not. */
 export type ExpressBuyTokenResult = { ok: true; token: ExpressBuyTokenResponse } | ExpressBuyRefusal;
@@ -44,7 +48,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const failure = (
   kind: ErrorKind,
   message: string,
-  extra: { reason?: string | null; checkoutUrl?: string; code?: ExpressBuyFailure['code'] } = {},
+  extra: Pick<ExpressBuyFailure, 'checkoutUrl' | 'code' | 'amount'> & { reason?: string | null } = {},
 ): ExpressBuyRefusal => ({
   ok: false,
   kind,
@@ -52,6 +56,7 @@ const failure = (
   reason: extra.reason ?? null,
   checkoutUrl: extra.checkoutUrl,
   code: extra.code,
+  amount: extra.amount,
 });
 
 /**
@@ -106,6 +111,21 @@ async function instrumentForToken(db: Db, userId: number, token: string, now: Da
       ),
     );
   return row === undefined ? null : findOwnInstrument(db, userId, row.instrumentId);
+}
+
+/**
+ * A one-time nonce of the saved card a live token of this shopper's pays with, for their browser to
+ * authenticate when the card's issuer asks (decision 043): as Express Buy itself, only with the token.
+ * An unknown or expired token is `unauthorised`, as the purchase answers it.
+ */
+export async function expressBuyAuthenticationNonce(
+  db: Db,
+  input: { user: UserRow; token: string; now: Date },
+  providers: PaymentProviders = paymentProviders(),
+): Promise<{ ok: true; nonce: string } | ExpressBuyRefusal> {
+  const instrument = await instrumentForToken(db, input.user.id, input.token, input.now);
+  if (instrument === null) return failure('unauthorised', CHECKOUT_COPY.expressBuyExpired);
+  return { ok: true, nonce: await createAuthenticationNonce(db, input.user.id, instrument.id, providers) };
 }
 
 export interface ExpressBuyInput {
@@ -201,12 +221,18 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
     return refused(`method ${option} not eligible`);
   }
 
+  const { threeDSecureAuthenticationId } = request;
   const result = await placeOrder(db, providers, {
     basketToken,
     buyer: { id: user.id, email: user.email, firstName: user.firstName },
     useWallet: false,
     expected: { totalMinor, walletUsedMinor: 0, cashAmountMinor: totalMinor },
-    payment: { method, savedInstrument: { id: instrument.id, token: instrument.token } },
+    payment: {
+      method,
+      savedInstrument: { id: instrument.id, token: instrument.token },
+      // decision 043: the saved card's authentication, when its issuer asked for one.
+      ...(method === 'credit_card' && threeDSecureAuthenticationId ? { threeDSecureAuthenticationId } : {}),
+    },
     idempotencyKey: input.idempotencyKey,
     now,
     origin: input.origin,
@@ -214,7 +240,11 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
   });
   if (!result.ok) {
     await discard();
-    return failure(result.kind, result.message, { reason: result.reason, checkoutUrl });
+    const { code } = result;
+    // What the browser authenticates before it buys again: the order's amount as priced here.
+    const amount =
+      code === 'authenticationRequired' ? { amountMinor: totalMinor, currency: basket.total.currency } : undefined;
+    return failure(result.kind, result.message, { reason: result.reason, checkoutUrl, code, amount });
   }
   const { order } = result;
   return {

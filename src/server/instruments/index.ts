@@ -3,18 +3,20 @@
  * gateway's vault token with brand, last four and expiry) or a PayPal account a signed-in shopper
  * kept, with one default. Written by the order transaction that vaulted it; the shopper makes one
  * the default or removes it (the account page, spec 7 /customer), and removing one deletes it from
- * the vault too.
+ * the vault too. When a saved card's issuer asks to authenticate a payment on it, the shopper's
+ * browser gets a one-time nonce of the card to authenticate (decision 043).
  */
 
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CustomerInstrument } from '@/contracts/customer';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { AppError } from '@/domain/errors';
+import { MESSAGES } from '@/domain/messages';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
 import type { Db, Tx } from '@/server/db';
 import { logError } from '@/server/log';
 import type { InstrumentDetails, VaultedInstrument } from '@/server/payments';
-import { type PaymentProviders, paymentProviders } from '@/server/payments';
+import { PaymentProviderError, type PaymentProviders, paymentProviders } from '@/server/payments';
 import { type PaymentInstrumentRow, paymentInstruments } from './schema';
 
 /** Why a change to a saved instrument was refused: not the shopper's (or gone), or an expired card. */
@@ -145,6 +147,35 @@ export async function findDefaultInstrument(
   return row === undefined
     ? null
     : { ...toSaved(row), token: row.token, networkTransactionId: row.networkTransactionId };
+}
+
+/**
+ * A one-time nonce of one of the shopper's saved cards, for their browser to authenticate by 3-D
+ * Secure when the card's issuer asks to authenticate a payment on it (PAYMENTS.md "3-D Secure 2";
+ * decision 043). Not theirs, not a card, or gone from the provider's vault: notFound. A provider
+ * that does not answer is `unavailable` or `timedOut`, in spec 8's words.
+ */
+export async function createAuthenticationNonce(
+  db: Db,
+  userId: number,
+  instrumentId: number,
+  providers: PaymentProviders = paymentProviders(),
+): Promise<string> {
+  const saved = await findOwnInstrument(db, userId, instrumentId);
+  if (saved === null || saved.type !== 'card') throw new InstrumentError('notFound');
+  const provider = providers.all().find((candidate) => candidate.type === saved.gateway);
+  if (provider?.createAuthenticationNonce === undefined) throw new InstrumentError('notFound');
+  let nonce: string | null;
+  try {
+    nonce = await provider.createAuthenticationNonce(saved.token);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) || !error.isRetryable) throw error;
+    throw error.code === 'unreachable'
+      ? new AppError('unavailable', MESSAGES.providerUnreachable)
+      : new AppError('timedOut', MESSAGES.connectionTimeout);
+  }
+  if (nonce === null) throw new InstrumentError('notFound');
+  return nonce;
 }
 
 /** Makes one of the shopper's instruments their default (an expired card cannot be). */

@@ -25,7 +25,11 @@ import {
   UpdateBasketLineSchema,
 } from '@/contracts/basket';
 import { CheckoutQuerySchema, CheckoutViewSchema } from '@/contracts/checkout';
-import { CustomerResponseSchema, UpdateInstrumentSchema } from '@/contracts/customer';
+import {
+  AuthenticationNonceResponseSchema,
+  CustomerResponseSchema,
+  UpdateInstrumentSchema,
+} from '@/contracts/customer';
 import {
   ComplementaryDealsQuerySchema,
   ComplementaryDealsSchema,
@@ -43,6 +47,7 @@ import {
 } from '@/contracts/deal-feed';
 import { DealImpressionsSchema } from '@/contracts/deal-impressions';
 import {
+  ExpressBuyAuthenticationNonceRequestSchema,
   ExpressBuyRequestSchema,
   ExpressBuyTokenRequestSchema,
   ExpressBuyTokenResponseSchema,
@@ -545,7 +550,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: OrderResponseSchema,
     status: 201,
     errors: {
-      402: 'The payment was refused (spec 8 message and the card reason).',
+      402: "The payment was refused (spec 8 message and the card reason); code authenticationRequired when the saved card's issuer asks to authenticate it (decision 043).",
       409: 'The basket changed, sold out, a submit with this key is still running, or the email needs a sign-in.',
       422: 'This Idempotency-Key was used with a different body.',
       503: 'The order could not be completed.',
@@ -647,6 +652,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'post',
+    path: '/api/v1/customer/instruments/{id}/authentication-nonce',
+    tag: 'checkout',
+    summary:
+      "A one-time nonce of a saved card, for the browser to authenticate by 3-D Secure (the gateway's 3ds/authenticate) after a pay call answered code authenticationRequired (decision 043); then pay again with threeDSecureAuthenticationId under a new Idempotency-Key",
+    pathParams: { id: 'The saved instrument id' },
+    response: AuthenticationNonceResponseSchema,
+    status: 201,
+    errors: {
+      401: 'Not signed in.',
+      404: 'No such saved card of yours.',
+      503: 'The payment provider could not be reached.',
+    },
+  },
+  {
+    method: 'post',
     path: '/api/v1/express-buy-token',
     tag: 'checkout',
     summary:
@@ -672,10 +692,25 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     status: 201,
     errors: {
       401: 'Not signed in, or the token is unknown or expired.',
-      402: 'The payment was refused (spec 8 message and the card reason).',
+      402: "The payment was refused (spec 8 message and the card reason); code authenticationRequired when the saved card's issuer asks to authenticate it (decision 043).",
       409: 'A submit with this key is still running.',
       422: '"Requested deal cannot be purchased via Express Buy." with checkoutUrl (where the standard checkout starts), or the key was used with a different body.',
       503: 'The order could not be completed.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/express-buy/authentication-nonce',
+    tag: 'checkout',
+    summary:
+      "A one-time nonce of the token's saved card, for the browser to authenticate by 3-D Secure for the answer's amount after Express Buy answered code authenticationRequired (decision 043); then buy again with threeDSecureAuthenticationId under a new Idempotency-Key",
+    body: ExpressBuyAuthenticationNonceRequestSchema,
+    response: AuthenticationNonceResponseSchema,
+    status: 201,
+    errors: {
+      401: 'Not signed in, or the token is unknown or expired.',
+      404: 'The card is no longer saved.',
+      503: 'The payment provider could not be reached.',
     },
   },
   // Gifting (docs/decisions/028).
@@ -951,7 +986,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: {
       400: 'No Idempotency-Key, months not 1 to 3, or no instrumentId or nonce.',
       401: 'Not signed in.',
-      402: 'The payment was refused (spec 8 message and the card reason).',
+      402: "The payment was refused (spec 8 message and the card reason); code authenticationRequired when the saved card's issuer asks to authenticate it (decision 043).",
       404: 'Not your voucher.',
       409: 'Not extendable now, more months than are left, or the price has changed.',
     },
@@ -978,7 +1013,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: {
       400: 'No Idempotency-Key, VVE without months, or no instrumentId or nonce.',
       401: 'Not signed in.',
-      402: 'The payment was refused (spec 8 message and the card reason).',
+      402: "The payment was refused (spec 8 message and the card reason); code authenticationRequired when the saved card's issuer asks to authenticate it (decision 043).",
       404: 'Not your voucher.',
       409: 'Not on offer now (already protected, no months left, not ready to redeem) or the price has changed.',
     },

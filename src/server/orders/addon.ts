@@ -5,14 +5,14 @@
  * the transaction failed. One idempotency key, one order, one charge (docs/decisions/012, 026).
  */
 import { eq, sql } from 'drizzle-orm';
-import { AppError, type Refusal } from '@/domain/errors';
+import { AppError } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db, Tx } from '@/server/db';
 import { touchInstrument } from '@/server/instruments';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { authorisePayment } from './authorise';
-import type { OrderPayment } from './request';
+import type { OrderPayment, PaymentRefusal } from './request';
 import { orders, payments } from './schema';
 import { capturePayment, voidPayment } from './settle';
 
@@ -28,7 +28,7 @@ export interface AddonOrderRequest {
   apply: (tx: Tx, orderId: number) => Promise<void>;
 }
 
-export type AddonOrderResult = { ok: true; orderId: number; replayed: boolean } | Refusal;
+export type AddonOrderResult = { ok: true; orderId: number; replayed: boolean } | PaymentRefusal;
 
 /** Places an add-on's order; never throws for a shopper's failure. */
 export async function placeAddonOrder(

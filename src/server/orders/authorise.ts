@@ -5,14 +5,13 @@
  * when the provider's answer never came (a timeout), since the sale may have gone through late.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Refusal } from '@/domain/errors';
 import { describePaymentFailure } from '@/domain/payment-outcome';
 import type { Db } from '@/server/db';
 import type { AuthorisationResult, PaymentProvider } from '@/server/payments';
-import type { Authorisation, OrderPayment, PlaceOrderRequest } from './request';
+import type { Authorisation, OrderPayment, PaymentRefusal, PlaceOrderRequest } from './request';
 import { payments } from './schema';
 
-export type AuthoriseResult = { ok: true; authorisation: Authorisation } | Refusal;
+export type AuthoriseResult = { ok: true; authorisation: Authorisation } | PaymentRefusal;
 
 /**
  * Whether an authorisation's result leaves open what the provider did: the call timed out, or never
@@ -72,7 +71,16 @@ export async function authorisePayment(
       })
       .where(eq(payments.id, payment.id));
     const failure = describePaymentFailure(result);
-    return { ok: false, kind: 'paymentDeclined', message: failure.message, reason: failure.reason };
+    const refusal: PaymentRefusal = {
+      ok: false,
+      kind: 'paymentDeclined',
+      message: failure.message,
+      reason: failure.reason,
+    };
+    // decision 043: the issuer asks to authenticate this payment on a saved card; the browser can.
+    return result.kind === 'processorDeclined' && result.authenticationRequired
+      ? { ...refusal, code: 'authenticationRequired' }
+      : refusal;
   }
   const { instrument } = result;
   const threeDSecure = result.threeDSecure ?? null;

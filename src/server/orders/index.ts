@@ -10,6 +10,7 @@ export { countDealPurchasesSince, listBoughtDealIds } from './history';
 export { HOLD_SECONDS, PAY_LATER_HOLD_SECONDS, releaseExpiredHolds } from './hold';
 export {
   type OrderPayment,
+  type PaymentRefusal,
   type PlacedOrder,
   type PlaceOrderRequest,
   type PlaceOrderResult,

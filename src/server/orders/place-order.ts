@@ -30,7 +30,7 @@ import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, Place
 import { orders } from './schema';
 import { capturePayment, voidPayment } from './settle';
 
-export type { OrderPayment, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
+export type { OrderPayment, PaymentRefusal, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
 
 function refused(error: OrderError): PlaceOrderResult {
   return refusalOf(error);

@@ -38,11 +38,19 @@ export interface OrderPayment {
   /** Keep the instrument for next time (a signed-in shopper paying by card or PayPal). */
   save?: boolean;
   /**
-   * A new card's 3-D Secure authentication, made in the shopper's browser for this nonce and the
-   * cash part (PAYMENTS.md "3-D Secure 2"): the card provider checks it before the sale.
+   * The card's 3-D Secure authentication, made in the shopper's browser for the cash part
+   * (PAYMENTS.md "3-D Secure 2"): of this nonce for a new card, or of a nonce minted from the saved
+   * card's token when its issuer asked (decision 043). The card provider checks it before the sale.
    */
   threeDSecureAuthenticationId?: string;
 }
+
+/**
+ * A payment refused: spec 8's message and the card reason; `authenticationRequired` when the issuer
+ * asks to authenticate a payment on a saved card, so the browser can authenticate it and pay again
+ * under a new key (decision 043).
+ */
+export type PaymentRefusal = Refusal<'authenticationRequired'>;
 
 /** The order priced: its checked lines and the breakdown the shopper was shown. */
 export interface OrderPricing {
@@ -75,4 +83,4 @@ export interface PlacedOrder {
 }
 
 /** The order placed, or why not (a refusal's kind, spec 8's message and the card's reason). */
-export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
+export type PlaceOrderResult = { ok: true; order: PlacedOrder } | PaymentRefusal;

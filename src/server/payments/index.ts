@@ -41,7 +41,7 @@ import type {
   ThreeDSecureResult,
   VaultedInstrument,
 } from './provider';
-import { checkAuthentication, lookUpThreeDSecure } from './three-d-secure';
+import { checkAuthentication, lookUpThreeDSecure, mintPaymentMethodNonce } from './three-d-secure';
 
 export { PaymentProviderError, type PaymentProviderErrorCode } from './errors';
 export type { GatewayOptions, GatewayTransport } from './gateway-client';
@@ -167,7 +167,16 @@ async function authoriseCard(connection: GatewayConnection, request: AuthoriseRe
     networkTransactionId: request.networkTransactionId,
   };
   const result = toAuthorisationResult(await callGateway<SaleAnswer>(connection, 'POST', GATEWAY_PATHS.sale, sale));
-  return result.kind === 'authorised' && threeDSecure !== undefined ? { ...result, threeDSecure } : result;
+  if (result.kind === 'authorised') return threeDSecure === undefined ? result : { ...result, threeDSecure };
+  // decision 043: the issuer wants the shopper's payment on this saved card authenticated; the
+  // browser can authenticate it through a nonce minted from the token and pay again.
+  const onSavedCardUnauthenticated =
+    request.paymentMethodToken !== undefined &&
+    threeDSecureAuthenticationId === undefined &&
+    request.transactionSource !== 'recurring';
+  return result.kind === 'processorDeclined' && result.code === '2099' && onSavedCardUnauthenticated
+    ? { ...result, authenticationRequired: true }
+    : result;
 }
 
 /**
@@ -185,6 +194,13 @@ export function createGatewayProvider(options: GatewayOptions = {}): PaymentProv
         return await authoriseCard(connection, request);
       } catch (error) {
         return networkFailure(error);
+      }
+    },
+    async createAuthenticationNonce(paymentMethodToken) {
+      try {
+        return await mintPaymentMethodNonce(connection, paymentMethodToken);
+      } catch (error) {
+        throw asProviderError(error, 'payment method nonce');
       }
     },
     async lookupThreeDSecure(authenticationId) {

@@ -62,8 +62,12 @@ export type AuthorisationResult =
       /** The card network's reference for this payment, when the gateway gave one. */
       networkTransactionId?: string;
     }
-  /** 2000-2099, a card that fails verification, or a 3-D Secure authentication the sale may not go on with. */
-  | { kind: 'processorDeclined'; code: string; text: string; reason: CardReason }
+  /**
+   * 2000-2099, a card that fails verification, or a 3-D Secure authentication the sale may not go on
+   * with. `authenticationRequired`: a sale on a saved card that named no authentication was declined
+   * 2099, so the shopper's browser can authenticate the card (decision 043) and pay again.
+   */
+  | { kind: 'processorDeclined'; code: string; text: string; reason: CardReason; authenticationRequired?: true }
   /** Fraud, application incomplete. */
   | { kind: 'gatewayRejected'; code: string; text: string }
   /** The card's own details were wrong: Luhn, expiry, CVV, postcode, brand not accepted, consumed nonce. */
@@ -93,8 +97,9 @@ export interface AuthoriseRequest {
   /** Billing postcode, when the form asked for one (AVS). */
   billingPostcode?: string;
   /**
-   * The 3-D Secure authentication of this nonce and amount, made in the shopper's browser (PAYMENTS.md
-   * "3-D Secure 2"): checked with the gateway before the sale and named in it.
+   * The 3-D Secure authentication of this nonce and amount (on a saved card: of a nonce minted from
+   * its token), made in the shopper's browser (PAYMENTS.md "3-D Secure 2"): checked with the gateway
+   * before the sale and named in it.
    */
   threeDSecureAuthenticationId?: string;
   /**
@@ -157,6 +162,13 @@ export interface PaymentProvider {
    * Providers without 3-D Secure leave this out.
    */
   lookupThreeDSecure?(authenticationId: string): Promise<ThreeDSecureLookupAnswer>;
+  /**
+   * A one-time nonce for a saved card (Braintree's paymentMethodNonce.create), which the shopper's
+   * browser authenticates by 3-D Secure when the issuer asks to authenticate a payment on the card
+   * (decision 043); null when the provider knows no such token. Throws PaymentProviderError when it
+   * cannot say. Providers without 3-D Secure leave this out.
+   */
+  createAuthenticationNonce?(paymentMethodToken: string): Promise<string | null>;
   /**
    * The provider's own order-amount limits for a currency (pay-later providers), or null when it
    * could not say (unreachable). Providers without limits leave this out.

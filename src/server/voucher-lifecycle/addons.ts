@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { AddonQuoteResponse } from '@/contracts/voucher-lifecycle';
 import { BRAND_INFO, type Brand, DEFAULT_BRAND } from '@/domain/brands';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
-import { Invalid, LifecycleError, type Refusal } from '@/domain/errors';
+import { Invalid, LifecycleError } from '@/domain/errors';
 import {
   type AddonType,
   addonPriceMinor,
@@ -21,7 +21,7 @@ import { users } from '@/server/accounts/schema';
 import type { Db, Tx } from '@/server/db';
 import { findOwnInstrument } from '@/server/instruments';
 import { enqueueMail } from '@/server/mail';
-import { type OrderPayment, placeAddonOrder } from '@/server/orders';
+import { type OrderPayment, type PaymentRefusal, placeAddonOrder } from '@/server/orders';
 import { orders as ordersTable } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
 import { extendVoucher, protectVoucher, retrieveVoucher } from '@/server/vouchers';
@@ -110,9 +110,10 @@ export interface BuyAddonRequest {
   brand?: Brand;
 }
 
+/** The add-on bought, or why not (`authenticationRequired`: the saved card's issuer asks to authenticate it). */
 export type BuyAddonResult =
   | { ok: true; orderId: number; expiresAt: Date; isProtected: boolean; replayed: boolean }
-  | Refusal;
+  | PaymentRefusal;
 
 /** Checks and applies the add-on to the locked voucher, inside the add-on's order transaction. */
 async function applyAddon(tx: Tx, request: BuyAddonRequest, orderId: number): Promise<void> {
@@ -220,7 +221,8 @@ async function enqueueAddonConfirmation(
 
 /**
  * How the shopper pays for an add-on: a saved instrument of theirs (checked as theirs, paid
- * customer-initiated on its vault token), or a new card's one-time nonce with its 3-D Secure
+ * customer-initiated on its vault token, with the saved card's 3-D Secure authentication when its
+ * issuer asked for one: decision 043), or a new card's one-time nonce with its 3-D Secure
  * authentication, which the card provider checks before the sale (PAYMENTS.md "3-D Secure 2").
  * Shared by the /order-addon form and the spec 7 JSON calls.
  */
@@ -232,9 +234,11 @@ export async function addonPayment(
   if (choice.instrumentId !== undefined && choice.instrumentId !== null) {
     const saved = await findOwnInstrument(db, userId, choice.instrumentId);
     if (saved === null) throw new Invalid(CHECKOUT_COPY.instrumentNotFound);
+    const { threeDSecureAuthenticationId } = choice;
     return {
       method: saved.type === 'paypal' ? 'paypal' : 'credit_card',
       savedInstrument: { id: saved.id, token: saved.token },
+      ...(saved.type === 'card' && threeDSecureAuthenticationId ? { threeDSecureAuthenticationId } : {}),
     };
   }
   if (!choice.nonce) throw new Invalid('Choose a saved card or enter a new card.');

@@ -3,7 +3,7 @@
  * Secure 2"; docs/decisions/043-three-d-secure.md): the card tokenised at the payment sandbox
  * (`bt/tokenize`), then authenticated with the card's issuer through the sandbox's browser path
  * (`3ds/authenticate`, src/contracts/three-d-secure.ts) with the browser data and the shop's origin a
- * checkout page sends. By default the calls go to the sandbox the tests host in-process for getDb()'s
+ * checkout page sends, and a challenge passed on the issuer's page. By default the calls go to the sandbox the tests host in-process for getDb()'s
  * database (./sandbox-over-fetch.ts); a test on a database of its own passes `db`.
  */
 import type { TokenizeResponse } from '../../../src/contracts/card-tokenize';
@@ -70,6 +70,22 @@ export function authenticateCard(
     },
     options,
   );
+}
+
+/**
+ * The cardholder types the bank's code on the issuer's challenge page, as the page's own form posts
+ * it (on the sandbox's origin); answers the page's status.
+ */
+export async function passChallenge(authenticationId: string, options: BrowserOptions = {}): Promise<number> {
+  const send = options.db === undefined ? fetch : inProcessGateway(options.db).fetch;
+  if (send === undefined) throw new Error('no transport to the sandbox');
+  const response = await send(`${IN_PROCESS_SANDBOX_URL}/3ds/challenge/${encodeURIComponent(authenticationId)}`, {
+    method: 'POST',
+    headers: { origin: IN_PROCESS_SANDBOX_URL, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action: 'submit', code: '123456' }).toString(),
+    redirect: 'manual',
+  });
+  return response.status;
 }
 
 /** A card tokenised and authenticated for the amount: what the pay call then sends. */

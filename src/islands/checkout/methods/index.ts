@@ -10,7 +10,7 @@ import { optionName, type PaymentOption } from '@/domain/payment-methods';
 import { $cardForm, tokeniseCard } from '@/stores/card-form';
 import type { PaymentAttempt, PaymentCredential } from '@/stores/checkout';
 import type { PaymentChoice } from '@/stores/payment-choice';
-import { authenticateCard } from '../three-d-secure';
+import { authenticateCard, authenticateSavedCard } from '../three-d-secure';
 import { payWithDeviceWallet } from './device-wallet';
 import { startPayLater } from './pay-later';
 import { startPayPal } from './paypal';
@@ -55,11 +55,24 @@ export function credentialFor(attempt: PaymentAttempt, context: MethodContext): 
   const { choice, gatewayUrl, save, view } = context;
   if (choice.kind === 'saved') {
     const saved = view.userInfo.paymentOptions.paymentInstruments.find((i) => i.id === choice.instrumentId);
+    const isCard = saved?.type !== 'paypal';
     return Promise.resolve({
       kind: 'ready',
-      method: saved?.type === 'paypal' ? 'paypal' : 'credit_card',
+      method: isCard ? 'credit_card' : 'paypal',
       instrumentMode: 'EXISTING',
       instrumentId: choice.instrumentId,
+      // decision 043: when the card's issuer asks, the saved card is authenticated as a new one is.
+      ...(isCard
+        ? {
+            authenticate: () =>
+              authenticateSavedCard(gatewayUrl, {
+                nonceUrl: `/api/v1/customer/instruments/${choice.instrumentId}/authentication-nonce`,
+                amountMinor: attempt.summary.cashAmount,
+                currency: attempt.summary.currency,
+                billing: { email: view.userInfo.email || undefined },
+              }),
+          }
+        : {}),
     });
   }
   switch (choice.option) {
