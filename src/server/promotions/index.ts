@@ -135,7 +135,8 @@ export async function holdPromoUse(
   // order never wait on each other in a cycle. The code's row serialises the holds on it and the
   // orders recording its uses, so uses recorded plus uses held never pass the code's limit, nor a
   // shopper's own share.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+  // NO KEY UPDATE: rows the order already wrote point at the shopper (KEY SHARE), as in debitWallet.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
   const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, input.promoCodeId)).for('update');
   if (row === undefined) throw new OrderError('promotionRefused', { message: PROMO_MESSAGES.invalid });
   const { rule, shopper } = await withHeldUses(tx, row, input.userId, input.now, input.idempotencyKey);
@@ -193,7 +194,8 @@ export async function redeemPromoCode(
 ): Promise<void> {
   const refuse = (message: string) => new OrderError('promotionRefused', { message });
   // The shopper's row serialises one shopper's orders, so a per-shopper limit holds under races.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+  // NO KEY UPDATE: rows the order already wrote point at the shopper (KEY SHARE), as in debitWallet.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
   const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, input.promoCodeId)).for('update');
   if (row === undefined) throw refuse(PROMO_MESSAGES.invalid);
   const consumed = await tx

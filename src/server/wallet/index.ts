@@ -110,8 +110,10 @@ export async function debitWallet(tx: Tx, input: DebitInput): Promise<WalletEntr
   if (!Number.isInteger(input.amountMinor) || input.amountMinor < 0) throw new InvalidWalletAmount(input.amountMinor);
   if (input.amountMinor === 0) return [];
   // The shopper's row is the wallet's lock: a second order waits here until the first commits,
-  // then reads the debits the first one wrote.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+  // then reads the debits the first one wrote. NO KEY UPDATE, not UPDATE: the order transaction has
+  // already inserted rows that point at the shopper (their foreign keys take KEY SHARE on this row),
+  // and two orders each holding that and asking for UPDATE would deadlock.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
   const credits = await readCredits(tx, input.userId, input.currency);
   const allocation = allocateDebit(credits, input.currency, input.amountMinor, input.now);
   if (!allocation.ok) throw new InsufficientWalletBalance(input.amountMinor, allocation.availableMinor, input.currency);
