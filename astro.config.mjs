@@ -164,6 +164,10 @@ export default defineConfig({
         url: true,
         default: `http://localhost:${SANDBOX_LOCAL_PORT}`,
       }),
+      // Google Pay at checkout (decision 016): on, the checkout asks the browser (the Payment Request
+      // API's canMakePayment, which fetches Google's payment method manifest) and offers Google Pay where
+      // it can pay; off, no request for Google Pay is made and it is never offered.
+      FEATURE_GOOGLE_PAY: envField.boolean({ context: 'server', access: 'secret', default: false }),
     },
   },
   vite: {

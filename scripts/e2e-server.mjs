@@ -48,6 +48,9 @@ process.env.THEME_PREVIEW ??= 'true';
 // A tag manager is configured, so the consent stories can see it load only with marketing consent
 // (docs/decisions/025; the browser never reaches it: the stories answer it themselves).
 process.env.TAG_MANAGER_URL ??= 'https://tags.example.test/gtm.js';
+// Google Pay is offered, so the wallet stories (payments-wallets, payment-eligibility, payments.mobile)
+// can pay with it on a browser that plays Google Pay's part (tests/e2e/device-wallets.ts, decision 016).
+process.env.FEATURE_GOOGLE_PAY ??= 'true';
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

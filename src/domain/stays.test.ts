@@ -4,6 +4,7 @@ import {
   balanceDueDate,
   checkInDays,
   DEEP_LINK_NOTES,
+  deepLinkDatesUnavailable,
   readStayDeepLink,
   roomsFor,
   staySupplement,
@@ -79,6 +80,27 @@ describe('spec 2 hotel deep-link parameters', () => {
       utmMedium: 'email',
       utmSource: 'hotel-partner',
     });
+  });
+});
+
+describe('spec 4 travel deep links: when the requested dates are not available', () => {
+  const arrival = '2026-12-01';
+
+  it('a fixed-date option checking in on the arrival is preselected, never "not available"', () => {
+    expect(deepLinkDatesUnavailable(arrival, { fixedDateOption: true, checkInOnSale: false })).toBe(false);
+  });
+
+  it('a check-in on sale for the option shown is available', () => {
+    expect(deepLinkDatesUnavailable(arrival, { fixedDateOption: false, checkInOnSale: true })).toBe(false);
+    expect(deepLinkDatesUnavailable(arrival, { fixedDateOption: true, checkInOnSale: true })).toBe(false);
+  });
+
+  it('dates that match no option are not available', () => {
+    expect(deepLinkDatesUnavailable(arrival, { fixedDateOption: false, checkInOnSale: false })).toBe(true);
+  });
+
+  it('a link without an arrival asks for no dates', () => {
+    expect(deepLinkDatesUnavailable(undefined, { fixedDateOption: false, checkInOnSale: false })).toBe(false);
   });
 });
 

@@ -163,6 +163,23 @@ export function readStayDeepLink(query: URLSearchParams, today: string): StayDee
   return link;
 }
 
+/** What the deal offers for a deep link's arrival (spec 4 travel deep links). */
+export interface DeepLinkDateMatch {
+  /** A buyable option with fixed dates checks in on the arrival (it is the one preselected). */
+  fixedDateOption: boolean;
+  /** The night-by-night option shown sells that check-in, for the link's nights when it names them. */
+  checkInOnSale: boolean;
+}
+
+/**
+ * spec 4 travel deep links: "those dates are not available" is said only when the link asked for an
+ * arrival and no option gives it: neither a fixed-date option checking in that day nor a check-in on
+ * sale. A fixed-date option the arrival preselects is an answer, not an unavailable date.
+ */
+export function deepLinkDatesUnavailable(arrival: string | undefined, match: DeepLinkDateMatch): boolean {
+  return arrival !== undefined && !match.fixedDateOption && !match.checkInOnSale;
+}
+
 /** How long before check-in a deposit's balance falls due (a UK package holiday norm: 6 weeks). */
 export const BALANCE_DUE_DAYS_BEFORE_CHECK_IN = 42;
 /** Without a check-in date the balance falls due this long after purchase. */

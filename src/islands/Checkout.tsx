@@ -47,6 +47,8 @@ type Props = {
   gatewayUrl: string;
   /** Where a guest signs in, coming back here. */
   loginUrl: string;
+  /** Google Pay is offered on this deployment (FEATURE_GOOGLE_PAY); off, the browser is never asked. */
+  googlePay?: boolean;
 };
 
 function goToConfirmation(redirect: string): void {
@@ -83,7 +85,7 @@ function typedBeforeHydration(): string {
   return field instanceof HTMLInputElement ? field.value : '';
 }
 
-export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Props) {
+export default function Checkout({ view: initialView, gatewayUrl, loginUrl, googlePay = false }: Props) {
   const stored = useStore($checkout);
   const { choice } = useStore($paymentChoice);
   const started = useRef(false);
@@ -97,7 +99,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     initCheckout(initialView, initialView.userInfo.isGuest ? typedEarly || typedBeforeHydration() : '');
     choosePayment(initialChoice(initialView));
     setSaveInstrument(false);
-    void detectDeviceWallets().then((device) => {
+    void detectDeviceWallets({ googlePay }).then((device) => {
       setDeviceWallets(device);
       const view = $checkout.get().view;
       if (view !== null) syncPaymentChoice(view);
@@ -111,7 +113,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl }: Pr
     }
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
-  }, [initialView, typedEarly]);
+  }, [initialView, typedEarly, googlePay]);
   const state =
     stored.view === null ? { ...stored, view: initialView, secondsLeft: initialView.countdown.seconds } : stored;
   const view = state.view ?? initialView;

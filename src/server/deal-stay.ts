@@ -5,7 +5,7 @@
  * error.
  */
 import type { DealDetail } from '@/contracts/deal-detail';
-import { checkInDays, type StayDeepLink } from '@/domain/stays';
+import { checkInDays, deepLinkDatesUnavailable, type StayDeepLink } from '@/domain/stays';
 import type { Db } from '@/server/db';
 import { listDepartureAirports, listStayNights } from '@/server/travel';
 
@@ -27,7 +27,7 @@ export const DEEP_LINK_UNAVAILABLE =
 
 /**
  * The travel chooser's starting point. Adds a note to `deepLink.notes` when the link's dates are
- * good dates the deal cannot sell.
+ * good dates no option of the deal gives (spec 4 travel deep links; deepLinkDatesUnavailable).
  */
 export async function loadStayChoices(
   db: Db,
@@ -49,8 +49,9 @@ export async function loadStayChoices(
     ...(selected === undefined ? {} : { selectedProductId: selected.id }),
     ...(initialQuantity === undefined ? {} : { initialQuantity }),
   };
+  const fixedDateOption = forDate !== undefined;
   if (nights.size === 0 && airports.size === 0) {
-    if (deepLink.arrival !== undefined && forDate === undefined && deal.isTravel)
+    if (deal.isTravel && deepLinkDatesUnavailable(deepLink.arrival, { fixedDateOption, checkInOnSale: false }))
       deepLink.notes.push(DEEP_LINK_UNAVAILABLE);
     return { choices: null, ...result };
   }
@@ -61,11 +62,12 @@ export async function loadStayChoices(
     const stayNights = option.numberOfNights ?? deepLink.nights ?? 1;
     const days = checkInDays(nights.get(option.id) ?? [], stayNights, today);
     const wanted = days.find((d) => d.date === deepLink.arrival);
-    if (wanted?.isAvailable && (deepLink.nights === undefined || deepLink.nights === option.numberOfNights)) {
-      initialCheckIn = wanted.date;
-    } else {
+    const checkInOnSale =
+      wanted?.isAvailable === true && (deepLink.nights === undefined || deepLink.nights === option.numberOfNights);
+    if (checkInOnSale) initialCheckIn = wanted.date;
+    // A fixed-date option checking in on the arrival is preselected above: those dates are available.
+    if (deepLinkDatesUnavailable(deepLink.arrival, { fixedDateOption, checkInOnSale }))
       deepLink.notes.push(DEEP_LINK_UNAVAILABLE);
-    }
   }
   return {
     choices: {

@@ -8,8 +8,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
+import type { DealDetail } from '../../src/contracts/deal-detail';
 import { BOOKING_COPY } from '../../src/domain/bookings';
-import { addDays } from '../../src/domain/stays';
+import { addDays, type StayDeepLink } from '../../src/domain/stays';
 import { retrieveBasketPricing } from '../../src/server/basket';
 import {
   acceptProposedDate,
@@ -33,6 +34,7 @@ import {
   voucherBookingAudit,
   vouchers,
 } from '../../src/server/db/schema';
+import { DEEP_LINK_UNAVAILABLE, loadStayChoices } from '../../src/server/deal-stay';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { addEvergreenDeal, checkStayChoice, resolveEvergreenDeal } from '../../src/server/travel';
@@ -394,5 +396,36 @@ describe.each(enginesWhereSqlDiffers)('travel on $name', (engine) => {
       checkOutDate: addDays(start, 2),
       numberOfNights: 2,
     });
+  });
+
+  it('spec 4 travel deep links: an arrival on a fixed-date option’s check-in preselects it, not "not available"', async () => {
+    const fixedId = 999_999_999; // a fixed-date option beside the night-by-night one: no nights of its own
+    const fixedCheckIn = addDays(today, 40);
+    const option = (id: number, over: Partial<DealDetail['products'][number]> = {}) =>
+      ({
+        id,
+        price: {},
+        numberOfNights: 2,
+        checkInDate: null,
+        isSoldOut: false,
+        vipExclusive: false,
+        ...over,
+      }) as DealDetail['products'][number];
+    const detail = {
+      isTravel: true,
+      pricePerPerson: false,
+      products: [option(deal.productId), option(fixedId, { checkInDate: fixedCheckIn })],
+    } as unknown as DealDetail;
+
+    const onFixedDate: StayDeepLink = { arrival: fixedCheckIn, notes: [] };
+    const fixed = await loadStayChoices(database.db, detail, today, onFixedDate);
+    expect(fixed.selectedProductId).toBe(fixedId);
+    expect(onFixedDate.notes).toEqual([]);
+
+    const onNoOption: StayDeepLink = { arrival: addDays(today, 41), notes: [] };
+    const none = await loadStayChoices(database.db, detail, today, onNoOption);
+    expect(none.selectedProductId).toBeUndefined();
+    expect(none.choices?.initialCheckIn).toBeNull();
+    expect(onNoOption.notes).toEqual([DEEP_LINK_UNAVAILABLE]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Apple Pay and Google Pay at checkout (decision 016; PAYMENTS.md "PayPal, Apple Pay, Google Pay"):
  * offered only where the browser says it can pay (ApplePaySession.canMakePayments; the Payment
- * Request API's canMakePayment for Google Pay), and paid through the sandbox's payment sheet: a
- * small modal dialog standing in for the device's own, whose Pay asks the gateway for the wallet's
- * test nonce. Vanilla DOM, so the checkout ships no sheet library.
+ * Request API's canMakePayment for Google Pay, asked only while FEATURE_GOOGLE_PAY is on), and
+ * paid through the sandbox's payment sheet: a small modal dialog standing in for the device's own,
+ * whose Pay asks the gateway for the wallet's test nonce. Vanilla DOM, so the checkout ships no
+ * sheet library.
  */
 import type { WalletTokenizeResponse } from '@/contracts/wallet-tokenize';
 import { MESSAGES } from '@/domain/messages';
@@ -63,9 +64,14 @@ async function canGooglePay(): Promise<boolean> {
   }
 }
 
-/** What this browser can pay with (spec 5: express options where the device supports them). */
-export async function detectDeviceWallets(): Promise<DeviceWallets> {
-  return { applePay: canApplePay(), googlePay: await canGooglePay() };
+/**
+ * What this browser can pay with (spec 5: express options where the device supports them). Google Pay
+ * is asked about only where this deployment offers it (FEATURE_GOOGLE_PAY): asking makes the browser
+ * fetch Google's payment method manifest from https://google.com/pay, so without the switch no
+ * PaymentRequest is made and Google Pay is not offered.
+ */
+export async function detectDeviceWallets(options: { googlePay: boolean }): Promise<DeviceWallets> {
+  return { applePay: canApplePay(), googlePay: options.googlePay ? await canGooglePay() : false };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
