@@ -108,6 +108,27 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), anyScalar, { maxKeys: 6 }),
 );
 
+/**
+ * Bodies past the edge's bounds (spec 8; src/server/http/bounded-body.ts): JSON nested thousands of
+ * levels deep (arrays, objects, or inside a contract-shaped field) is a 400, a body over 1 MB
+ * (JSON or a form) a 413; either answered as a 5xx is a finding.
+ */
+const deepBody = fc
+  .record({ depth: fc.integer({ min: 30, max: 6000 }), open: fc.constantFrom('[', '{"a":', '{"dealId":[') })
+  .map(({ depth, open }) => {
+    const close = open === '[' ? ']' : open === '{"a":' ? '}' : ']}';
+    return { type: 'application/json', body: `${open.repeat(depth)}0${close.repeat(depth)}` };
+  });
+// Built once and shared by every sample (a sample holds a reference, not a copy); rare (a tenth of
+// the out-of-bounds bodies) so the run does not send gigabytes.
+const HUGE = 'a'.repeat(2 * 1024 * 1024);
+const hugeBody = fc.constantFrom(
+  { type: 'application/json', body: JSON.stringify({ email: HUGE.slice(0, 1024 * 1024 + 1) }) },
+  { type: 'application/json', body: JSON.stringify({ email: HUGE }) },
+  { type: 'application/x-www-form-urlencoded', body: `email=${HUGE}` },
+);
+const outOfBounds = fc.oneof({ weight: 9, arbitrary: deepBody }, { weight: 1, arbitrary: hugeBody });
+
 /** A value that fits the schema, or nearly: `wrong` is the chance a field takes a wrong value. */
 function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return anyJson;
@@ -210,6 +231,7 @@ export function requestArbitrary(
     },
     { weight: 1, arbitrary: anyText.map((raw) => ({ type: 'text/plain', body: raw })) },
     { weight: 1, arbitrary: fc.constant({ type: 'multipart/form-data; boundary=x', body: '--x\r\nbroken' }) },
+    { weight: 1, arbitrary: outOfBounds },
   );
   const headers = fc.record(
     {

@@ -11,7 +11,9 @@ import { NUL_MESSAGE } from '../../src/contracts/text';
 import { BASKET_TOKEN_COOKIE } from '../../src/domain/basket';
 import type { Database } from '../../src/server/db/client';
 import type { UserRow } from '../../src/server/db/schema';
+import { refuseUnreadableActionBodies } from '../../src/server/http/action-bodies';
 import { BODY_MESSAGES } from '../../src/server/http/api';
+import { MAX_BODY_BYTES } from '../../src/server/http/bounded-body';
 import { answerUnexpectedFailures, NO_ENDPOINT } from '../../src/server/http/failures';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
@@ -131,6 +133,36 @@ describe.each(embedded)('hostile input is a clear 400, never a 5xx, on $name', (
     );
   });
 
+  it('a 5,000-deep or 2 MB body is a fast 400 or 413 JSON before parsing, never a 5xx (spec 8)', async () => {
+    const deep = `{"dealId":${'['.repeat(5000)}${']'.repeat(5000)},"email":"a@example.co.uk"}`;
+    const huge = JSON.stringify({ dealId, email: 'a@example.co.uk', note: 'x'.repeat(2 * MAX_BODY_BYTES) });
+    const calls: [string, (context: APIContext) => Promise<Response> | Response][] = [
+      ['/api/v1/deal/sold-out-notification', postSignup],
+      ['/api/v1/register', postRegister],
+      ['/api/v1/login', postLogin],
+      ['/api/v1/basket', postBasket],
+    ];
+    for (const [path, handler] of calls) {
+      const tooDeep = await handler(call(path, { method: 'POST', type: 'application/json', body: deep }));
+      expect([path, tooDeep.status]).toEqual([path, 400]);
+      expect(await tooDeep.json()).toEqual({ status: 400, message: BODY_MESSAGES.tooDeep });
+      const tooLarge = await handler(call(path, { method: 'POST', type: 'application/json', body: huge }));
+      expect([path, tooLarge.status]).toEqual([path, 413]);
+      expect(tooLarge.headers.get('content-type')).toContain('application/json');
+      expect(await tooLarge.json()).toEqual({ status: 413, message: BODY_MESSAGES.tooLarge });
+    }
+    // A 2 MB form post is refused the same way.
+    const bigForm = new URLSearchParams({ dealId: String(dealId), email: 'x'.repeat(2 * MAX_BODY_BYTES) });
+    const form = await postSignup(
+      call('/api/v1/deal/sold-out-notification', {
+        method: 'POST',
+        type: 'application/x-www-form-urlencoded',
+        body: bigForm.toString(),
+      }),
+    );
+    expect(form.status).toBe(413);
+  });
+
   it('a NUL character in register, login, forgot-password and basket brand is a 400', async () => {
     const logged = vi.spyOn(console, 'error');
     const register = { firstName: `Ada${NUL}`, lastName: 'L', email: 'ada.nul@example.co.uk', password: 'Sunshine1' };
@@ -188,6 +220,45 @@ describe.each(embedded)('hostile input is a clear 400, never a 5xx, on $name', (
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ status: 404 });
     expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe('actions and page forms are read within the same bounds (spec 8)', () => {
+  const next = (() => Promise.resolve(new Response('reached'))) as MiddlewareNext;
+  const through = (path: string, body: string, type: string, headers: Record<string, string> = {}) => {
+    const url = new URL(`http://localhost${path}`);
+    const request = new Request(url, { method: 'POST', headers: { 'content-type': type, ...headers }, body });
+    return refuseUnreadableActionBodies({ request, url } as unknown as APIContext, next) as Promise<Response>;
+  };
+
+  it('refuses a deep or huge action body, and a huge page form, before the action reads it', async () => {
+    const deep = await through('/_actions/account.signIn', '['.repeat(5000) + ']'.repeat(5000), 'application/json');
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ status: 400, message: BODY_MESSAGES.tooDeep });
+    const huge = await through('/_actions/account.signIn', `"${'x'.repeat(2 * MAX_BODY_BYTES)}"`, 'application/json');
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ status: 413, message: BODY_MESSAGES.tooLarge });
+    const form = await through(
+      '/myaccount?_action=account.update',
+      `name=${'x'.repeat(2 * MAX_BODY_BYTES)}`,
+      'application/x-www-form-urlencoded',
+    );
+    expect(form.status).toBe(413);
+    const declared = await through('/consent', 'a=1', 'application/x-www-form-urlencoded', {
+      'content-length': String(MAX_BODY_BYTES + 1),
+    });
+    expect(declared.status).toBe(413);
+  });
+
+  it('lets bodies within the bounds through', async () => {
+    const fine = await through(
+      '/_actions/account.signIn',
+      '{"email":"a@example.co.uk","deep":[[[1]]]}',
+      'application/json',
+    );
+    expect(await fine.text()).toBe('reached');
+    const form = await through('/myaccount?_action=account.update', 'name=Ada', 'application/x-www-form-urlencoded');
+    expect(await form.text()).toBe('reached');
   });
 });
 

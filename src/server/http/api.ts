@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { hasNul, NUL_MESSAGE } from '@/contracts/text';
+import { BOUND_MESSAGES, parseBoundedJson, readBoundedBytes } from './bounded-body';
 
 export interface ApiErrorBody {
   message: string;
@@ -57,6 +58,7 @@ export const BODY_MESSAGES = {
   notJson: 'The request body is not valid JSON.',
   notForm: 'The request body is not a readable form (a multipart body needs its boundary).',
   wrongType: 'Send the body as JSON (Content-Type: application/json) or as a form.',
+  ...BOUND_MESSAGES,
 } as const;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
@@ -76,31 +78,35 @@ export type BodyRead = { ok: true; value: unknown; isForm: boolean } | { ok: fal
 /**
  * Reads a request body for an endpoint, never throwing: JSON (also sent as text/plain or with no
  * Content-Type; an empty body is `{}`) or a form (urlencoded or multipart; files are left out).
- * Unreadable JSON, a multipart body without its boundary, another content type, or text with a NUL
- * character anywhere (PostgreSQL cannot store it) is a 400 saying what was wrong.
+ * Every body is read through the bounded reader (./bounded-body.ts, spec 8): over 1 MB is a 413,
+ * JSON nested past 32 levels a 400, both before parsing. Unreadable JSON, a multipart body without
+ * its boundary, another content type, or text with a NUL character anywhere (PostgreSQL cannot
+ * store it) is a 400 saying what was wrong.
  */
 export async function readRequestBody(request: Request): Promise<BodyRead> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const contentType = request.headers.get('content-type') ?? '';
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   let value: unknown = {};
   const isForm = FORM_TYPES.has(type);
+  const isJson = type === '' || type === 'text/plain' || type === 'application/json' || type.endsWith('+json');
+  if (!isForm && !isJson) return { ok: false, response: apiError(400, BODY_MESSAGES.wrongType) };
+  const read = await readBoundedBytes(request).catch(() => null);
+  if (read === null)
+    return { ok: false, response: apiError(400, isForm ? BODY_MESSAGES.notForm : BODY_MESSAGES.notJson) };
+  if (!read.ok) return { ok: false, response: apiError(read.status, read.message) };
   if (isForm) {
     try {
       const fields: Record<string, string> = {};
-      for (const [key, entry] of (await request.formData()).entries())
-        if (typeof entry === 'string') fields[key] = entry;
+      const form = await new Response(read.bytes, { headers: { 'content-type': contentType } }).formData();
+      for (const [key, entry] of form.entries()) if (typeof entry === 'string') fields[key] = entry;
       value = fields;
     } catch {
       return { ok: false, response: apiError(400, BODY_MESSAGES.notForm) };
     }
   } else {
-    const isJson = type === '' || type === 'text/plain' || type === 'application/json' || type.endsWith('+json');
-    if (!isJson) return { ok: false, response: apiError(400, BODY_MESSAGES.wrongType) };
-    try {
-      const raw = await request.text();
-      if (raw.trim() !== '') value = JSON.parse(raw);
-    } catch {
-      return { ok: false, response: apiError(400, BODY_MESSAGES.notJson) };
-    }
+    const parsed = parseBoundedJson(new TextDecoder().decode(read.bytes));
+    if (!parsed.ok) return { ok: false, response: apiError(parsed.status, BODY_MESSAGES[parsed.reason]) };
+    value = parsed.value;
   }
   if (holdsNul(value)) return { ok: false, response: apiError(400, NUL_MESSAGE) };
   return { ok: true, value, isForm };
