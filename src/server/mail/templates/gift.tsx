@@ -3,14 +3,14 @@
  * or gift cards mailed to their buyer to pass on. Each code is shown large, with what it is for, how
  * and where to claim it, and when it expires.
  */
-import { Section, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import { BRAND_INFO } from '@/domain/brands';
 import { formatLongDate } from '@/domain/format';
 import { formatMoney, type Money } from '@/domain/money';
 import type { MailContext } from './context';
 import { EmailLayout } from './layout';
-import { ActionButton, Facts, NoticeBox, Paragraph, Subtitle, Title } from './parts';
-import { EMAIL_THEMES, INK, MUTED, RULE } from './theme';
+import { ActionButton, Facts, NoticeBox, Panel, Paragraph, Subtitle, Title } from './parts';
+import { EMAIL_THEMES, INK, MUTED } from './theme';
 
 /** A voucher sent as a gift: the recipient claims it with the code. */
 export interface VoucherGiftData {
@@ -46,17 +46,7 @@ const day = (iso: string) => formatLongDate(new Date(iso));
 function CodeBox(props: { context: MailContext; label: string; code: string; detail?: string }) {
   const theme = EMAIL_THEMES[props.context.brand];
   return (
-    <Section
-      className="mail-box"
-      style={{
-        backgroundColor: '#f6f6f8',
-        border: `2px dashed ${RULE}`,
-        borderRadius: '8px',
-        padding: '16px',
-        margin: '8px 0 16px',
-        textAlign: 'center',
-      }}
-    >
+    <Panel dashed style={{ padding: '16px', textAlign: 'center' }}>
       <Text className="mail-muted" style={{ color: MUTED, fontSize: '14px', lineHeight: '20px', margin: '0 0 4px' }}>
         {props.label}
       </Text>
@@ -78,7 +68,7 @@ function CodeBox(props: { context: MailContext; label: string; code: string; det
       {props.detail ? (
         <Text style={{ color: INK, fontSize: '14px', lineHeight: '20px', margin: '4px 0 0' }}>{props.detail}</Text>
       ) : null}
-    </Section>
+    </Panel>
   );
 }
 

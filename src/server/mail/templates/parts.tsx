@@ -4,7 +4,7 @@
  * the layout's dark-mode rules can reach.
  */
 import { Heading, Link, Button as MailButton, Section, Text } from '@react-email/components';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { MailContext } from './context';
 import { EMAIL_THEMES, INK, MUTED, RULE } from './theme';
 
@@ -77,22 +77,31 @@ export function ActionButton(props: { context: MailContext; href: string; childr
   );
 }
 
-/** A boxed note: what to keep in mind (a link's lifetime, what to do if it was not you). */
-export function NoticeBox(props: { children: ReactNode }) {
+/**
+ * The panel notes and codes sit in: light, with a rule round it (dashed round a code, like a coupon
+ * to cut out); `style` adjusts its spacing and alignment.
+ */
+export function Panel(props: { children: ReactNode; dashed?: boolean; style?: CSSProperties }) {
   return (
     <Section
       className="mail-box"
       style={{
         backgroundColor: '#f6f6f8',
-        border: `1px solid ${RULE}`,
-        borderRadius: '6px',
+        border: props.dashed ? `2px dashed ${RULE}` : `1px solid ${RULE}`,
+        borderRadius: props.dashed ? '8px' : '6px',
         padding: '12px 16px',
         margin: '8px 0 16px',
+        ...props.style,
       }}
     >
       {props.children}
     </Section>
   );
+}
+
+/** A boxed note: what to keep in mind (a link's lifetime, what to do if it was not you). */
+export function NoticeBox(props: { children: ReactNode }) {
+  return <Panel>{props.children}</Panel>;
 }
 
 /** Label and value pairs, one per row (a table reads in order in the text part too). */

@@ -10,7 +10,7 @@ import type { CSSProperties } from 'react';
 import { type CancellationRight, describeCancellationRight, formatDay } from '@/domain/cancellation-rights';
 import { formatLongDate } from '@/domain/format';
 import { absoluteUrl, type MailContext } from './context';
-import { InlineLink, NoticeBox, Paragraph, Subtitle } from './parts';
+import { InlineLink, NoticeBox, Panel, Paragraph, Subtitle } from './parts';
 import { INK, MUTED, RULE } from './theme';
 
 /** One issued voucher of a line. */
@@ -117,16 +117,7 @@ function VoucherCode(props: { context: MailContext; voucher: VoucherCodeData }) 
     wordBreak: 'break-all',
   };
   return (
-    <Section
-      className="mail-box"
-      style={{
-        backgroundColor: '#f6f6f8',
-        border: `2px dashed ${RULE}`,
-        borderRadius: '8px',
-        padding: '14px 16px',
-        margin: '0 0 12px',
-      }}
-    >
+    <Panel dashed style={{ padding: '14px 16px', margin: '0 0 12px' }}>
       <Text style={{ ...code, fontSize: '24px', lineHeight: '32px' }}>
         <span className="mail-muted" style={{ ...label, fontFamily: 'inherit', fontWeight: 400, letterSpacing: 0 }}>
           Voucher code
@@ -153,7 +144,7 @@ function VoucherCode(props: { context: MailContext; voucher: VoucherCodeData }) 
           (PDF, also attached)
         </span>
       </Text>
-    </Section>
+    </Panel>
   );
 }
 
