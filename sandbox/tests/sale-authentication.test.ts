@@ -9,32 +9,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_PATHS } from '@/contracts/payment-gateway';
 import { threeDSecure, transactions, vault } from '../db/schema';
-import { appOn, authenticate, databaseOf, formPost, sandboxEmbedded, tokenisedNonce, withGatewayKey } from './support';
-
-const AUTHENTICATION_REQUIRED = {
-  status: 'processor_declined',
-  code: '2099',
-  text: 'Cardholder Authentication Required',
-};
+import {
+  AUTHENTICATION_REQUIRED,
+  appOn,
+  authenticate,
+  databaseOf,
+  formPost,
+  gatewaySale,
+  sandboxEmbedded,
+  tokenisedNonce,
+} from './support';
 
 describe.each(sandboxEmbedded)('card sales and 3-D Secure on $name', (engine) => {
   const db = databaseOf(engine);
   const app = appOn(db);
 
-  /** The shop's server asking for a sale (25.00 GBP unless said), with the gateway key. */
-  async function sale(body: Record<string, unknown>) {
-    const response = await app(
-      `/gateway/${GATEWAY_PATHS.sale}`,
-      withGatewayKey({
-        method: 'POST',
-        body: JSON.stringify({ amountMinor: 25_00, currency: 'GBP', idempotencyKey: randomUUID(), ...body }),
-      }),
-    );
-    expect(response.status).toBe(200);
-    return response.json();
-  }
+  const sale = gatewaySale(app);
 
   /** A card tokenised and authenticated for an amount, as the checkout does before paying. */
   async function authenticated(number: string, amountMinor = 25_00) {

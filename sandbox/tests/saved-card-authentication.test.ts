@@ -1,40 +1,25 @@
-/**
- * A shopper's sale on a saved card under PSD2 Strong Customer Authentication (PAYMENTS.md "3-D Secure
- * 2"; docs/decisions/043-three-d-secure.md), as the shop's server and the shopper's browser meet it:
- * the server mints a one-time nonce of the saved card (POST payment_methods/{token}/nonces), the
- * browser authenticates it (its card's scenario decides: a challenge card is challenged), and a sale
- * on a saved challenge card names that authentication or is declined 2099 "Cardholder Authentication
- * Required". Other saved cards, and renewals, need none.
- */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_PATHS } from '@/contracts/payment-gateway';
 import { THREE_D_SECURE_GATEWAY_PATHS } from '@/contracts/three-d-secure';
 import { nonces, threeDSecure, vault } from '../db/schema';
-import { appOn, authenticate, databaseOf, formPost, sandboxEmbedded, tokenisedNonce, withGatewayKey } from './support';
-
-const AUTHENTICATION_REQUIRED = {
-  status: 'processor_declined',
-  code: '2099',
-  text: 'Cardholder Authentication Required',
-};
+import {
+  AUTHENTICATION_REQUIRED,
+  appOn,
+  authenticate,
+  databaseOf,
+  formPost,
+  gatewaySale,
+  sandboxEmbedded,
+  tokenisedNonce,
+  withGatewayKey,
+} from './support';
 
 describe.each(sandboxEmbedded)('saved challenge cards and 3-D Secure on $name', (engine) => {
   const db = databaseOf(engine);
   const app = appOn(db);
 
-  async function sale(body: Record<string, unknown>) {
-    const response = await app(
-      `/gateway/${GATEWAY_PATHS.sale}`,
-      withGatewayKey({
-        method: 'POST',
-        body: JSON.stringify({ amountMinor: 25_00, currency: 'GBP', idempotencyKey: randomUUID(), ...body }),
-      }),
-    );
-    expect(response.status).toBe(200);
-    return response.json();
-  }
+  const sale = gatewaySale(app);
 
   const passChallenge = (authenticationId: string) =>
     app(`/3ds/challenge/${authenticationId}`, formPost({ action: 'submit', code: '123456' }));

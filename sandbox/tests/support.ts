@@ -4,8 +4,9 @@
  * server too where TEST_DATABASE_URL names one), on which the sandbox takes its own handle, and the
  * app on it, called in-process as its process serves it (../app.ts).
  */
-import { afterAll, beforeAll } from 'vitest';
-import { GATEWAY_KEY } from '@/contracts/payment-gateway';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { GATEWAY_KEY, GATEWAY_PATHS } from '@/contracts/payment-gateway';
 import { sandboxDb } from '../../tests/fixtures/sandbox-database';
 import { type Engine, embedded, enginesWhereSqlDiffers } from '../../tests/integration/databases';
 import { createSandboxApp } from '../app';
@@ -119,5 +120,27 @@ export function withGatewayKey(init: RequestInit = {}): RequestInit {
       'content-type': 'application/json',
       ...(init.headers as Record<string, string> | undefined),
     },
+  };
+}
+
+/** The issuer's soft decline of a sale it wanted authenticated (PAYMENTS.md "3-D Secure 2"). */
+export const AUTHENTICATION_REQUIRED = {
+  status: 'processor_declined',
+  code: '2099',
+  text: 'Cardholder Authentication Required',
+};
+
+/** The shop's server asking `app` for a sale (25.00 GBP unless said), with the gateway key. */
+export function gatewaySale(app: ReturnType<typeof appOn>) {
+  return async (body: Record<string, unknown>) => {
+    const response = await app(
+      `/gateway/${GATEWAY_PATHS.sale}`,
+      withGatewayKey({
+        method: 'POST',
+        body: JSON.stringify({ amountMinor: 25_00, currency: 'GBP', idempotencyKey: randomUUID(), ...body }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    return response.json();
   };
 }

@@ -9,7 +9,6 @@
  * card or amount is refused; a saved frictionless card still pays at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIContext, APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
@@ -20,6 +19,7 @@ import { baskets, orders, paymentInstruments, payments, vouchers } from '../../s
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 import { authenticateCard, authenticatedCard, passChallenge } from './support/card-in-browser';
+import { callAsShopper } from './support/shop-call';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -41,37 +41,6 @@ const FRICTIONLESS_CARD = '4000000000002701';
 
 /** spec 8's refusal when the issuer did not authenticate the card. */
 const NOT_AUTHENTICATED = { message: MESSAGES.paymentDidNotGoThrough, reason: CARD_REASONS.cannotAuthenticate };
-
-/** One call to a shop endpoint as the shopper's browser makes it (signed in, or a guest for null). */
-async function call(
-  route: APIRoute,
-  path: string,
-  shopper: Shopper | null,
-  init: { method?: 'GET' | 'POST'; body?: unknown; key?: string; params?: Record<string, string> } = {},
-) {
-  const url = `http://localhost${path}`;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (init.key) headers['Idempotency-Key'] = init.key;
-  const method = init.method ?? 'POST';
-  const response = await route({
-    url: new URL(url),
-    params: init.params ?? {},
-    request: new Request(url, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
-    }),
-    session: {
-      get: async (name: string) =>
-        name === 'account' && shopper ? { userId: shopper.id, epoch: shopper.sessionEpoch } : undefined,
-      set: () => undefined,
-      destroy: () => undefined,
-    },
-    cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
-    locals: { now: new Date(), brand: 'tuppence' },
-  } as unknown as APIContext);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the payment on $name", (engine) => {
   let base: { locationId: number; merchantId: number };
@@ -109,7 +78,7 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
   });
 
   const pay = (user: Shopper, body: Record<string, unknown>, key = randomUUID()) =>
-    call(postPay, '/api/v1/pay', user, { body, key }).then((answer) => ({ ...answer, key }));
+    callAsShopper(postPay, '/api/v1/pay', user, { body, key }).then((answer) => ({ ...answer, key }));
 
   /** A shopper whose first order, paid with `number` (its challenge passed), saved the card: its instrument id. */
   async function shopperWithSavedCard(number: string) {
@@ -126,7 +95,7 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
 
   /** The browser's nonce of its saved card, from the shop. */
   const instrumentNonce = (user: Shopper | null, instrumentId: number) =>
-    call(postInstrumentNonce, `/api/v1/customer/instruments/${instrumentId}/authentication-nonce`, user, {
+    callAsShopper(postInstrumentNonce, `/api/v1/customer/instruments/${instrumentId}/authentication-nonce`, user, {
       params: { id: String(instrumentId) },
     });
 
@@ -220,14 +189,14 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
 
   it('Express Buy: refused with authenticationRequired and the amount, then bought once the card passes its challenge', async () => {
     const { user } = await shopperWithSavedCard(CHALLENGE_CARD);
-    const token = await call(postExpressBuyToken, '/api/v1/express-buy-token', user, {
+    const token = await callAsShopper(postExpressBuyToken, '/api/v1/express-buy-token', user, {
       body: { expressBuyTokenRequest: { email: user.email } },
     });
     expect(token.status).toBe(201);
     const { dealId, productId } = await basketOf(user, 4200);
     const purchase = { token: token.body.token, dealId, productId, quantity: 1 };
     const buy = (body: Record<string, unknown>) =>
-      call(postExpressBuy, '/api/v1/express-buy', user, { body, key: randomUUID() });
+      callAsShopper(postExpressBuy, '/api/v1/express-buy', user, { body, key: randomUUID() });
 
     const refused = await buy(purchase);
 
@@ -235,7 +204,7 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
       status: 402,
       body: { ...NOT_AUTHENTICATED, code: 'authenticationRequired', amount: { amountMinor: 4200, currency: 'GBP' } },
     });
-    const minted = await call(postExpressBuyNonce, '/api/v1/express-buy/authentication-nonce', user, {
+    const minted = await callAsShopper(postExpressBuyNonce, '/api/v1/express-buy/authentication-nonce', user, {
       body: { token: token.body.token },
     });
     expect(minted).toMatchObject({ status: 201, body: { nonce: expect.any(String) } });
@@ -248,9 +217,14 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
     expect(order).toMatchObject({ threeDSecureStatus: 'authenticated', liabilityShifted: true });
     // Only the token's holder gets its card's nonce.
     const stranger = await addShopper(db());
-    const refusedNonce = await call(postExpressBuyNonce, '/api/v1/express-buy/authentication-nonce', stranger, {
-      body: { token: token.body.token },
-    });
+    const refusedNonce = await callAsShopper(
+      postExpressBuyNonce,
+      '/api/v1/express-buy/authentication-nonce',
+      stranger,
+      {
+        body: { token: token.body.token },
+      },
+    );
     expect(refusedNonce.status).toBe(401);
   });
 
@@ -258,13 +232,15 @@ describe.each(embedded)("PSD2: a saved card's issuer asks to authenticate the pa
     const { user, instrumentId } = await shopperWithSavedCard(CHALLENGE_CARD);
     const [voucher] = await db().select().from(vouchers).where(eq(vouchers.userId, user.id));
     if (voucher === undefined) throw new Error('the first order made no voucher');
-    const quote = await call(getAddonQuote, `/api/v1/order-addon?voucherId=${voucher.id}`, user, { method: 'GET' });
+    const quote = await callAsShopper(getAddonQuote, `/api/v1/order-addon?voucherId=${voucher.id}`, user, {
+      method: 'GET',
+    });
     const extensions = quote.body.extensions as { months: number; amountMinor: number }[];
     const price = extensions[0]?.amountMinor ?? 0;
     expect(price).toBeGreaterThan(0);
     const extension = { voucherId: voucher.id, addonType: 'VVE', months: 1, expectedMinor: price, instrumentId };
     const extend = (body: Record<string, unknown>) =>
-      call(postOrderAddon, '/api/v1/order-addon', user, { body, key: randomUUID() });
+      callAsShopper(postOrderAddon, '/api/v1/order-addon', user, { body, key: randomUUID() });
 
     const refused = await extend(extension);
 

@@ -8,7 +8,6 @@
  * VIP renewal charges the saved card as a merchant-initiated payment, with no authentication.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threeDSecure as sandboxThreeDSecure, transactions as sandboxTransactions } from '../../sandbox/db/schema';
@@ -25,6 +24,7 @@ import { gatewayFrom, IN_PROCESS_SANDBOX_URL, inProcessGateway } from '../fixtur
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 import { authenticatedCard, tokeniseCard } from './support/card-in-browser';
+import { callAsShopper } from './support/shop-call';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -39,24 +39,7 @@ const FRICTIONLESS_FAILED_VISA = '4000000000002925';
 
 /** The pay call as the signed-in shopper's checkout sends it, under a fresh Idempotency-Key. */
 async function pay(user: Shopper, body: Record<string, unknown>, key = `test-${randomUUID()}`) {
-  const url = 'http://localhost/api/v1/pay';
-  const response = await postPay({
-    url: new URL(url),
-    params: {},
-    request: new Request(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
-    }),
-    session: {
-      get: async (name: string) => (name === 'account' ? { userId: user.id, epoch: user.sessionEpoch } : undefined),
-      set: () => undefined,
-      destroy: () => undefined,
-    },
-    cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
-    locals: { now: new Date(), brand: 'tuppence' },
-  } as unknown as APIContext);
-  return { key, status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { key, ...(await callAsShopper(postPay, '/api/v1/pay', user, { body, key })) };
 }
 
 describe.each(embedded)('PSD2: the shop takes only authenticated card payments on $name', (engine) => {

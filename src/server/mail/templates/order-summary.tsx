@@ -112,34 +112,20 @@ export function OrderSummary(props: { summary: OrderSummaryData }) {
       <tbody>
         {summaryRows(props.summary).map((row) => {
           const isTotal = row.emphasis === 'total';
-          const color = row.emphasis === 'muted' ? MUTED : INK;
-          const rule = isTotal ? { borderTop: `1px solid ${RULE}` } : {};
+          const className = row.emphasis === 'muted' ? 'mail-muted' : undefined;
+          // Both cells of a row share its colour, weight and (on a total) the rule above.
+          const rowStyle: CSSProperties = {
+            ...cell,
+            ...(isTotal ? { borderTop: `1px solid ${RULE}` } : {}),
+            color: row.emphasis === 'muted' ? MUTED : INK,
+            fontWeight: isTotal ? 700 : 400,
+          };
           return (
             <tr key={row.label}>
-              <td
-                className={row.emphasis === 'muted' ? 'mail-muted' : undefined}
-                style={{
-                  ...cell,
-                  ...rule,
-                  color,
-                  fontWeight: isTotal ? 700 : 400,
-                  paddingRight: '12px',
-                  wordBreak: 'break-word',
-                }}
-              >
+              <td className={className} style={{ ...rowStyle, paddingRight: '12px', wordBreak: 'break-word' }}>
                 {row.label}
               </td>
-              <td
-                className={row.emphasis === 'muted' ? 'mail-muted' : undefined}
-                style={{
-                  ...cell,
-                  ...rule,
-                  color,
-                  fontWeight: isTotal ? 700 : 400,
-                  textAlign: 'right',
-                  whiteSpace: 'nowrap',
-                }}
-              >
+              <td className={className} style={{ ...rowStyle, textAlign: 'right', whiteSpace: 'nowrap' }}>
                 {row.amount}
               </td>
             </tr>

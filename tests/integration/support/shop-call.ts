@@ -1,0 +1,42 @@
+/**
+ * One call to a shop endpoint as the shopper's browser makes it: JSON in and out, an Idempotency-Key
+ * when given, and the session of a signed-in shopper (or a guest, for null). The 3-D Secure stories
+ * go through the real endpoints this way.
+ */
+import type { APIContext, APIRoute } from 'astro';
+
+/** Who is signed in: what the session's `account` entry names. */
+export interface SignedIn {
+  id: number;
+  sessionEpoch: number;
+}
+
+export async function callAsShopper(
+  route: APIRoute,
+  path: string,
+  shopper: SignedIn | null,
+  init: { method?: 'GET' | 'POST'; body?: unknown; key?: string; params?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = `http://localhost${path}`;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (init.key) headers['Idempotency-Key'] = init.key;
+  const method = init.method ?? 'POST';
+  const response = await route({
+    url: new URL(url),
+    params: init.params ?? {},
+    request: new Request(url, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
+    }),
+    session: {
+      get: async (name: string) =>
+        name === 'account' && shopper ? { userId: shopper.id, epoch: shopper.sessionEpoch } : undefined,
+      set: () => undefined,
+      destroy: () => undefined,
+    },
+    cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
+    locals: { now: new Date(), brand: 'tuppence' },
+  } as unknown as APIContext);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
