@@ -8,11 +8,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const IMPORT_PATTERN = /(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g;
+/** Static imports only: what the browser fetches before the module runs, not an `import()` made on demand. */
+const STATIC_IMPORT_PATTERN = /(?:import|from)\s*["']([^"']+\.js)["']/g;
 
 /**
  * The module URLs a page's HTML refers to, and its inline script text. `firstLoad` leaves out the
- * components of islands hydrated only when they come into view (client:visible): what the page
- * loads before the shopper scrolls to them (decision 033).
+ * components of islands hydrated only when they come into view (client:visible) and the chunks an
+ * island imports on demand (`import()`, e.g. the 3-D Secure flow once a purchase asks for it): what
+ * the page loads before the shopper scrolls or acts (decision 033).
  */
 export function scriptsOf(html: string, firstLoad = false): { urls: string[]; inline: string[] } {
   const urls = new Set<string>();
@@ -53,7 +56,7 @@ export function gzippedJsBytes(html: string, clientDir: string, firstLoad = fals
       continue;
     }
     bytes += gzipSync(source).byteLength;
-    for (const match of source.matchAll(IMPORT_PATTERN)) {
+    for (const match of source.matchAll(firstLoad ? STATIC_IMPORT_PATTERN : IMPORT_PATTERN)) {
       const target = match[1];
       if (!target) continue;
       queue.push(target.startsWith('/') ? target : path.posix.join(path.posix.dirname(url), target));

@@ -7,7 +7,7 @@
  * dialog (decision 043; ../checkout/three-d-secure.ts), and bought again.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@/domain/messages';
 import {
   $expressBuy,
@@ -16,8 +16,14 @@ import {
   type ExpressBuyChoice,
   offerExpressBuy,
 } from '@/stores/express-buy';
-import ChallengeDialog from '../checkout/ChallengeDialog';
-import { authenticateSavedCard } from '../checkout/three-d-secure';
+
+/**
+ * The 3-D Secure flow (decision 043) is loaded only when a purchase asks to authenticate: most
+ * shoppers never meet it, and every deal page would otherwise carry it (decision 041's JavaScript
+ * budget). The dialog mounts once the flow starts and opens when the bank asks for a challenge.
+ */
+const ChallengeDialog = lazy(() => import('../checkout/ChallengeDialog'));
+const loadThreeDSecure = () => import('../checkout/three-d-secure');
 
 type Props = {
   /** The chooser's current choice; null while no option can be bought. */
@@ -30,6 +36,7 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
   const state = useStore($expressBuy);
   const continueRef = useRef<HTMLButtonElement>(null);
   const buyRef = useRef<HTMLButtonElement>(null);
+  const [authenticating, setAuthenticating] = useState(false);
 
   useEffect(() => {
     void offerExpressBuy();
@@ -45,14 +52,17 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
   const authenticate: AuthenticateExpressBuy | undefined =
     gatewayUrl === undefined
       ? undefined
-      : ({ token, amountMinor, currency }) =>
-          authenticateSavedCard(gatewayUrl, {
+      : async ({ token, amountMinor, currency }) => {
+          setAuthenticating(true);
+          const { authenticateSavedCard } = await loadThreeDSecure();
+          return authenticateSavedCard(gatewayUrl, {
             nonceUrl: '/api/v1/express-buy/authentication-nonce',
             nonceRequest: { token },
             amountMinor,
             currency,
             billing: {},
           });
+        };
 
   async function buy() {
     if (choice === null) return;
@@ -81,7 +91,11 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.phase === 'succeeded' ? MESSAGES.purchaseSuccessful : ''}
       </p>
-      {gatewayUrl !== undefined && <ChallengeDialog returnFocusTo={() => buyRef.current} />}
+      {authenticating && (
+        <Suspense fallback={null}>
+          <ChallengeDialog returnFocusTo={() => buyRef.current} />
+        </Suspense>
+      )}
       {state.phase === 'refused' && (
         <div className="chooser__express-alert" role="alert">
           <p>{state.message}</p>
