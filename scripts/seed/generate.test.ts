@@ -51,6 +51,9 @@ describe('generateCatalogue: determinism', () => {
       dealProducts: [],
       dealProductStock: [],
       dealImages: [],
+      orders: [],
+      orderLines: [],
+      vouchers: [],
       reviews: [],
       dealProductNights: [],
       dealProductFlights: [],
@@ -66,6 +69,8 @@ describe('generateCatalogue: determinism', () => {
     expect(joined.merchants).toEqual(whole.merchants);
     expect(joined.dealImages).toEqual(whole.dealImages);
     expect(joined.reviews).toEqual(whole.reviews);
+    expect(joined.vouchers).toEqual(whole.vouchers);
+    expect(joined.orders).toEqual(whole.orders);
   });
 
   it('makes exactly the number of deals asked for', () => {
@@ -324,5 +329,68 @@ describe('generateCatalogue: 3,000 deals', () => {
     }
     for (const merchant of catalogue.merchants) expect(locationIds.has(merchant.locationId)).toBe(true);
     expect(catalogue.dealProductStock.map((row) => row.productId)).toEqual([...productIds]);
+  });
+});
+
+describe('generateCatalogue: sales and verified reviews (decision 046)', () => {
+  it('"N bought" is the vouchers the seed sold for the deal, and each option\'s sold count its own', () => {
+    const catalogue = catalogueOf3000();
+    const vouchersOf = new Map<number, number>();
+    const byProduct = new Map<number, number>();
+    for (const voucher of catalogue.vouchers) {
+      vouchersOf.set(voucher.dealId, (vouchersOf.get(voucher.dealId) ?? 0) + 1);
+      byProduct.set(voucher.dealProductId, (byProduct.get(voucher.dealProductId) ?? 0) + 1);
+    }
+    for (const deal of catalogue.deals) expect(deal.boughtCount).toBe(vouchersOf.get(deal.id) ?? 0);
+    for (const stock of catalogue.dealProductStock) expect(stock.soldCount).toBe(byProduct.get(stock.productId) ?? 0);
+    expect(catalogue.vouchers.length).toBeGreaterThan(1000);
+    // Every voucher is redeemed, on a line of its order, for an option of its deal.
+    const lines = new Map(catalogue.orderLines.map((line) => [line.id, line]));
+    const orders = new Map(catalogue.orders.map((order) => [order.id, order]));
+    const codes = new Set<string>();
+    for (const voucher of catalogue.vouchers) {
+      const line = lines.get(voucher.orderLineId);
+      expect(voucher.status).toBe('redeemed');
+      expect(line).toMatchObject({
+        orderId: voucher.orderId,
+        dealId: voucher.dealId,
+        dealProductId: voucher.dealProductId,
+      });
+      expect(orders.get(voucher.orderId)?.userId).toBe(voucher.userId);
+      expect(voucher.code).toMatch(/^TP-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      codes.add(voucher.code);
+    }
+    expect(codes.size).toBe(catalogue.vouchers.length);
+  });
+
+  it('every review is published and written through a redeemed voucher of its deal, order and shopper; the deal keeps their count and mean', () => {
+    const catalogue = catalogueOf3000();
+    const vouchers = new Map(catalogue.vouchers.map((voucher) => [voucher.id, voucher]));
+    const ratings = new Map<number, number[]>();
+    const reviewed = new Set<number>();
+    for (const review of catalogue.reviews) {
+      const voucher = vouchers.get(review.voucherId);
+      expect(voucher).toMatchObject({
+        status: 'redeemed',
+        dealId: review.dealId,
+        orderId: review.orderId,
+        userId: review.userId,
+        statusChangedAt: review.redeemedAt,
+      });
+      expect(review.status).toBe('published');
+      expect((review.createdAt as Date).getTime()).toBeGreaterThan(review.redeemedAt.getTime());
+      expect(reviewed.has(review.voucherId)).toBe(false);
+      reviewed.add(review.voucherId);
+      ratings.set(review.dealId, [...(ratings.get(review.dealId) ?? []), review.rating]);
+    }
+    for (const deal of catalogue.deals) {
+      const own = ratings.get(deal.id) ?? [];
+      expect(deal.reviewCount).toBe(own.length);
+      if (own.length === 0) expect(deal.reviewAverage).toBeNull();
+      else expect(deal.reviewAverage).toBeCloseTo(own.reduce((a, b) => a + b, 0) / own.length, 1);
+    }
+    // Some deals have enough verified reviews to show a rating, and some more than a page of them.
+    expect(catalogue.deals.filter((deal) => (deal.reviewCount ?? 0) >= 3).length).toBeGreaterThan(100);
+    expect([...ratings.values()].some((own) => own.length > 10)).toBe(true);
   });
 });

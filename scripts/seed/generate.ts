@@ -28,7 +28,6 @@ import {
 import type { CopyProfile, Segment } from './copy-types';
 import { buildDeal } from './deal-builder';
 import { createRandom, deriveSeed, type Random } from './random';
-import { buildReviews, type ReviewInsert } from './reviews';
 import type {
   CategoryRow,
   DealImageInsert,
@@ -40,6 +39,7 @@ import type {
   LocationRow,
   MerchantInsert,
 } from './rows';
+import { buildSales, defaultSalesIds, type SalesIds, type SalesRows } from './sales';
 import { buildDepartureAirports, buildStayNights } from './travel-rows';
 
 export const FIRST_DEAL_ID = 31_000_001;
@@ -56,16 +56,23 @@ export interface CatalogueOptions {
   seed: number;
   /** Dates (closing, check-in, created) are laid out around this moment. */
   now: Date;
+  /**
+   * The seed shoppers' user ids and where order, line and voucher ids start (./sales.ts); without it,
+   * shoppers 1 to 8 and ids from 1 (a catalogue built without a database).
+   */
+  sales?: SalesIds;
 }
 
-/** Merchants, deals and what hangs off them: the part that grows with the deal count. */
-export interface CatalogueRows {
+/**
+ * Merchants, deals and what hangs off them: the part that grows with the deal count. Its sales
+ * (orders, lines, vouchers, reviews) are the seed shoppers' (./sales.ts, docs/decisions/046).
+ */
+export interface CatalogueRows extends SalesRows {
   merchants: MerchantInsert[];
   deals: DealInsert[];
   dealProducts: DealProductInsert[];
   dealProductStock: DealProductStockInsert[];
   dealImages: DealImageInsert[];
-  reviews: ReviewInsert[];
   /** docs/decisions/029: rooms per night of the stays sold by date, and the airports options with flights leave from. */
   dealProductNights: DealProductNightInsert[];
   dealProductFlights: DealProductFlightInsert[];
@@ -156,6 +163,9 @@ function emptyRows(): CatalogueRows {
     dealProducts: [],
     dealProductStock: [],
     dealImages: [],
+    orders: [],
+    orderLines: [],
+    vouchers: [],
     reviews: [],
     dealProductNights: [],
     dealProductFlights: [],
@@ -174,6 +184,8 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
   let merchantIndex = 0;
   let localOrdinal = 0;
   let nextProductId = FIRST_PRODUCT_ID;
+  // Copied: the generator advances the ids as it sells, and the caller's object stays as given.
+  const salesIds: SalesIds = { ...(options.sales ?? defaultSalesIds()) };
 
   while (dealIndex < total) {
     const rng = createRandom(deriveSeed(options.seed, 'merchant', merchantIndex));
@@ -219,7 +231,12 @@ export function* generateCatalogueChunks(options: CatalogueOptions & { chunkSize
       chunk.dealProducts.push(...built.products);
       chunk.dealProductStock.push(...built.stock);
       chunk.dealImages.push(...built.images);
-      chunk.reviews.push(...buildReviews(options.seed, built.deal));
+      // After the deal is built and before it is kept: the sales set its bought count and rating.
+      const sales = buildSales(options.seed, built.deal, built.products, built.stock, salesIds, options.now);
+      chunk.orders.push(...sales.orders);
+      chunk.orderLines.push(...sales.orderLines);
+      chunk.vouchers.push(...sales.vouchers);
+      chunk.reviews.push(...sales.reviews);
       nextProductId += built.products.length;
       dealIndex += 1;
     }

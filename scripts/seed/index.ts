@@ -1,17 +1,20 @@
 /**
  * Seeds the demo catalogue into an empty database: the shop's reference locations and categories,
- * then demo merchants, deals, products, stock, image rows and reviews. Rows are generated and
- * inserted a chunk at a time, so large catalogues (100,000 deals) stay within memory. The demo lives
+ * then demo merchants, deals, products, stock, image rows, and the seed shoppers' sales: orders,
+ * vouchers (redeemed) and the verified reviews written through them (./sales.ts, decision 046).
+ * Rows are generated and inserted a chunk at a time, so large catalogues (100,000 deals) stay within
+ * memory. The demo lives
  * here, outside the shop's src/ (docs/decisions/036-demo-data-outside-the-shop.md); its pictures are
  * painted into the media folder by ./pictures.ts.
  */
-import { and, asc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db';
 import { refreshSearchTerms } from '@/server/db';
 import * as s from '@/server/db/schema';
 import { addSponsoredDeal } from '@/server/sponsored';
 import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
+import { type SalesIds, SEED_SHOPPERS } from './sales';
 import { ensureGiftCardDeal, ensureVipMembershipDeal } from './shop-products';
 
 export type { Catalogue, CatalogueOptions, CatalogueRows, ReferenceRows } from './generate';
@@ -48,6 +51,9 @@ export interface SeedSummary {
   dealProducts: number;
   dealProductStock: number;
   dealImages: number;
+  /** The seed shoppers' orders and vouchers (each redeemed), and the published reviews written through them. */
+  orders: number;
+  vouchers: number;
   reviews: number;
   /** Elapsed wall-clock milliseconds. */
   ms: number;
@@ -74,7 +80,10 @@ async function insertInBatches(tx: Tx, table: PgTable, rows: readonly Record<str
 }
 
 /** Serial ids were given explicitly, so move each sequence past the highest id. */
-async function syncSequence(tx: Tx, table: 'locations' | 'merchants'): Promise<void> {
+async function syncSequence(
+  tx: Tx,
+  table: 'locations' | 'merchants' | 'orders' | 'order_lines' | 'vouchers',
+): Promise<void> {
   await tx.execute(
     sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
   );
@@ -87,6 +96,9 @@ async function insertChunk(tx: Tx, rows: CatalogueRows): Promise<void> {
   await insertInBatches(tx, s.dealProducts, rows.dealProducts);
   await insertInBatches(tx, s.dealProductStock, rows.dealProductStock);
   await insertInBatches(tx, s.dealImages, rows.dealImages);
+  await insertInBatches(tx, s.orders, rows.orders);
+  await insertInBatches(tx, s.orderLines, rows.orderLines);
+  await insertInBatches(tx, s.vouchers, rows.vouchers);
   await insertInBatches(tx, s.reviews, rows.reviews);
   await insertInBatches(tx, s.dealProductNights, rows.dealProductNights);
   await insertInBatches(tx, s.dealProductFlights, rows.dealProductFlights);
@@ -127,20 +139,28 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     dealProducts: 0,
     dealProductStock: 0,
     dealImages: 0,
+    orders: 0,
+    vouchers: 0,
     reviews: 0,
     ms: 0,
   };
-  for (const chunk of generateCatalogueChunks({ deals, seed, now, chunkSize: DEALS_PER_CHUNK })) {
+  const sales = await prepareSales(db);
+  for (const chunk of generateCatalogueChunks({ deals, seed, now, sales, chunkSize: DEALS_PER_CHUNK })) {
     await db.transaction((tx) => insertChunk(tx, chunk));
     summary.merchants += chunk.merchants.length;
     summary.deals += chunk.deals.length;
     summary.dealProducts += chunk.dealProducts.length;
     summary.dealProductStock += chunk.dealProductStock.length;
     summary.dealImages += chunk.dealImages.length;
+    summary.orders += chunk.orders.length;
+    summary.vouchers += chunk.vouchers.length;
     summary.reviews += chunk.reviews.length;
     report(`Seeded ${summary.deals} of ${deals} deals`);
   }
-  await db.transaction((tx) => syncSequence(tx, 'merchants'));
+  await db.transaction(async (tx) => {
+    for (const table of ['merchants', 'orders', 'order_lines', 'vouchers'] as const) await syncSequence(tx, table);
+  });
+  await recordSalesHistory(db, sales.shopperIds);
   // The shop's own products (./shop-products.ts): the gift card after the demo deals (it takes the
   // next ids) and before the price evidence, the VIP membership after it (it has no saving to evidence).
   if (options.giftCard) await ensureGiftCardDeal(db, now);
@@ -154,6 +174,75 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
   summary.ms = Math.round(performance.now() - started);
   report(`Seeded ${summary.deals} deals in ${summary.ms} ms`);
   return summary;
+}
+
+/**
+ * The seed shoppers' accounts (added once; a database reseeded keeps them) and where the seed's order,
+ * line and voucher ids start: past any already there.
+ */
+async function prepareSales(db: Db): Promise<SalesIds> {
+  await db
+    .insert(s.users)
+    .values(
+      SEED_SHOPPERS.map((shopper, index) => ({
+        ...shopper,
+        customerToken: `seed-shopper-${String(index + 1).padStart(4, '0')}`,
+      })),
+    )
+    .onConflictDoNothing();
+  const found = await db
+    .select({ id: s.users.id, email: s.users.email })
+    .from(s.users)
+    .where(
+      inArray(
+        s.users.email,
+        SEED_SHOPPERS.map((shopper) => shopper.email),
+      ),
+    );
+  const byEmail = new Map(found.map((row) => [row.email, row.id]));
+  const next = async (table: 'orders' | 'order_lines' | 'vouchers') => {
+    const rows = await db.execute<{ next: number }>(
+      sql`select coalesce(max(id), 0)::int + 1 as next from ${sql.identifier(table)}`,
+    );
+    return Number(rows.rows[0]?.next ?? 1);
+  };
+  return {
+    shopperIds: SEED_SHOPPERS.map((shopper) => {
+      const id = byEmail.get(shopper.email);
+      if (id === undefined) throw new Error(`Seed shopper ${shopper.email} is missing`);
+      return id;
+    }),
+    nextOrderId: await next('orders'),
+    nextOrderLineId: await next('order_lines'),
+    nextVoucherId: await next('vouchers'),
+  };
+}
+
+/**
+ * What the seed shoppers' purchases leave besides their rows, as a shopper's order and a merchant's
+ * redemption write them: each voucher's redemption in its status history, and each shopper's count
+ * of each deal bought (spec 5 per-user maximum).
+ */
+async function recordSalesHistory(db: Db, shopperIds: readonly number[]): Promise<void> {
+  if (shopperIds.length === 0) return;
+  const shoppers = sql.join(
+    shopperIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into voucher_status_changes (voucher_id, from_status, to_status, event, actor, note, created_at)
+    select v.id, case when d.is_travel then 'booked' else 'ready' end, 'redeemed', 'redeem', 'merchant',
+           'Redeemed at the merchant (demo data)', v.status_changed_at
+    from vouchers v
+    join deals d on d.id = v.deal_id
+    where v.user_id in (${shoppers}) and v.status = 'redeemed'
+      and not exists (select 1 from voucher_status_changes c where c.voucher_id = v.id)
+  `);
+  await db.execute(sql`
+    insert into user_deal_purchases (user_id, deal_id, quantity)
+    select user_id, deal_id, count(*)::int from vouchers where user_id in (${shoppers}) group by user_id, deal_id
+    on conflict (user_id, deal_id) do update set quantity = excluded.quantity
+  `);
 }
 
 /**

@@ -1,41 +1,9 @@
 /**
- * Reviews for the demo catalogue. Each deal with a review count gets up to REVIEWS_KEPT
- * written reviews whose ratings sit around the deal's average, from a random stream of
- * its own so adding reviews never changes the rest of the catalogue.
+ * What the demo's verified customers write (docs/decisions/046): review titles and texts by how many
+ * stars they gave, and a rating near a deal's quality. The reviews themselves are made in ./sales.ts,
+ * each through a seed shopper's redeemed voucher, so no review in the database is untraceable.
  */
-import type * as s from '@/server/db/schema';
-import { createRandom, deriveSeed } from './random';
-import type { DealInsert } from './rows';
-
-export type ReviewInsert = typeof s.reviews.$inferInsert;
-
-/** Written reviews stored per deal; the rest of reviewCount are star ratings only. */
-export const REVIEWS_KEPT = 12;
-const DAY_MS = 86_400_000;
-
-const FIRST_NAMES = [
-  'Sarah',
-  'James',
-  'Aisha',
-  'Tom',
-  'Priya',
-  'Callum',
-  'Megan',
-  'Oliver',
-  'Fiona',
-  'Dan',
-  'Chloe',
-  'Ravi',
-  'Eilidh',
-  'Gareth',
-  'Hannah',
-  'Kwame',
-  'Lucy',
-  'Mark',
-  'Niamh',
-  'Sophie',
-];
-const INITIALS = 'ABCDEFGHJKLMNPRSTW';
+import type { Random } from './random';
 
 const PRAISE: ReadonlyArray<readonly [string, string]> = [
   ['Brilliant value', 'Exactly as described and the staff could not have been friendlier. Booking was easy.'],
@@ -55,30 +23,13 @@ const POOR: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** A rating from 1 to 5 whose mean over many draws is close to `average`. */
-function ratingNear(average: number, roll: number): number {
+export function ratingNear(average: number, roll: number): number {
   const low = Math.floor(average);
   const high = Math.min(5, low + 1);
   return roll < average - low ? high : Math.max(1, low);
 }
 
-/** The stored written reviews of one deal (none when it has no reviews). */
-export function buildReviews(seed: number, deal: DealInsert): ReviewInsert[] {
-  const average = deal.reviewAverage;
-  const count = Math.min(deal.reviewCount ?? 0, REVIEWS_KEPT);
-  if (average === null || average === undefined || count === 0) return [];
-  const rng = createRandom(deriveSeed(seed, 'reviews', deal.id));
-  const createdAt = deal.createdAt instanceof Date ? deal.createdAt.getTime() : Date.now();
-  return Array.from({ length: count }, (_, index) => {
-    const rating = ratingNear(average, rng.next());
-    const [title, body] = rng.pick(rating >= 4 ? PRAISE : rating === 3 ? MIXED : POOR);
-    return {
-      dealId: deal.id,
-      authorName: `${rng.pick(FIRST_NAMES)} ${INITIALS[rng.int(0, INITIALS.length - 1)]}.`,
-      rating,
-      title,
-      body,
-      // Reviews arrive after the deal went live, newest last in the stream.
-      createdAt: new Date(createdAt + (index + 1) * rng.int(1, 6) * DAY_MS),
-    };
-  });
+/** A title and text that fit the stars given. */
+export function reviewText(rng: Random, rating: number): readonly [string, string] {
+  return rng.pick(rating >= 4 ? PRAISE : rating === 3 ? MIXED : POOR);
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, countDistinct, eq } from 'drizzle-orm';
+import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db';
@@ -64,6 +64,36 @@ describe('seedCatalogue', () => {
         })
         .returning({ id: s.merchants.id });
       expect(added?.id).toBe(summary.merchants + 1);
+
+      // decision 046: the seed shoppers' sales are rows like a shopper's; each review is through a
+      // redeemed voucher with its redemption in the history; "N bought" is the vouchers sold.
+      expect(await rowsIn(s.orders)).toBe(summary.orders);
+      expect(await rowsIn(s.vouchers)).toBe(summary.vouchers);
+      expect(await rowsIn(s.reviews)).toBe(summary.reviews);
+      expect(summary.reviews).toBeGreaterThan(0);
+      expect(await rowsIn(s.voucherStatusChanges)).toBe(summary.vouchers);
+      const untrue = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from deals d
+        where d.bought_count <> (select count(*) from vouchers v where v.deal_id = d.id)
+           or d.review_count <> (select count(*) from reviews r where r.deal_id = d.id and r.status = 'published')`);
+      expect(untrue.rows[0]?.n).toBe(0);
+      const untraceable = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from reviews r left join vouchers v on v.id = r.voucher_id
+        where v.id is null or v.status <> 'redeemed' or v.deal_id <> r.deal_id or v.user_id <> r.user_id`);
+      expect(untraceable.rows[0]?.n).toBe(0);
+      // The ids the seed gave do not block the next order someone places.
+      const [shopper] = await db.select({ id: s.users.id }).from(s.users).limit(1);
+      const [order] = await db
+        .insert(s.orders)
+        .values({
+          userId: shopper?.id ?? 1,
+          totalMinor: 100,
+          cashAmountMinor: 100,
+          paymentMethod: 'credit_card',
+          idempotencyKey: 'after-seed',
+        })
+        .returning({ id: s.orders.id });
+      expect(order?.id).toBe(summary.orders + 1);
 
       await expect(seedCatalogue(db, { deals: 10 })).rejects.toBeInstanceOf(CatalogueNotEmpty);
 

@@ -30,6 +30,7 @@ export const CROSS_SERVICE_READS = {
     'src/server/orders/orders',
   ],
   'src/server/credit/referrals.ts': ['src/server/orders/orders', 'src/server/vouchers/vouchers'],
+  'src/server/credit/takebacks.ts': ['src/server/orders/orders'],
   'src/server/email-subscribers/index.ts': [
     'src/server/accounts/users',
     'src/server/basket/basketLines',
@@ -47,6 +48,13 @@ export const CROSS_SERVICE_READS = {
   'src/server/impressions/index.ts': ['src/server/catalog/deals'],
   'src/server/locations/index.ts': ['src/server/catalog/categories'],
   'src/server/loyalty/index.ts': ['src/server/orders/orders'],
+  'src/server/merchants/closures.ts': [
+    'src/server/accounts/users',
+    'src/server/catalog/deals',
+    'src/server/catalog/merchants',
+    'src/server/voucher-lifecycle/voucherRefunds',
+    'src/server/vouchers/vouchers',
+  ],
   'src/server/merchants/dashboard.ts': [
     'src/server/accounts/users',
     'src/server/catalog/dealProducts',
@@ -82,6 +90,12 @@ export const CROSS_SERVICE_READS = {
   'src/server/orders/place-order.ts': ['src/server/vouchers/vouchers'],
   'src/server/orders/price.ts': ['src/server/basket/baskets'],
   'src/server/promotions/index.ts': ['src/server/accounts/users', 'src/server/orders/orders'],
+  // Verified reviews (docs/decisions/046): a review is written only through the shopper's redeemed voucher.
+  'src/server/reviews/index.ts': [
+    'src/server/accounts/users',
+    'src/server/catalog/deals',
+    'src/server/vouchers/vouchers',
+  ],
   'src/server/search/correct.ts': ['src/server/catalog/deals', 'src/server/catalog/searchTerms'],
   'src/server/search/queries.ts': [
     'src/server/catalog/categories',
@@ -104,6 +118,13 @@ export const CROSS_SERVICE_READS = {
     'src/server/orders/orderLines',
     'src/server/orders/orders',
   ],
+  'src/server/subscriptions/cancellation.ts': [
+    'src/server/accounts/users',
+    'src/server/orders/orders',
+    'src/server/orders/payments',
+    'src/server/vouchers/vouchers',
+  ],
+  'src/server/subscriptions/reminders.ts': ['src/server/accounts/users'],
   'src/server/subscriptions/renewal.ts': ['src/server/accounts/users'],
   'src/server/travel/index.ts': ['src/server/catalog/dealProducts', 'src/server/catalog/deals'],
   'src/server/voucher-lifecycle/addons.ts': [

@@ -14,6 +14,7 @@ import { giftingActions } from './gifting';
 import { guideActions } from './guides';
 import { merchantActions } from './merchant';
 import { paymentMethodActions } from './payment-methods';
+import { reviewActions } from './reviews';
 import { vipActions } from './vip';
 import { voucherActions } from './vouchers';
 
@@ -27,4 +28,5 @@ export const server = {
   ...merchantActions,
   ...bookingActions,
   ...vipActions,
+  ...reviewActions,
 };

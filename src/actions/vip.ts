@@ -12,7 +12,9 @@ import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { getDb } from '@/server/db';
 import { addToRequestBasket, requireSignedIn } from '@/server/http';
 import { exchangePoints } from '@/server/loyalty';
-import { cancelRenewal } from '@/server/subscriptions';
+import { paymentProviders } from '@/server/payments';
+import { flushOutbox } from '@/server/runtime';
+import { cancelRenewal, cancelVip } from '@/server/subscriptions';
 import { answer } from './answer';
 
 export const vipActions = {
@@ -51,6 +53,28 @@ export const vipActions = {
           const { db } = await getDb();
           const view = await cancelRenewal(db, user.id, new Date());
           return { until: view.currentPeriodEnd.toISOString() };
+        },
+        MESSAGES.subscriptionError,
+      ),
+  }),
+
+  /**
+   * Cancel VIP in one step from My Subscriptions (decision 047): within the cooling-off the unused
+   * part is refunded and VIP ends now; outside it the renewal stops. A second submit changes nothing.
+   * (The reminder email's link posts to /vip/cancel with its token instead; no sign-in there.)
+   */
+  cancelVip: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: (_input, context) =>
+      answer(
+        'subscriptions',
+        async () => {
+          const user = await requireSignedIn(context);
+          const { db } = await getDb();
+          const outcome = await cancelVip(db, paymentProviders(), { userId: user.id, now: new Date() });
+          if (outcome.kind !== 'alreadyCancelled') await flushOutbox();
+          return outcome;
         },
         MESSAGES.subscriptionError,
       ),

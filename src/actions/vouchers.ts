@@ -6,12 +6,17 @@
 
 import { defineAction } from 'astro:actions';
 import { DbIdInputSchema } from '@/contracts/text';
-import { OrderAddonFormSchema, VoucherGiftFormSchema, VoucherLifecycleFormSchema } from '@/contracts/voucher-lifecycle';
+import {
+  CancelGiftFormSchema,
+  OrderAddonFormSchema,
+  VoucherGiftFormSchema,
+  VoucherLifecycleFormSchema,
+} from '@/contracts/voucher-lifecycle';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { Invalid, NotFound } from '@/domain/errors';
 import { LIFECYCLE_COPY } from '@/domain/voucher-lifecycle';
 import { getDb } from '@/server/db';
-import { GIFT_MESSAGES, giftVoucher } from '@/server/gifting';
+import { cancelGift, GIFT_MESSAGES, giftVoucher } from '@/server/gifting';
 import { requireSignedIn } from '@/server/http';
 import { paymentProviders } from '@/server/payments';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
@@ -96,6 +101,22 @@ export const voucherActions = {
         });
         await flushOutbox();
         return { voucherId: form.voucherId, message: GIFT_MESSAGES.voucherSent(sent.recipientName) };
+      }),
+  }),
+
+  /**
+   * Cancel the gift a voucher waits in, before it is claimed (docs/decisions/048): its code stops
+   * working and the voucher is the sender's again, to use, refund or send again.
+   */
+  cancelVoucherGift: defineAction({
+    accept: 'form',
+    input: CancelGiftFormSchema,
+    handler: ({ voucherId }, context) =>
+      answer('gifting', async () => {
+        const user = await requireSignedIn(context);
+        const { db } = await getDb();
+        const cancelled = await cancelGift(db, { voucherId, userId: user.id, now: new Date() });
+        return { voucherId, message: GIFT_MESSAGES.giftCancelled(cancelled.recipientName) };
       }),
   }),
 

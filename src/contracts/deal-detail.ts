@@ -92,7 +92,7 @@ export const DealDetailSchema = z.object({
   isSoldOut: z.boolean(),
 });
 
-/** A shopper's review (spec 9: shown when the average is at least 3.5). */
+/** A published review by a verified customer (spec 9; docs/decisions/046). */
 export const ReviewSchema = z.object({
   id: z.number().int(),
   authorName: z.string(),
@@ -101,6 +101,10 @@ export const ReviewSchema = z.object({
   body: z.string(),
   /** ISO date-time. */
   createdAt: z.string(),
+  /** Always true: every review is written through a redeemed voucher of the author's (decision 046). */
+  verifiedPurchase: z.literal(true),
+  /** ISO date-time the author's voucher was redeemed. */
+  redeemedAt: z.string(),
 });
 
 /** GET /api/v1/deal/{id}/reviews?page=n (spec 9: 10 per page). */
@@ -108,7 +112,7 @@ export const ReviewPageSchema = z.object({
   dealId: z.number().int(),
   page: z.number().int().min(1),
   pageSize: z.number().int(),
-  /** Written reviews stored for the deal. */
+  /** Published reviews of the deal. */
   total: z.number().int(),
   reviews: z.array(ReviewSchema),
 });

@@ -31,6 +31,8 @@ export const NewPromoCodeSchema = z
     categoryIds: Ids,
     subCategoryIds: Ids,
     firstOrderOnly: z.boolean().default(false),
+    /** Who may use it (docs/decisions/048): every shopper, VIP members only, or shoppers who are not VIP. */
+    audience: z.enum(['all', 'vip', 'non-vip'], { error: 'audience must be all, vip or non-vip' }).default('all'),
     description: text().trim().max(200).default(''),
   })
   .strict()

@@ -173,6 +173,9 @@ export const ReturnReceivedFormSchema = z.object({
  * The voucher page's "Send as a gift" form (spec 4 redemption event key gifting): who gets it. Text
  * fields may arrive absent (an empty field); the gifting service says what is missing.
  */
+/** Cancel the gift a voucher waits in (docs/decisions/048): the voucher names it. */
+export const CancelGiftFormSchema = z.object({ voucherId: DbIdInputSchema });
+
 export const VoucherGiftFormSchema = z.object({
   voucherId: DbIdInputSchema,
   recipientName: z.string().max(200).optional(),

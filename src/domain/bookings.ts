@@ -26,9 +26,10 @@ export const BOOKING_COPY = {
 /**
  * Where a booking stands: the shopper asked (requested), the merchant answered (confirmed, declined,
  * or proposed another date, which the shopper accepts, making it confirmed, or passes over by asking
- * for another date: passed).
+ * for another date: passed). A booking whose merchant closed is cancelled with its voucher's refund
+ * (cancelled, docs/decisions/045).
  */
-export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'proposed' | 'passed';
+export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'proposed' | 'passed' | 'cancelled';
 
 /** The date a booking is for: a proposal the shopper accepted, else the date they asked for. */
 export function bookedDate(booking: {

@@ -227,7 +227,9 @@ export type LifecycleRefusal =
   | 'notProtectable'
   | 'physicalNeedsReturn'
   | 'notPhysical'
-  | 'notYours';
+  | 'notYours'
+  | 'giftWaiting'
+  | 'membership';
 
 /** A voucher lifecycle move that is refused (docs/decisions/026; wording in voucher-lifecycle.ts). */
 export class LifecycleError extends AppError {

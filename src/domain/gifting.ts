@@ -269,17 +269,26 @@ export function normaliseGiftCode(input: string): string | null {
 }
 
 /** Where a sent e-gift is, as its sender's account shows it. */
-export type SentGiftStatus = 'scheduled' | 'sent' | 'claimed';
+export type SentGiftStatus = 'scheduled' | 'sent' | 'claimed' | 'cancelled';
 
 export const SENT_GIFT_STATUS_LABELS: Record<SentGiftStatus, string> = {
   scheduled: 'Scheduled',
   sent: 'Sent',
   claimed: 'Claimed',
+  cancelled: 'Cancelled',
 };
 
-/** A gift is scheduled until its email is written on the send date, sent until the recipient claims it, then claimed. */
-export function sentGiftStatus(gift: { mailedAt: Date | null; claimedAt: Date | null }): SentGiftStatus {
+/**
+ * A gift is scheduled until its email is written on the send date, sent until the recipient claims it,
+ * then claimed; cancelled once its sender took it back before it was claimed (docs/decisions/048).
+ */
+export function sentGiftStatus(gift: {
+  mailedAt: Date | null;
+  claimedAt: Date | null;
+  cancelledAt?: Date | null;
+}): SentGiftStatus {
   if (gift.claimedAt !== null) return 'claimed';
+  if (gift.cancelledAt != null) return 'cancelled';
   return gift.mailedAt === null ? 'scheduled' : 'sent';
 }
 

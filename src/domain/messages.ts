@@ -65,6 +65,9 @@ export const MESSAGES = {
   dealsMissing: 'Deals missing',
   urlMissing: 'URL missing',
   noWishListId: 'No Wish List ID',
+  // spec 3 voucher statuses, spec 8 style (docs/decisions/048): a voucher waiting in a gift is not refunded
+  refundGiftWaiting:
+    'This voucher has been sent as a gift and is waiting to be claimed, so it cannot be refunded yet. To refund it, first cancel the gift: on My Vouchers, choose "Cancel the gift" under this voucher. The gift code then stops working.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -35,7 +35,13 @@ export interface PromoCodeRule {
   subCategoryIds: readonly number[];
   /** Only for a shopper's first order. */
   firstOrderOnly: boolean;
+  /** Who may use it (docs/decisions/048, decision 021): every shopper, VIP members only, or non-VIP shoppers. Absent: all. */
+  audience?: PromoAudience;
 }
+
+/** Who a code is for (docs/decisions/048). */
+export type PromoAudience = 'all' | 'vip' | 'non-vip';
+export const PROMO_AUDIENCES: readonly PromoAudience[] = ['all', 'vip', 'non-vip'];
 
 /** A basket line as a code reads it: its categories and what it costs before the discount. */
 export interface PromoLine {
@@ -52,6 +58,8 @@ export interface PromoShopper {
   userId: number | null;
   usesByShopper: number;
   ordersPlaced: number;
+  /** spec 6 vipUser: the signed-in shopper is a VIP member (a guest is not; absent: not known, not checked). */
+  isVip?: boolean;
 }
 
 /** spec 5's classes: every refusal's message contains its class's words. */
@@ -88,6 +96,9 @@ export const PROMO_MESSAGES = {
   alreadyUsedByShopper: 'You have already used this promo code.',
   notApplicable: 'This promo code is not applicable to the items in your basket.',
   notEligibleFirstOrder: 'You are not eligible for this promo code: it is for a first order only.',
+  notEligibleVipOnly: 'You are not eligible for this promo code: it is for VIP members only.',
+  notEligibleVipOnlyGuest: 'You are not eligible for this promo code: it is for VIP members only. Sign in to use it.',
+  notEligibleNonVip: 'You are not eligible for this promo code: it is for shoppers who are not VIP members.',
   wrongCurrency: 'This promo code is not applicable to orders in this currency.',
 } as const;
 
@@ -105,6 +116,20 @@ export function appliedMessage(
       ? `${rule.percentOff ?? 0}% off`
       : `${formatMoney({ amountMinor: rule.amountOffMinor ?? 0, currency: rule.currency })} off`;
   return `Promo code ${rule.code} applied: ${off}.`;
+}
+
+/**
+ * docs/decisions/048: a VIP-only code is refused to a shopper who is not a VIP member (a guest is told
+ * to sign in), a non-VIP code to a VIP member; null when the shopper is in the code's audience or their
+ * membership is not known here (checked again when the order commits).
+ */
+export function audienceRefusalOf(audience: PromoAudience, shopper: PromoShopper): string | null {
+  if (audience === 'all') return null;
+  if (shopper.userId === null) return audience === 'vip' ? PROMO_MESSAGES.notEligibleVipOnlyGuest : null;
+  if (shopper.isVip === undefined) return null;
+  if (audience === 'vip' && !shopper.isVip) return PROMO_MESSAGES.notEligibleVipOnly;
+  if (audience === 'non-vip' && shopper.isVip) return PROMO_MESSAGES.notEligibleNonVip;
+  return null;
 }
 
 function lineFits(rule: PromoCodeRule, line: PromoLine): boolean {
@@ -135,6 +160,8 @@ export function evaluatePromoCode(
     return refuse('alreadyUsed', PROMO_MESSAGES.alreadyUsedByShopper);
   if (rule.firstOrderOnly && shopper.userId !== null && shopper.ordersPlaced > 0)
     return refuse('notEligible', PROMO_MESSAGES.notEligibleFirstOrder);
+  const audienceRefusal = audienceRefusalOf(rule.audience ?? 'all', shopper);
+  if (audienceRefusal !== null) return refuse('notEligible', audienceRefusal);
   if (lines.length > 0 && lines.some((line) => line.currency !== rule.currency))
     return refuse('notApplicable', PROMO_MESSAGES.wrongCurrency);
   const eligible = lines.filter((line) => lineFits(rule, line));

@@ -4,6 +4,7 @@
  * splits between card and wallet, and when wallet credit from a voucher expires (spec 4). Pure: the
  * voucher lifecycle service supplies the clock and the rows. Written down in docs/decisions/026.
  */
+import { MESSAGES } from './messages';
 import { addMonths } from './wallet';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,13 @@ export const LIFECYCLE_COPY = {
   physicalNeedsReturn: 'This is a product: start a return and we refund it when the merchant has it back.',
   notPhysical: 'Only products sent by post are returned; vouchers are refunded or taken as credit.',
   notYours: 'We could not find that voucher.',
+  /** docs/decisions/048: a voucher waiting in a gift is refunded only once its sender cancels the gift. */
+  giftWaiting: MESSAGES.refundGiftWaiting,
+  /**
+   * docs/decisions/047: the VIP month's line is the membership, not a voucher to hand back; it is
+   * cancelled (and any refund due worked out) in one place, so it can never be refunded twice.
+   */
+  membership: 'This is your VIP membership: cancel it in My Subscriptions, which refunds any unused part you are due.',
   refundedToCard: 'Your refund is on its way to your card. It can take 3 to 5 working days to show.',
   refundedToWallet: 'The voucher’s value is now in your wallet.',
   creditRequested: 'Your credit request is being processed.',

@@ -50,6 +50,8 @@ export const VOUCHER_TRANSITIONS: readonly VoucherTransition[] = [
   { from: 'return_requested', event: 'shipReturn', to: 'return_in_transit', actors: ['shopper', 'system', 'operator'] },
   { from: 'return_in_transit', event: 'receiveReturn', to: 'returned_to_merchant', actors: ['merchant', 'operator'] },
   { from: 'returned_to_merchant', event: 'refund', to: 'refunded', actors: ['system', 'operator'] },
+  // The merchant closed (docs/decisions/045): a booking it can no longer honour is refunded too.
+  { from: 'booked', event: 'refund', to: 'refunded', actors: ['operator'] },
   // spec 4 voucher expiry: unused vouchers only (a booking not yet honoured too).
   { from: 'ready', event: 'expire', to: 'expired', actors: ['system'] },
   { from: 'booked', event: 'expire', to: 'expired', actors: ['system'] },

@@ -14,6 +14,12 @@ import { CHECKOUT_COPY } from '@/domain/checkout-copy';
 import { MESSAGES } from '@/domain/messages';
 import { formatMoney } from '@/domain/money';
 import { optionName } from '@/domain/payment-methods';
+import {
+  COOLING_OFF_DAYS,
+  RENEWAL_REMINDER_DAYS,
+  VIP_MAX_COST_MINOR,
+  VIP_SUBSCRIPTION_DEAL_ID,
+} from '@/domain/subscription';
 import { setBasketCount } from '@/stores/basket';
 import {
   $checkout,
@@ -123,6 +129,9 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
     [summary.currency],
   );
   useEffect(() => setBasketCount(view.visibleQuantity), [view.visibleQuantity]);
+  // decision 047 (DMCC Act 2024): a basket with the VIP membership repeats its price, period and
+  // cancellation terms beside the pay button. The membership is only ever there by the shopper's own click.
+  const vipLine = view.deals.find((line) => line.dealId === VIP_SUBSCRIPTION_DEAL_ID);
   useEffect(() => syncPaymentChoice(view), [view]);
 
   const busy = state.status !== 'ready' || state.payment.phase === 'paying' || state.payment.phase === 'succeeded';
@@ -262,11 +271,27 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
               </>
             )}
           </dl>
+          {vipLine && (
+            <div className="checkout__vip-terms" id="checkout-vip-terms">
+              <p>
+                <strong>
+                  Tuppence VIP: {money(Math.min(vipLine.unitPrice.amountMinor, VIP_MAX_COST_MINOR))} a month
+                </strong>
+                , renewed every month on the card or PayPal account you pay with until you cancel.
+              </p>
+              <p>
+                Cancel in one step in My Subscriptions or from the reminder email we send {RENEWAL_REMINDER_DAYS} days
+                before each renewal. Cancel within {COOLING_OFF_DAYS} days of joining or of a renewal and we refund the
+                unused part of that month.
+              </p>
+            </div>
+          )}
           <button
             ref={payButton}
             className="button button--primary checkout__pay"
             type="submit"
             disabled={busy || !view.canPay}
+            aria-describedby={vipLine ? 'checkout-vip-terms' : undefined}
           >
             {payLabel}
           </button>

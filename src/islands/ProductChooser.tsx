@@ -36,8 +36,27 @@ export type ChooserProduct = BcorProduct & {
   depositPrice: Money | null;
 };
 
-/** spec 9: limited availability ("Only N left") shows for up to 50. */
-const LIMITED_AVAILABILITY_MAX = 50;
+/**
+ * docs/decisions/048: "Only N left" comes from the live stock, asked when the chooser starts (the
+ * page's HTML is cached and carries no count); the answer only names counts at or under spec 9's 50.
+ */
+function useLiveLeft(dealId: number): Map<number, number> {
+  const [left, setLeft] = useState<Map<number, number>>(() => new Map());
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/v1/deal/stock?ids=${dealId}`, { headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer: { deals?: { products: { productId: number; left: number | null }[] }[] } | null) => {
+        const products = answer?.deals?.[0]?.products ?? [];
+        if (live) setLeft(new Map(products.flatMap((p) => (p.left === null ? [] : [[p.productId, p.left] as const]))));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dealId]);
+  return left;
+}
 
 type Props = {
   dealId: number;
@@ -118,6 +137,7 @@ export default function ProductChooser(props: Props) {
   const bounds = boundsFor(state);
   const shown = state.filteredProducts;
   const extra = new Map(products.map((p) => [p.id, p]));
+  const liveLeft = useLiveLeft(dealId);
   const quantityLabel = pricePerPerson ? 'People' : 'Quantity';
   const atMax = bounds.max !== null && state.quantity >= bounds.max;
   const total =
@@ -155,9 +175,9 @@ export default function ProductChooser(props: Props) {
             priceDisplayMode,
           );
           const unavailable = product.vipExclusive || !boundsFor(state, product).canBuy;
-          const left = extra.get(product.id)?.remaining ?? null;
+          const left = liveLeft.get(product.id) ?? null;
           const deposit = extra.get(product.id)?.depositPrice ?? null;
-          const fewLeft = !product.isSoldOut && left !== null && left > 0 && left <= LIMITED_AVAILABILITY_MAX;
+          const fewLeft = !product.isSoldOut && left !== null && left > 0;
           return (
             <label
               key={product.id}

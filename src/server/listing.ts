@@ -16,6 +16,7 @@ import {
 import type { ListingFilter } from '@/domain/listing-filters';
 import { listingPath, listingSegments, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
 import { NATIONAL_LOCATION, type PageInfo, resolvePageType } from '@/domain/page-type';
+import { VIP_LIMIT } from '@/domain/subscription';
 import { createTtlCache, sourceKey } from '@/server/cache';
 import {
   countDeals,
@@ -256,6 +257,14 @@ export interface LoadOptions {
   excludeIds?: readonly number[];
 }
 
+/**
+ * spec 9 VIP limit: a VIP listing page shows at most VIP_LIMIT deals, its main deal included, so
+ * its grid holds one fewer (a smaller page size asked for by the feed API is kept).
+ */
+export function vipGridSize(requested: number | undefined): number {
+  return Math.max(1, Math.min(requested ?? VIP_LIMIT, VIP_LIMIT) - 1);
+}
+
 /** Listing pages read in the last minute; cleared with the other catalogue caches. */
 const listingPages = createTtlCache<ListingPageData | null>(60_000, 500);
 
@@ -282,12 +291,14 @@ async function readListingPage(
   const resolved = await resolveListingScope(db, scope);
   if (!resolved) return null;
   const pageSize =
-    options.pageSize ??
-    (scope.kind === 'find'
-      ? FIND_PAGE_SIZE
-      : scope.kind === 'gift-finder'
-        ? GIFT_FINDER_PAGE_SIZE
-        : DEFAULT_LISTING_SIZE);
+    scope.kind === 'vip'
+      ? vipGridSize(options.pageSize)
+      : (options.pageSize ??
+        (scope.kind === 'find'
+          ? FIND_PAGE_SIZE
+          : scope.kind === 'gift-finder'
+            ? GIFT_FINDER_PAGE_SIZE
+            : DEFAULT_LISTING_SIZE));
   const refined = refinedFilter(resolved.filter, filter, options.excludeIds);
   const [[mainDeal = null], total, navigations, savingCeilings] = await Promise.all([
     // The gift finder has no main deal: its pages are 12 cards (spec 9), no more.

@@ -9,6 +9,7 @@
 import * as emailConfirmationLink from '@/server/accounts/subscribers/email-confirmation-link';
 import * as promotionalCredit from '@/server/credit/subscribers/promotional-credit';
 import * as referralReward from '@/server/credit/subscribers/referral-reward';
+import * as takeBackCredit from '@/server/credit/subscribers/take-back-credit';
 import { installSubscribers } from '@/server/events';
 import * as recordGifts from '@/server/gifting/subscribers/record-gifts';
 import { installSignInHooks } from '@/server/http/sign-in-hooks';
@@ -19,6 +20,7 @@ import * as forgetInstruments from '@/server/instruments/subscribers/forget-inst
 import * as awardPoints from '@/server/loyalty/subscribers/award-points';
 import * as takeBackPoints from '@/server/loyalty/subscribers/take-back-points';
 import * as confirmationEmail from '@/server/orders/subscribers/confirmation-email';
+import * as forgetReviewer from '@/server/reviews/subscribers/forget-reviewer';
 import * as vipSubscription from '@/server/subscriptions/subscribers/vip-subscription';
 
 /** The subscribers handled after commit, through the events outbox. */
@@ -33,8 +35,10 @@ export const SUBSCRIBERS = [
   recordGifts,
   // voucher.refunded
   takeBackPoints,
+  takeBackCredit,
   // account.deleted
   forgetInstruments,
+  forgetReviewer,
 ] as const;
 
 /** The hooks run inside the request that signs a shopper in (they rewrite its cookies). */

@@ -6,6 +6,7 @@
  */
 import { buildReferenceRows, generateCatalogue } from '../../scripts/seed/generate';
 import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../scripts/seed/index';
+import { showsRating } from '../../src/domain/reviews';
 
 const catalogue = generateCatalogue({ deals: DEFAULT_SEED_DEALS, seed: DEFAULT_SEED, now: new Date() });
 type DealRow = (typeof catalogue.deals)[number];
@@ -429,4 +430,24 @@ export const postalDeal = (() => {
   const [first] = guestProducts(deal);
   if (!first) throw new Error('postal deal lost its option');
   return { id: deal.id, merchantId: deal.merchantId, productId: first.id };
+})();
+
+/**
+ * A deal whose rating shows (decision 046: at least REVIEW_MIN_COUNT published reviews by verified
+ * customers, averaging 3.5 or more; spec 9), bought by e-voucher with nothing limiting its first option:
+ * a 5-star review published for it shows on its page.
+ */
+export const verifiedReviewDeal = (() => {
+  const deal = find(
+    'rated, by e-voucher, buyable without limits',
+    (d) =>
+      buyableWithoutLimits(d) &&
+      d.deliveryType === 'e-voucher' &&
+      !d.bookingCalendarOnRedemption &&
+      !d.giftClaim &&
+      showsRating(d.reviewAverage ?? null, d.reviewCount ?? 0),
+  );
+  const [first] = guestProducts(deal);
+  if (!first) throw new Error('reviewed deal lost its option');
+  return { id: deal.id, merchantId: deal.merchantId, productId: first.id, headline: deal.headline };
 })();

@@ -9,10 +9,10 @@ import {
   addSoldOutNotification,
   clearCatalogueCaches,
   listComplementaryDeals,
-  listReviews,
   retrieveDeal,
 } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
+import { listReviews } from '../../src/server/reviews';
 import { embedded } from './databases';
 
 describe.each(embedded)('deal page data on $name', (engine) => {

@@ -20,6 +20,7 @@ import { openEmbeddedIn } from './databases';
 describe('the one list of subscribers', () => {
   it('names every subscriber of every event, and the sign-in hooks', () => {
     expect(listSubscribers()).toEqual([
+      'account.deleted: reviewer-name',
       'account.deleted: saved-instruments',
       'order.placed: confirmation-email',
       'order.placed: email-confirmation-link',
@@ -29,6 +30,7 @@ describe('the one list of subscribers', () => {
       'order.placed: referral-reward',
       'order.placed: vip-subscription',
       'voucher.refunded: loyalty-points',
+      'voucher.refunded: promotional-credit',
     ]);
     expect(listSignInHooks()).toEqual([
       'account.signed-in: basket',

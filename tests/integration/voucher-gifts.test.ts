@@ -9,9 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
 import { EGIFT_MESSAGES } from '../../src/domain/gifting';
+import { LIFECYCLE_COPY } from '../../src/domain/voucher-lifecycle';
 import type { Database } from '../../src/server/db/client';
 import { deals, gifts, outbox, vouchers } from '../../src/server/db/schema';
-import { claimGift, GIFT_MESSAGES, giftVoucher, listWaitingVoucherGifts } from '../../src/server/gifting';
+import { cancelGift, claimGift, GIFT_MESSAGES, giftVoucher, listWaitingVoucherGifts } from '../../src/server/gifting';
 import { placeOrder } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
 import { refundVoucherToCard } from '../../src/server/voucher-lifecycle';
@@ -144,7 +145,7 @@ describe.each(embedded)('spec 4 gifting: a shopper sends a bought voucher to a f
     });
   });
 
-  it('a voucher refunded after it was sent cannot be claimed, and the gift stays unclaimed', async () => {
+  it('docs/decisions/048: a voucher waiting in a gift is refunded only once the gift is cancelled, and then cannot be claimed', async () => {
     const { sender, voucherIds } = await buy(1);
     const [voucherId] = voucherIds;
     if (voucherId === undefined) throw new Error('a voucher expected');
@@ -153,10 +154,14 @@ describe.each(embedded)('spec 4 gifting: a shopper sends a bought voucher to a f
     const [gift] = await db().select().from(gifts).where(eq(gifts.voucherId, voucherId));
     if (gift === undefined) throw new Error('a gift expected');
 
+    await expect(
+      refundVoucherToCard(db(), providers, { voucherId, userId: sender.id, now: new Date() }),
+    ).rejects.toMatchObject({ kind: 'conflict', message: LIFECYCLE_COPY.giftWaiting });
+    await cancelGift(db(), { voucherId, userId: sender.id, now: new Date() });
     await refundVoucherToCard(db(), providers, { voucherId, userId: sender.id, now: new Date() });
     await expect(claimGift(db(), { code: gift.code, userId: friend.id, now: new Date() })).rejects.toMatchObject({
       kind: 'conflict',
-      message: GIFT_MESSAGES.voucherGone,
+      message: GIFT_MESSAGES.cancelled,
     });
     expect(await owner(voucherId)).toBe(sender.id);
     const [after] = await db().select().from(gifts).where(eq(gifts.id, gift.id));

@@ -132,7 +132,17 @@ describe.each(embedded)('the voucher lifecycle over the spec 3 statuses on $name
     expect(await walletBalances(db(), buyer.user.id, now)).toEqual([]);
     expect(await history(voucherId)).toEqual([{ from: 'ready', to: 'refunded', event: 'refund' }]);
     expect(heard.filter((e) => e.voucherId === voucherId)).toEqual([
-      { orderId, voucherId, userId: buyer.user.id, amountPence: deal.unitTotalMinor, refundedTo: 'card' },
+      {
+        orderId,
+        voucherId,
+        userId: buyer.user.id,
+        amountPence: deal.unitTotalMinor,
+        refundedTo: 'card',
+        // docs/decisions/048: how far the order's refunds have gone (its one voucher: all of it).
+        orderTotalPence: deal.unitTotalMinor,
+        orderRefundedPence: deal.unitTotalMinor,
+        isLastOfOrder: true,
+      },
     ]);
 
     // A second request is refused with a clear message and moves no money.
@@ -273,7 +283,17 @@ describe.each(embedded)('the voucher lifecycle over the spec 3 statuses on $name
     // spec 4: wallet credit expires 12 months after redemption.
     expect(await walletBalances(db(), buyer.user.id, new Date(addMonths(now, 12).getTime() + 1000))).toEqual([]);
     expect(heard.filter((e) => e.voucherId === voucherId)).toEqual([
-      { orderId, voucherId, userId: buyer.user.id, amountPence: deal.unitTotalMinor, refundedTo: 'wallet' },
+      {
+        orderId,
+        voucherId,
+        userId: buyer.user.id,
+        amountPence: deal.unitTotalMinor,
+        refundedTo: 'wallet',
+        // docs/decisions/048: how far the order's refunds have gone (its one voucher: all of it).
+        orderTotalPence: deal.unitTotalMinor,
+        orderRefundedPence: deal.unitTotalMinor,
+        isLastOfOrder: true,
+      },
     ]);
     await expect(requestVoucherCredit(db(), { voucherId, userId: buyer.user.id, now })).rejects.toThrow(
       LIFECYCLE_COPY.notReturnable,

@@ -170,6 +170,35 @@ export const MAIL_SAMPLES: Record<MailKind, MailSample> = {
       preferencesUrl: `${ORIGIN}/email/preferences?token=sample-manage-token-0123456789`,
     },
   },
+  review_request: {
+    subject: 'How was Afternoon tea with prosecco?',
+    template: 'reviewRequest',
+    data: {
+      firstName: 'Sam',
+      dealHeadline: 'Afternoon tea with prosecco',
+      redeemedAt: '2026-03-14T15:30:00.000Z',
+      reviewUrl: `${ORIGIN}/myaccount/vouchers#voucher-4182-review`,
+    },
+  },
+  merchant_closed_refund: {
+    subject: 'The Ivy Tea Rooms has closed: your refund',
+    template: 'merchantClosed',
+    data: {
+      firstName: 'Sam',
+      merchantName: 'The Ivy Tea Rooms',
+      closedOn: '2026-03-02',
+      currency: 'GBP',
+      vouchers: [
+        { code: 'TPC-58213-KD4W', headline: 'Afternoon tea with prosecco', amountMinor: 2499 },
+        { code: 'TPC-58214-PQ7Z', headline: 'Afternoon tea with prosecco', amountMinor: 2499 },
+      ],
+      cardMinor: 3998,
+      cardTo: 'your card or PayPal',
+      walletMinor: 500,
+      promoMinor: 500,
+      bookings: [{ code: 'TPC-58213-KD4W', date: '2026-03-14' }],
+    },
+  },
   merchant_invite: {
     subject: 'Join The Ivy Tea Rooms on the Tuppence merchant dashboard',
     template: 'notice',
@@ -252,6 +281,32 @@ export const MAIL_SAMPLES: Record<MailKind, MailSample> = {
     template: 'membership',
     brand: 'vip',
     data: { event: 'ended', firstName: 'Sam', reason: 'failed' },
+  },
+  vip_renewal_reminder: {
+    subject: 'Your Tuppence VIP membership renews on 10 April 2026',
+    template: 'membership',
+    brand: 'vip',
+    data: {
+      event: 'reminder',
+      firstName: 'Sam',
+      amount: { amountMinor: 499, currency: 'GBP' },
+      currentAmount: null,
+      renewsOn: '2026-04-10T11:00:00.000Z',
+      cancelUrl: `${ORIGIN}/vip/cancel?token=sample-cancel-token-sample-cancel-token`,
+      coolingOffDays: 14,
+    },
+  },
+  vip_cancelled: {
+    subject: 'Your Tuppence VIP membership is cancelled',
+    template: 'membership',
+    brand: 'vip',
+    data: {
+      event: 'cancelled',
+      firstName: 'Sam',
+      refund: { amountMinor: 386, currency: 'GBP' },
+      refundedTo: 'card',
+      vipUntil: '2026-03-17T09:00:00.000Z',
+    },
   },
   order_confirmation: {
     subject: 'Your Tuppence order 48213: your vouchers',

@@ -4,11 +4,12 @@
  */
 import type { DealSummary } from '@/contracts/deal';
 import { formatMoney } from '@/domain/money';
+import { showsRating } from '@/domain/reviews';
 
 /** spec 9: "limited availability" shows for up to 50 left. */
 export const LIMITED_AVAILABILITY_MAX = 50;
-/** spec 9: reviews show from an average of 3.5. */
-export const REVIEW_MIN_AVERAGE = 3.5;
+/** spec 9: reviews show from an average of 3.5 (named once, with the verified-review rules: decision 046). */
+export { REVIEW_MIN_AVERAGE } from '@/domain/reviews';
 
 export type PriceView =
   | { kind: 'see-options' }
@@ -72,7 +73,10 @@ export function remainingText(deal: DealSummary): string | null {
   return `Only ${deal.remaining} left`;
 }
 
-/** spec 9: reviews show when the average is at least 3.5. */
+/**
+ * spec 9 and decision 046: a rating shows when at least REVIEW_MIN_COUNT verified customers have a
+ * published review and their average is at least 3.5.
+ */
 export function showsReviews(deal: DealSummary): deal is DealSummary & { reviewAverage: number } {
-  return deal.reviewAverage !== null && deal.reviewAverage >= REVIEW_MIN_AVERAGE && deal.reviewCount > 0;
+  return showsRating(deal.reviewAverage, deal.reviewCount);
 }

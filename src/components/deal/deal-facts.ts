@@ -3,9 +3,9 @@
  * breadcrumb trail, the reviews rule and the JSON-LD (schema.org Product + Offer, BreadcrumbList).
  */
 
-import { REVIEW_MIN_AVERAGE } from '@/components/deal-card/price-view';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import { showsRating } from '@/domain/reviews';
 
 const DAY_MS = 86_400_000;
 /** Closer than this, the page counts the days down instead of giving the date. */
@@ -46,9 +46,12 @@ export function dealCrumbs(deal: DealDetail, { withSubCategory = true } = {}): C
   ];
 }
 
-/** spec 9: reviews show only when the average is at least 3.5. */
+/**
+ * spec 9 and decision 046: reviews and the rating show only when at least REVIEW_MIN_COUNT verified
+ * customers have a published review and their average is at least 3.5.
+ */
 export function showsDealReviews(deal: Pick<DealDetail, 'reviewAverage' | 'reviewCount'>): boolean {
-  return deal.reviewAverage !== null && deal.reviewAverage >= REVIEW_MIN_AVERAGE && deal.reviewCount > 0;
+  return showsRating(deal.reviewAverage, deal.reviewCount);
 }
 
 /** The option a guest would pay least for (VIP-only options aside), sold out or not. */
@@ -64,7 +67,8 @@ export function decimalPrice(amountMinor: number): string {
 }
 
 /**
- * JSON-LD for the deal page: a Product with its Offer (and rating when reviews show), and
+ * JSON-LD for the deal page: a Product with its Offer (and, when reviews show, the rating of its
+ * published reviews by verified customers only: decision 046), and
  * the BreadcrumbList. `absolute` turns a site path into a full URL.
  */
 export function dealJsonLd(deal: DealDetail, absolute: (path: string) => string): Record<string, unknown> {

@@ -439,3 +439,23 @@ async function mailMerchant(
     });
   }
 }
+
+/**
+ * The merchant closed (docs/decisions/045): the voucher's bookings still open (asked for, proposed
+ * or confirmed) are cancelled in the caller's transaction, with the voucher's refund. Answers the
+ * dates cancelled, for the shopper's email. No audit row: the audit names a person, and this was the
+ * closure's doing (the voucher's own history records its refund).
+ */
+export async function cancelBookingsForClosure(tx: Tx, voucherId: number, now: Date): Promise<string[]> {
+  const cancelled = await tx
+    .update(voucherBookings)
+    .set({ status: 'cancelled', decidedAt: now, merchantNote: 'The merchant has closed.' })
+    .where(
+      and(
+        eq(voucherBookings.voucherId, voucherId),
+        inArray(voucherBookings.status, ['requested', 'proposed', 'confirmed']),
+      ),
+    )
+    .returning();
+  return cancelled.map((row) => bookedDate({ ...row, status: 'confirmed' }));
+}

@@ -17,15 +17,15 @@ export type { HeaderData } from './header-types';
 export { knownLocationNames, listLocations, retrieveLocation } from './locations';
 export { listPlacedDealIds, type MapDeal, type PlacedDealId } from './map-area';
 export { retrieveHeaderData } from './navigation';
-export { type DealPatch, DealPatchSchema, UnknownProduct, updateDeal } from './operator';
+export { closeMerchantDeals, type DealPatch, DealPatchSchema, UnknownProduct, updateDeal } from './operator';
 export { type PriceEvidenceEntry, recordDealPriceEvidence, recordPriceEvidence } from './price-evidence';
 export type { DealOrder } from './queries';
+export { setDealRating } from './rating';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
 export { FALLBACK_DEAL_IMAGE } from './reshape';
-export { listReviews, REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from './reviews';
 export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
-export { countDealPurchase, returnStock, takeStock } from './stock';
+export { countDealPurchase, type LiveDealStock, listLiveStock, returnStock, takeStock } from './stock';
 
 /** spec 9: default listing size. */
 export const DEFAULT_LISTING_SIZE = 50;

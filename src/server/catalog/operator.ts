@@ -3,10 +3,10 @@
  * answering the cache tags of the pages that show what changed (docs/decisions/006: tags by deal,
  * location, category), and forgetting the catalogue's read caches.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
-import type { Db } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { clearCatalogueCaches } from './caches';
 import { categories, dealProducts, deals, locations } from './schema';
 
@@ -84,4 +84,41 @@ export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<
   // The read caches behind the pages go too, so the re-rendered pages read the change.
   if (tags) clearCatalogueCaches();
   return tags;
+}
+
+/**
+ * A merchant closed (docs/decisions/045): its deals that are still on sale or waiting to go live are
+ * closed in the caller's transaction (the merchant service's closure), so they leave listings and
+ * search and can no longer be bought, and their pages say the deal has ended. Answers how many
+ * closed and the cache tags of every page that showed them; the caller invalidates those after
+ * commit, and calls `clearCatalogueCaches`.
+ */
+export async function closeMerchantDeals(tx: Tx, merchantId: number): Promise<{ closed: number; tags: string[] }> {
+  const closed = await tx
+    .update(deals)
+    .set({ status: 'closed' })
+    .where(and(eq(deals.merchantId, merchantId), inArray(deals.status, ['live', 'draft'])))
+    .returning({
+      id: deals.id,
+      locationId: deals.locationId,
+      categoryId: deals.categoryId,
+      subCategoryId: deals.subCategoryId,
+    });
+  if (closed.length === 0) return { closed: 0, tags: [] };
+  const locationIds = [...new Set(closed.map((deal) => deal.locationId))];
+  const places = await tx
+    .select({ shortName: locations.shortName })
+    .from(locations)
+    .where(inArray(locations.id, locationIds));
+  const categoryIds = new Set(closed.flatMap((deal) => [deal.categoryId, deal.subCategoryId]));
+  const names = await tx.select({ id: categories.id, shortName: categories.shortName }).from(categories);
+  return {
+    closed: closed.length,
+    tags: [
+      ...closed.map((deal) => dealTag(deal.id)),
+      ...places.map((place) => locationTag(place.shortName)),
+      ...names.filter((category) => categoryIds.has(category.id)).map((category) => categoryTag(category.shortName)),
+      LISTINGS_TAG,
+    ],
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * The catalogue's tables: locations, categories, merchants, deals, their options, stock, images,
- * search terms, reviews and sold-out sign-ups. One schema for both engines (PGlite embedded, PostgreSQL server).
+ * search terms and sold-out sign-ups. One schema for both engines (PGlite embedded, PostgreSQL server).
  * Money is integer pence (`*_minor`), always with a currency code beside it. Spec 3 names the fields.
  */
 import { sql } from 'drizzle-orm';
@@ -129,6 +129,10 @@ export const deals = pgTable(
     isTravel: boolean('is_travel').notNull().default(false),
     popularity: integer('popularity').notNull().default(0),
     boughtCount: integer('bought_count').notNull().default(0),
+    /**
+     * Published, verified reviews only (docs/decisions/046): their mean rating and how many. The
+     * reviews service recomputes both in the transaction that publishes or rejects one (setDealRating).
+     */
     reviewAverage: real('review_average'),
     reviewCount: integer('review_count').notNull().default(0),
     /** Lowest visible product price, kept with the deal so lists sort without a join. */
@@ -244,24 +248,6 @@ export const searchTerms = pgTable(
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
 
-/** A shopper's review of a deal (spec 9: shown when the average is at least 3.5). */
-export const reviews = pgTable(
-  'reviews',
-  {
-    id: serial('id').primaryKey(),
-    dealId: integer('deal_id')
-      .notNull()
-      .references(() => deals.id, { onDelete: 'cascade' }),
-    authorName: text('author_name').notNull(),
-    /** 1 to 5 stars. */
-    rating: integer('rating').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('reviews_deal_idx').on(t.dealId, t.createdAt)],
-);
-
 /** spec 4: sold-out deals take a sold-out notification sign-up. One per deal and email. */
 export const soldOutNotifications = pgTable(
   'sold_out_notifications',
@@ -288,8 +274,6 @@ export type DealRow = typeof deals.$inferSelect;
 export type DealProductRow = typeof dealProducts.$inferSelect;
 
 export type DealImageRow = typeof dealImages.$inferSelect;
-
-export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
  * The evidence behind an option's original ("was") price (docs/decisions/024). The latest row of an

@@ -5,10 +5,10 @@
  * happens if enough is left, and PostgreSQL's row lock makes a concurrent buyer wait and then re-check
  * the condition against the new value, so concurrent buyers can never oversell (docs/decisions/012).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { Tx } from '@/server/db';
-import { dealProductStock, deals } from './schema';
+import type { Db, Tx } from '@/server/db';
+import { dealProductStock, dealProducts, deals } from './schema';
 
 /**
  * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
@@ -64,4 +64,50 @@ export async function countDealPurchase(tx: Tx, dealId: number, quantity: number
     .update(deals)
     .set({ boughtCount: sql`${deals.boughtCount} + ${quantity}` })
     .where(eq(deals.id, dealId));
+}
+
+/** A deal's stock as it is now (docs/decisions/048: "Only N left" comes from here, never a cached page). */
+export interface LiveDealStock {
+  dealId: number;
+  /** Units left across its options; null when any option is unlimited. */
+  remaining: number | null;
+  isSoldOut: boolean;
+  products: { productId: number; remaining: number | null; isSoldOut: boolean }[];
+}
+
+/** The live stock of these deals' visible options, read now (the deal page's and the cards' short-lived fetch). */
+export async function listLiveStock(db: Db, dealIds: readonly number[], now: Date): Promise<LiveDealStock[]> {
+  if (dealIds.length === 0) return [];
+  const rows = await db
+    .select({
+      dealId: dealProducts.dealId,
+      productId: dealProducts.id,
+      stock: dealProductStock,
+    })
+    .from(dealProducts)
+    .leftJoin(dealProductStock, eq(dealProductStock.productId, dealProducts.id))
+    .where(
+      and(
+        inArray(dealProducts.dealId, [...dealIds]),
+        eq(dealProducts.visibility, 'visible'),
+        eq(dealProducts.disabled, false),
+      ),
+    )
+    .orderBy(asc(dealProducts.dealId), asc(dealProducts.sortOrder), asc(dealProducts.id));
+  const byDeal = new Map<number, LiveDealStock>();
+  for (const row of rows) {
+    const remaining = row.stock?.quantityRemaining ?? null;
+    const forDay = remainingForDayOf(row.stock ?? null, now);
+    const product = {
+      productId: row.productId,
+      remaining: remaining === null ? null : Math.max(remaining, 0),
+      isSoldOut: (remaining !== null && remaining <= 0) || (forDay !== null && forDay <= 0),
+    };
+    const deal = byDeal.get(row.dealId) ?? { dealId: row.dealId, remaining: 0, isSoldOut: true, products: [] };
+    deal.products.push(product);
+    deal.remaining = deal.remaining === null || product.remaining === null ? null : deal.remaining + product.remaining;
+    deal.isSoldOut = deal.isSoldOut && product.isSoldOut;
+    byDeal.set(row.dealId, deal);
+  }
+  return [...byDeal.values()];
 }

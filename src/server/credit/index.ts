@@ -30,3 +30,4 @@ export {
   referralCodeFor,
   retrieveReferralSummary,
 } from './referrals';
+export { type CreditTakeback, takeBackPromotionalCredit } from './takebacks';

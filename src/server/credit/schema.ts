@@ -75,6 +75,36 @@ export const creditGrants = pgTable(
   ],
 );
 
+/**
+ * What a refunded voucher took back of the promotional credit its order earned (docs/decisions/048):
+ * once per voucher. `amountMinor` is its share; `takenMinor` what was left of the credit to take;
+ * `shortfallMinor` what the shopper had already spent: noted, never taken later, never a debt.
+ */
+export const creditTakebacks = pgTable(
+  'credit_takebacks',
+  {
+    id: serial('id').primaryKey(),
+    grantId: integer('grant_id')
+      .notNull()
+      .references(() => creditGrants.id),
+    voucherId: integer('voucher_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: integer('amount_minor').notNull(),
+    takenMinor: integer('taken_minor').notNull(),
+    shortfallMinor: integer('shortfall_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_takebacks_voucher_idx').on(t.voucherId),
+    index('credit_takebacks_order_idx').on(t.orderId),
+  ],
+);
+
 export type CreditCampaignRow = typeof creditCampaigns.$inferSelect;
 export type CreditGrantRow = typeof creditGrants.$inferSelect;
 

@@ -24,6 +24,7 @@ export * from '../mail/schema';
 export * from '../merchants/schema';
 export * from '../orders/schema';
 export * from '../promotions/schema';
+export * from '../reviews/schema';
 export * from '../sponsored/schema';
 export * from '../subscriptions/schema';
 export * from '../travel/schema';

@@ -41,6 +41,15 @@ export interface VoucherRefunded {
   /** What the voucher was refunded for, in pence (card and wallet parts together). */
   amountPence: number;
   refundedTo: 'card' | 'wallet';
+  /**
+   * How far the order's refunds have gone with this one (docs/decisions/048), so what the order earned
+   * goes back in shares that add up exactly. Absent on events raised before it was recorded.
+   */
+  orderTotalPence?: number;
+  /** What the order's refunds have given back so far, this one included. */
+  orderRefundedPence?: number;
+  /** Every voucher of the order is now refunded or taken as credit: this one takes what is left. */
+  isLastOfOrder?: boolean;
 }
 
 /** What an `account.deleted` event carries. */

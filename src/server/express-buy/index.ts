@@ -17,6 +17,7 @@ import { expressBuyVerdict } from '@/domain/express-buy';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import type { PaymentMethod, PaymentOption } from '@/domain/payment-methods';
 import { instrumentLabel, isInstrumentExpired } from '@/domain/saved-instruments';
+import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import type { UserRow } from '@/server/accounts/schema';
 import { createBasket, discardOpenBasket, loadOfferings, retrievePricedBasket } from '@/server/basket';
 import { eligibilityFor, instrumentsFor, strictPayLater } from '@/server/checkout';
@@ -155,6 +156,10 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
   if (isInstrumentExpired(instrument, now)) {
     return failure('unprocessable', MESSAGES.expressBuyRefused, { reason: CARD_REASONS.cardExpired, checkoutUrl });
   }
+
+  // decision 047: the VIP membership is bought only through the checkout, where its price, renewal and
+  // cancellation terms sit beside the pay button; never in one tap.
+  if (request.dealId === VIP_SUBSCRIPTION_DEAL_ID) return refused('notStandard');
 
   const offering = (
     await loadOfferings(db, [request.productId], { eligibleForVip: user.isVip, userId: user.id }, now)

@@ -18,6 +18,8 @@ export interface SentGiftView {
   sendOn: string;
   status: SentGiftStatus;
   claimedAt: Date | null;
+  /** Still waiting to be claimed: its sender may cancel it (docs/decisions/048). */
+  isCancellable: boolean;
   dealId: number;
   headline: string;
   productTitle: string;
@@ -70,6 +72,7 @@ export async function listSentGifts(db: Db, userId: number): Promise<SentGiftVie
       recipientEmail: gift.recipientEmail,
       sendOn: gift.sendOn,
       status: sentGiftStatus(gift),
+      isCancellable: gift.claimedAt === null && gift.cancelledAt === null,
       claimedAt: gift.claimedAt,
       dealId,
       headline: headline ?? title,

@@ -29,9 +29,10 @@ import { creditWallet } from '@/server/wallet';
 import { GIFT_MESSAGES, mailGift, newCode } from './mail';
 import { giftCards, gifts } from './schema';
 
+export { cancelGiftsForClosure } from './closure';
 export { GIFT_MESSAGES } from './mail';
 export type { GiftCardRow, GiftRow } from './schema';
-export { giftVoucher, listWaitingVoucherGifts } from './voucher-gifts';
+export { cancelGift, giftVoucher, listWaitingVoucherGifts, retrieveWaitingGift } from './voucher-gifts';
 
 /**
  * After an order commits: its e-gifted lines become gifts (once: a retry finds them), and the ones
@@ -125,7 +126,7 @@ export async function sendDueGifts(db: Db, options: { now: Date; origin: string;
   const due = await db
     .select({ id: gifts.id })
     .from(gifts)
-    .where(and(isNull(gifts.mailedAt), lte(gifts.sendOn, ukDay(options.now))))
+    .where(and(isNull(gifts.mailedAt), isNull(gifts.cancelledAt), lte(gifts.sendOn, ukDay(options.now))))
     .orderBy(asc(gifts.id))
     .limit(options.limit ?? 500);
   let sent = 0;
@@ -140,6 +141,8 @@ export interface GiftView {
   recipientName: string;
   message: string;
   claimed: boolean;
+  /** The sender cancelled it before it was claimed. */
+  cancelled: boolean;
   items: { headline: string; productTitle: string; quantity: number; dealId: number }[];
 }
 
@@ -159,6 +162,7 @@ export async function retrieveGift(db: Db, rawCode: string): Promise<GiftView | 
     recipientName: row.gift.recipientName,
     message: row.gift.message,
     claimed: row.gift.claimedAt !== null,
+    cancelled: row.gift.cancelledAt !== null,
     items: [
       {
         headline: headline ?? row.line.title,
@@ -184,6 +188,7 @@ export async function claimGift(
     const [gift] = await tx.select().from(gifts).where(eq(gifts.code, code)).for('update');
     if (gift === undefined) throw new NotFound(GIFT_MESSAGES.unknownCode);
     if (gift.claimedAt !== null) throw new Conflict(GIFT_MESSAGES.alreadyClaimed);
+    if (gift.cancelledAt !== null) throw new Conflict(GIFT_MESSAGES.cancelled);
     if (gift.senderUserId === input.userId) throw new Conflict(GIFT_MESSAGES.ownGift);
     await tx.update(gifts).set({ claimedAt: input.now, claimedByUserId: input.userId }).where(eq(gifts.id, gift.id));
     // A voucher sent from the voucher page moves alone, and only while the sender still has it unused.
@@ -291,5 +296,6 @@ export async function giftClaimState(
   if (rawCode !== '' && input.claimed === null && gift === null && problem === null)
     problem = GIFT_MESSAGES.unknownCode;
   if (gift?.claimed && problem === null) problem = GIFT_MESSAGES.alreadyClaimed;
+  if (gift?.cancelled && problem === null) problem = GIFT_MESSAGES.cancelled;
   return { signedIn: input.signedIn, rawCode, gift, claimed: input.claimed, problem };
 }

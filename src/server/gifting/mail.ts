@@ -27,6 +27,12 @@ export const GIFT_MESSAGES = {
   giftToSelf: "Send the gift to someone else's email address.",
   voucherGone: 'Sorry, this gift is no longer available: the voucher has been used or refunded.',
   voucherSent: (name: string) => `Sent: we have emailed ${name} a gift code to claim this voucher.`,
+  /** The recipient's claim of a gift its sender took back (docs/decisions/048). */
+  cancelled: 'Sorry, this gift is no longer available: the sender cancelled it.',
+  /** The sender's cancel of a gift that is not waiting any more. */
+  notCancellable: 'This gift can no longer be cancelled: it has already been claimed or cancelled.',
+  giftCancelled: (name: string) =>
+    `Gift cancelled: the code we sent ${name} no longer works, and the voucher is yours to use, refund or send again.`,
 } as const;
 
 export function newCode(prefix: 'GIFT' | 'CARD'): string {
@@ -58,7 +64,7 @@ export async function mailGift(tx: Tx, giftId: number, origin: string, now: Date
     .from(gifts)
     .innerJoin(users, eq(users.id, gifts.senderUserId))
     .innerJoin(orderLines, eq(orderLines.id, gifts.orderLineId))
-    .where(and(eq(gifts.id, giftId), isNull(gifts.mailedAt)))
+    .where(and(eq(gifts.id, giftId), isNull(gifts.mailedAt), isNull(gifts.cancelledAt)))
     .for('update', { of: gifts, skipLocked: true });
   if (row === undefined) return false;
   const quantity = row.gift.voucherId === null ? row.quantity : 1;

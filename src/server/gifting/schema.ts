@@ -42,6 +42,8 @@ export const gifts = pgTable(
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     claimedByUserId: integer('claimed_by_user_id').references(() => users.id),
+    /** The sender took the gift back before it was claimed: its code no longer claims (docs/decisions/048). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -50,7 +52,7 @@ export const gifts = pgTable(
     uniqueIndex('gifts_order_line_key').on(t.orderLineId).where(sql`${t.voucherId} is null`),
     uniqueIndex('gifts_voucher_waiting_key')
       .on(t.voucherId)
-      .where(sql`${t.voucherId} is not null and ${t.claimedAt} is null`),
+      .where(sql`${t.voucherId} is not null and ${t.claimedAt} is null and ${t.cancelledAt} is null`),
     index('gifts_unmailed_idx').on(t.sendOn).where(sql`${t.mailedAt} is null`),
   ],
 );

@@ -8,10 +8,13 @@ import { handleEvents } from '@/server/events';
 import { expireGiftCards, sendDueGifts } from '@/server/gifting';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
 import { logError } from '@/server/log';
+import { CLOSURE_LEASE, CLOSURE_LEASE_MS, refundClosedMerchants } from '@/server/merchants';
 import { captureCommittedAuthorisations, releaseExpiredHolds, voidAbandonedAuthorisations } from '@/server/orders';
 import { paymentProviders } from '@/server/payments';
-import { renewDueSubscriptions } from '@/server/subscriptions';
+import { sendReviewRequests } from '@/server/reviews';
+import { payPendingVipRefunds, renewDueSubscriptions, sendRenewalReminders } from '@/server/subscriptions';
 import { expireDueVouchers, payPendingRefunds, processCreditRequests } from '@/server/voucher-lifecycle';
+import { releaseLease, takeLease } from './lease';
 
 export interface HourlyRun {
   expiredVouchers: number;
@@ -28,14 +31,21 @@ export interface HourlyRun {
   /** VIP subscriptions renewed (charged) and lapsed (cancelled renewal or failed charge; docs/decisions/027). */
   renewedSubscriptions: number;
   lapsedSubscriptions: number;
+  /** VIP renewal reminders queued (decision 047, RENEWAL_REMINDER_DAYS before each renewal) and VIP cooling-off refunds paid on retry. */
+  vipReminders: number;
+  paidVipRefunds: number;
   /** Holds of submits that never finished (stock, spec 5 allowances, promotion code uses), given back (docs/decisions/026, 044). */
   releasedHolds: number;
+  /** Vouchers of closed merchants refunded (docs/decisions/045). */
+  closureRefunds: number;
   /** Card refunds the provider could not take at the time, and credit requests left waiting. */
   paidRefunds: number;
   processedCreditRequests: number;
   /** E-gift emails written to the outbox on their send date; gift cards expired (spec 4, 6 months). */
   giftsSent: number;
   expiredGiftCards: number;
+  /** Review-ask emails queued, once per voucher, a few days after it was redeemed (docs/decisions/046). */
+  reviewRequests: number;
 }
 
 /**
@@ -88,6 +98,14 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
       'capture retry',
     ),
     releasedHolds: await settle(() => releaseExpiredHolds(db, now), 'hold release'),
+    // Before the refund retry, so a closure's provider refund that failed just now is tried again.
+    closureRefunds: await settle(async () => {
+      const runs = await refundClosedMerchants(db, allProviders, {
+        now,
+        lease: (name) => takeLease(db, name, CLOSURE_LEASE_MS, now),
+      }).finally(() => releaseLease(db, CLOSURE_LEASE));
+      return runs.reduce((total, run) => total + run.vouchersRefunded, 0);
+    }, 'merchant closure refunds'),
     paidRefunds: await settle(() => payPendingRefunds(db, allProviders), 'refund retry'),
     processedCreditRequests: await settle(() => processCreditRequests(db, now), 'credit requests'),
     purgedKeys: await settle(() => purgeIdempotencyKeys(db), 'idempotency purge'),
@@ -96,8 +114,12 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     // After the event retry, so a gift recorded by a retried subscriber is mailed in the same run.
     giftsSent: await settle(() => sendDueGifts(db, { now, origin }), 'e-gift emails'),
     expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
+    reviewRequests: await settle(() => sendReviewRequests(db, { now, origin }), 'review requests'),
     // After the event retry, so a reward recorded by a retried subscriber is paid in the same run.
     ...(await settleCredit()),
+    // Before the renewals, so a renewal the job reaches late is still announced if its time allows.
+    vipReminders: await settle(() => sendRenewalReminders(db, { now, origin }), 'VIP renewal reminders'),
+    paidVipRefunds: await settle(() => payPendingVipRefunds(db, allProviders), 'VIP refund retry'),
     ...(await renewSubscriptions()),
   };
 }

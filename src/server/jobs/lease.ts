@@ -21,3 +21,8 @@ export async function takeLease(db: Db, name: string, ms: number, now: Date, hol
     returning holder`);
   return result.rows.length > 0;
 }
+
+/** Gives back `name` when this holder has it (a run that finished early frees it for another process). */
+export async function releaseLease(db: Db, name: string, holder = PROCESS_ID): Promise<void> {
+  await db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
+}

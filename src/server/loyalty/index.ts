@@ -18,6 +18,7 @@ import {
   loyaltyStatus,
   pointsForSpend,
 } from '@/domain/loyalty';
+import { takeBackDue, takeBackFrom } from '@/domain/refund-money';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db, Tx } from '@/server/db';
 import type { VoucherRefunded } from '@/server/events';
@@ -37,6 +38,7 @@ interface Activity {
   orderId?: number | null;
   dealId?: number | null;
   walletEntryId?: number | null;
+  shortfallPoints?: number;
 }
 
 /** Writes one activity and moves the account's totals, once per key; false when the key was seen. */
@@ -139,10 +141,12 @@ export async function awardOrderPoints(db: Db, orderId: number, now: Date = new 
 }
 
 /**
- * A refunded voucher takes back the points its money earned (never more than the order
- * earned, less what earlier refunds of the order took back), once per voucher. Current points never
- * go below zero (points already exchanged stay spent); lifetime points, and so the level, go down by
- * the whole amount. Returns the points taken back. Run after the refund commits by the
+ * A refunded voucher takes back its share of the points its order earned (docs/decisions/048): the
+ * share of the order refunded so far, the order's last voucher taking what is left, so an order
+ * refunded whole gives back exactly what it earned; once per voucher. Current points never go below
+ * zero: points already exchanged stay spent, and what could not be taken is noted on the activity
+ * (`shortfallPoints`), never taken later and never a debt. Lifetime points, and so the level, go down
+ * by the whole share. Returns the share taken back. Run after the refund commits by the
  * `loyalty-points` subscriber of `voucher.refunded`.
  */
 export async function reversePointsForRefund(
@@ -155,28 +159,51 @@ export async function reversePointsForRefund(
     await tx.execute(
       sql`select 1 from ${loyaltyAccounts} where ${loyaltyAccounts.userId} = ${payload.userId} for update`,
     );
-    const [earned] = await tx
-      .select({ total: sql<number>`coalesce(sum(${loyaltyActivities.lifetimePoints}), 0)::int` })
+    const [ledger] = await tx
+      .select({
+        earned: sql<number>`coalesce(sum(${loyaltyActivities.lifetimePoints}) filter (where ${loyaltyActivities.kind} = 'order'), 0)::int`,
+        asked: sql<number>`coalesce(-sum(${loyaltyActivities.lifetimePoints}) filter (where ${loyaltyActivities.kind} = 'refund'), 0)::int`,
+      })
       .from(loyaltyActivities)
       .where(and(eq(loyaltyActivities.orderId, payload.orderId), eq(loyaltyActivities.userId, payload.userId)));
-    const left = earned?.total ?? 0;
-    const take = Math.min(pointsForSpend(payload.amountPence), left);
-    if (take <= 0) return 0;
+    const earned = ledger?.earned ?? 0;
+    const asked = ledger?.asked ?? 0;
+    let due: number;
+    if (payload.orderTotalPence !== undefined && payload.orderRefundedPence !== undefined) {
+      due = takeBackDue(
+        earned,
+        {
+          orderTotalMinor: payload.orderTotalPence,
+          orderRefundedMinor: payload.orderRefundedPence,
+          isLastOfOrder: payload.isLastOfOrder === true,
+        },
+        asked,
+      );
+    } else {
+      // An event raised before refunds said how far the order had gone: the points its money earned.
+      due = Math.min(pointsForSpend(payload.amountPence), Math.max(0, earned - asked));
+    }
+    if (due <= 0) return 0;
     const { currentPoints } = await retrievePoints(tx, payload.userId);
+    const { taken, shortfall } = takeBackFrom(currentPoints, due);
     const done = await record(
       tx,
       {
         userId: payload.userId,
         kind: 'refund',
-        points: -Math.min(take, Math.max(0, currentPoints)),
-        lifetimePoints: -take,
-        description: `Taken back: voucher ${payload.voucherId} on order ${payload.orderId} refunded`,
+        points: -taken,
+        lifetimePoints: -due,
+        shortfallPoints: shortfall,
+        description:
+          shortfall > 0
+            ? `Taken back: voucher ${payload.voucherId} on order ${payload.orderId} refunded (${shortfall} already exchanged)`
+            : `Taken back: voucher ${payload.voucherId} on order ${payload.orderId} refunded`,
         uniqueKey: `refund:voucher:${payload.voucherId}`,
         orderId: payload.orderId,
       },
       now,
     );
-    return done ? take : 0;
+    return done ? due : 0;
   });
 }
 

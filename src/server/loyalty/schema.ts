@@ -37,6 +37,11 @@ export const loyaltyActivities = pgTable(
     dealId: integer('deal_id'),
     /** The wallet credit an exchange wrote (wallet_entries.id). */
     walletEntryId: integer('wallet_entry_id'),
+    /**
+     * A refund's take-back the member's current points could not cover (already exchanged): noted
+     * here, never taken later and never a debt (docs/decisions/048).
+     */
+    shortfallPoints: integer('shortfall_points').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -24,8 +24,14 @@ export const MAIL_KINDS = [
   // VIP membership
   'vip_renewed',
   'vip_ended',
+  'vip_renewal_reminder',
+  'vip_cancelled',
+  // Verified reviews (decision 046): the ask, a few days after a voucher is redeemed
+  'review_request',
   // Merchants
   'merchant_invite',
+  // A merchant closed: its vouchers refunded (docs/decisions/045)
+  'merchant_closed_refund',
   // Deals emails (spec 7 email): the double opt-in, then marketing
   'email_verify',
   'basket_abandon',

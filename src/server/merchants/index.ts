@@ -3,6 +3,19 @@
  * vouchers with an audit of every attempt, and what the merchant dashboard reads. Members sign in
  * with their ordinary account; membership of a merchant is what opens its dashboard.
  */
+
+export {
+  CLOSURE_LEASE,
+  CLOSURE_LEASE_MS,
+  type ClosureLease,
+  type ClosureReport,
+  type ClosureRun,
+  closeMerchant,
+  findMerchants,
+  type OperatorMerchant,
+  refundClosedMerchants,
+  retrieveClosureReport,
+} from './closures';
 export {
   listMerchantDeals,
   listMerchantVouchers,

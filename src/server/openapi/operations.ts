@@ -58,6 +58,7 @@ import {
   GiftCreateResponseSchema,
   GiftFinderFeedQuerySchema,
 } from '@/contracts/gifting';
+import { LiveStockQuerySchema, LiveStockSchema } from '@/contracts/live-stock';
 import {
   EarlyBirdPageSchema,
   EarlyBirdQuerySchema,
@@ -90,6 +91,7 @@ import {
   ListingRecommendationsQuerySchema,
   RecommendationsResponseSchema,
 } from '@/contracts/recommendations';
+import { ReviewRequestSchema, ReviewSubmittedSchema } from '@/contracts/reviews';
 import { SearchQuerySchema, SearchResponseSchema, SuggestQuerySchema, SuggestResponseSchema } from '@/contracts/search';
 import { SponsoredEventSchema, SponsoredSessionRequestSchema } from '@/contracts/sponsored';
 import { SubscriptionResponseSchema, VipStatusRequestSchema, VipStatusResponseSchema } from '@/contracts/subscription';
@@ -164,6 +166,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'spec 7 socialcue/deal: vouchers bought in the last 24 hours and the cue to show',
     query: SocialCueQuerySchema,
     response: SocialCueSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/deal/stock',
+    tag: 'deals',
+    summary:
+      'Live stock behind "Only N left" (docs/decisions/048): per deal and option, a count only at or under 50, else null',
+    query: LiveStockQuerySchema,
+    response: LiveStockSchema,
+    errors: { 400: 'ids must be up to 50 deal ids separated by commas.' },
   },
   {
     method: 'get',
@@ -962,6 +974,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       401: 'Not signed in.',
       404: 'Not your voucher.',
       409: 'Already refunded, the window has closed, or it cannot be returned.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/voucher/{id}/review',
+    tag: 'vouchers',
+    summary:
+      'Review the deal of one of your redeemed vouchers, once (docs/decisions/046): 1 to 5 stars, a title and the text; it shows once an operator has published it',
+    pathParams: { id: 'Voucher id' },
+    body: ReviewRequestSchema,
+    response: ReviewSubmittedSchema,
+    status: 201,
+    errors: {
+      400: 'A rating not 1 to 5, a title not 3 to 100 characters, or a text not 20 to 2,000.',
+      401: 'Not signed in.',
+      404: 'Not your voucher.',
+      409: 'The voucher is not redeemed yet, or you have already reviewed it.',
     },
   },
   {

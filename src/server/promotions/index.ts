@@ -48,6 +48,7 @@ function ruleOf(row: PromoCodeRow): PromoCodeRule {
     categoryIds: row.categoryIds,
     subCategoryIds: row.subCategoryIds,
     firstOrderOnly: row.firstOrderOnly,
+    audience: row.audience,
   };
 }
 
@@ -61,12 +62,19 @@ export async function retrievePromoCode(db: DbOrTx, raw: string): Promise<PromoC
 
 async function shopperUses(db: DbOrTx, promoCodeId: number, userId: number | null) {
   if (userId === null) return { userId, usesByShopper: 0, ordersPlaced: 0 };
+  // docs/decisions/048: a code's audience (VIP or not) is checked on apply and again at commit.
+  const [member] = await db.select({ isVip: users.isVip }).from(users).where(eq(users.id, userId));
   const [uses] = await db
     .select({ n: count() })
     .from(promoRedemptions)
     .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), eq(promoRedemptions.userId, userId)));
   const [placed] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
-  return { userId, usesByShopper: Number(uses?.n ?? 0), ordersPlaced: Number(placed?.n ?? 0) };
+  return {
+    userId,
+    usesByShopper: Number(uses?.n ?? 0),
+    ordersPlaced: Number(placed?.n ?? 0),
+    isVip: member?.isVip ?? false,
+  };
 }
 
 /**

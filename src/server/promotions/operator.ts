@@ -25,7 +25,11 @@ function summaryOf(row: PromoCodeRow, discountGivenMinor = 0): PromoCodeSummary 
 }
 
 /** Creates a code; a code already taken is a Conflict. */
-export async function createPromoCode(db: Db, input: NewPromoCode, now: Date): Promise<PromoCodeSummary> {
+export async function createPromoCode(
+  db: Db,
+  input: Omit<NewPromoCode, 'audience'> & { audience?: NewPromoCode['audience'] },
+  now: Date,
+): Promise<PromoCodeSummary> {
   const [row] = await db
     .insert(promoCodes)
     .values({
@@ -42,6 +46,7 @@ export async function createPromoCode(db: Db, input: NewPromoCode, now: Date): P
       categoryIds: input.categoryIds,
       subCategoryIds: input.subCategoryIds,
       firstOrderOnly: input.firstOrderOnly,
+      audience: input.audience ?? 'all',
       description: input.description,
     })
     .onConflictDoNothing()

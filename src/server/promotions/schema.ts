@@ -30,6 +30,8 @@ export const promoCodes = pgTable(
     categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     subCategoryIds: integer('sub_category_ids').array().notNull().default(sql`'{}'::integer[]`),
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Who may use it (docs/decisions/048): every shopper, VIP members only, or shoppers who are not VIP. */
+    audience: text('audience').$type<'all' | 'vip' | 'non-vip'>().notNull().default('all'),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,18 @@ import { orderLines, orders } from '@/server/orders/schema';
 import { factsOf, findSubscription, setVipStatus } from './records';
 import { subscriptions } from './schema';
 
+export {
+  type CancelLinkState,
+  type CancelVipResult,
+  type CancelWho,
+  cancelLinkState,
+  cancelVip,
+  listVipRefunds,
+  payPendingVipRefunds,
+  payVipRefund,
+  previewCancellation,
+} from './cancellation';
+export { CANCEL_PATH, type CancelToken, cancelUrl, readCancelToken, sendRenewalReminders } from './reminders';
 export { RENEWAL_GRACE_MS, type RenewalRun, renewDueSubscriptions } from './renewal';
 export { setVipStatus };
 

@@ -10,6 +10,9 @@ import { lockVoucher } from '@/server/vouchers';
 import type { VoucherRow } from '@/server/vouchers/schema';
 import { voucherRefunds } from './schema';
 
+/** The advisory lock's first key: an order's refunds (the second is the order's id). */
+const ORDER_REFUND_LOCK = 4801;
+
 export interface VoucherContext {
   voucher: VoucherRow;
   order: { id: number; totalMinor: number; cashAmountMinor: number; currency: 'GBP' | 'EUR' };
@@ -22,6 +25,8 @@ export interface VoucherContext {
   payment: { id: number; transactionId: string; provider: string } | null;
   /** What the order's card has had back already. */
   cashRefundedMinor: number;
+  /** What the order's refunds have put in the wallet already (docs/decisions/048). */
+  walletRefundedMinor: number;
 }
 
 /** Locks the voucher and reads its context; null when it is not this shopper's (or not at all). */
@@ -32,6 +37,9 @@ export async function loadVoucherContext(
 ): Promise<VoucherContext | null> {
   const voucher = await lockVoucher(tx, voucherId);
   if (voucher === null || (userId !== null && voucher.userId !== userId)) return null;
+  // One refund of an order at a time: each reads what the order's earlier refunds gave back
+  // (docs/decisions/048: the shares of what it earned add up exactly).
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_REFUND_LOCK}, ${voucher.orderId})`);
   const [row] = await tx
     .select({
       orderId: orders.id,
@@ -55,6 +63,7 @@ export async function loadVoucherContext(
   const [refunded] = await tx
     .select({
       card: sql<number>`coalesce(sum(${voucherRefunds.cardMinor}), 0)`.mapWith(Number),
+      wallet: sql<number>`coalesce(sum(${voucherRefunds.walletMinor}), 0)`.mapWith(Number),
       all: sql<number>`coalesce(sum(${voucherRefunds.cardMinor} + ${voucherRefunds.walletMinor}), 0)`.mapWith(Number),
     })
     .from(voucherRefunds)
@@ -76,5 +85,6 @@ export async function loadVoucherContext(
         ? { id: payment.id, transactionId: payment.transactionId, provider: payment.provider }
         : null,
     cashRefundedMinor: refunded?.card ?? 0,
+    walletRefundedMinor: refunded?.wallet ?? 0,
   };
 }

@@ -15,10 +15,12 @@ export {
   orderAddon,
   quoteAddons,
 } from './addons';
+export { CLOSURE_REFUNDABLE_STATUSES, type ClosureRefund, refundVoucherForClosure } from './closure';
 export { type ExpiryRun, expireDueVouchers } from './expiry';
 export { type LifecycleFacts, listVoucherHistory, retrieveLifecycleFacts } from './facts';
 export {
   payPendingRefunds,
+  payRefund,
   processCreditRequests,
   type RefundOutcome,
   type RefundRequest,

@@ -4,21 +4,27 @@
  * provider's refund) or takes its value as wallet credit (Credit Requested, then Request
  * Processed). Each move is one transaction with its audit row, its refund row (unique per voucher:
  * a voucher is refunded once) and its `voucher.refunded` event; the provider is paid after commit,
- * and the hourly jobs retry what it could not do then.
+ * and the hourly jobs retry what it could not do then. Money follows every refund (docs/decisions/048):
+ * the wallet part comes back as the credit it was (promotional as promotional), the event says how far
+ * the order's refunds have gone so the credit and loyalty services take back the voucher's share of
+ * what the order earned, and a voucher waiting in a gift is refunded only once the gift is cancelled.
  */
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { LifecycleError } from '@/domain/errors';
+import { walletRefundParts } from '@/domain/refund-money';
+import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { returnRefusal, splitRefund, walletCreditExpiry } from '@/domain/voucher-lifecycle';
 import type { VoucherActor } from '@/domain/voucher-status';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
+import { retrieveWaitingGift } from '@/server/gifting';
 import { logError } from '@/server/log';
 import { markOrderRefunded } from '@/server/orders';
 import { payments } from '@/server/orders/schema';
 import type { PaymentProviders } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
-import { creditWallet } from '@/server/wallet';
+import { creditWallet, listOrderWalletSpend } from '@/server/wallet';
 import { loadVoucherContext, type VoucherContext } from './context';
 import { voucherRefunds } from './schema';
 
@@ -52,13 +58,96 @@ function refusalOf(context: VoucherContext, now: Date): void {
   if (refusal !== null) throw new LifecycleError(refusal);
 }
 
-/** Marks the order refunded once every voucher of it is. */
-async function settleOrderStatus(tx: Tx, orderId: number): Promise<void> {
+/** Marks the order refunded once every voucher of it is (also after a closure refund, ./closure.ts). */
+export async function settleOrderStatus(tx: Tx, orderId: number): Promise<void> {
   const [left] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(vouchers)
     .where(and(eq(vouchers.orderId, orderId), ne(vouchers.status, 'refunded')));
   if ((left?.n ?? 0) === 0) await markOrderRefunded(tx, orderId);
+}
+
+/** The VIP month's line is refunded only by cancelling the membership (docs/decisions/047). */
+function refuseMembership(context: VoucherContext): void {
+  if (context.voucher.dealId === VIP_SUBSCRIPTION_DEAL_ID) throw new LifecycleError('membership');
+}
+
+/**
+ * A voucher waiting in a gift is not refunded or taken as credit until its sender cancels the gift
+ * (docs/decisions/048): the money would leave while the friend still holds a code for it.
+ */
+async function refuseWhileGiftWaits(tx: Tx, context: VoucherContext): Promise<void> {
+  const { voucher } = context;
+  const gift = await retrieveWaitingGift(tx, {
+    id: voucher.id,
+    orderLineId: voucher.orderLineId,
+    userId: voucher.userId,
+  });
+  if (gift !== null) throw new LifecycleError('giftWaiting');
+}
+
+/**
+ * Gives a refund's wallet part back (docs/decisions/048), inside the refund's transaction: what the
+ * order spent from the wallet comes back as what it was, promotional credit as promotional credit with
+ * the expiry it had, the rest (and anything the wallet did not pay) as refundable credit with spec 4's
+ * 12 months. Where it starts is what the order's earlier refunds gave back, as the context read it.
+ */
+export async function giveWalletPartBack(
+  tx: Tx,
+  context: VoucherContext,
+  walletMinor: number,
+  now: Date,
+  description: string,
+): Promise<void> {
+  const { voucher, order } = context;
+  const spend = await listOrderWalletSpend(tx, voucher.userId, order.id);
+  for (const part of walletRefundParts(spend, context.walletRefundedMinor, walletMinor)) {
+    await creditWallet(tx, {
+      userId: voucher.userId,
+      currency: order.currency,
+      kind: part.kind,
+      amountMinor: part.amountMinor,
+      expiresAt: part.kind === 'marketing' ? part.expiresAt : walletCreditExpiry(now),
+      orderId: order.id,
+      description: part.kind === 'marketing' ? `Promotional credit back: ${description}` : description,
+    });
+  }
+}
+
+/**
+ * Records `voucher.refunded` for a refund whose row is written (docs/decisions/048): with how far the
+ * order's refunds have gone, so the credit and loyalty services take back the voucher's share of what
+ * the order earned, the order's last voucher what is left. Answers the event's rows for after commit.
+ */
+export async function recordVoucherRefunded(
+  tx: Tx,
+  context: VoucherContext,
+  refund: { amountPence: number; refundedTo: 'card' | 'wallet' },
+): Promise<number[]> {
+  const { voucher, order } = context;
+  const [progress] = await tx
+    .select({
+      refunded: sql<number>`coalesce(sum(${voucherRefunds.cardMinor} + ${voucherRefunds.walletMinor}), 0)`.mapWith(
+        Number,
+      ),
+      vouchers: sql<number>`count(distinct ${voucherRefunds.voucherId})`.mapWith(Number),
+    })
+    .from(voucherRefunds)
+    .where(eq(voucherRefunds.orderId, order.id));
+  const [all] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(vouchers)
+    .where(eq(vouchers.orderId, order.id));
+  return recordEvent(tx, EVENTS.voucherRefunded, voucher.id, {
+    orderId: order.id,
+    voucherId: voucher.id,
+    userId: voucher.userId,
+    amountPence: refund.amountPence,
+    refundedTo: refund.refundedTo,
+    orderTotalPence: order.totalMinor,
+    orderRefundedPence: progress?.refunded ?? refund.amountPence,
+    isLastOfOrder: (progress?.vouchers ?? 0) >= (all?.n ?? 0),
+  });
 }
 
 /**
@@ -108,25 +197,9 @@ async function writeRefund(
     })
     .returning({ id: voucherRefunds.id });
   if (refund === undefined) throw new Error('refund insert returned nothing');
-  if (walletMinor > 0) {
-    await creditWallet(tx, {
-      userId: voucher.userId,
-      currency: context.order.currency,
-      kind: 'refundable',
-      amountMinor: walletMinor,
-      expiresAt: walletCreditExpiry(request.now),
-      orderId: context.order.id,
-      description: `Refund of voucher ${voucher.code}`,
-    });
-  }
+  await giveWalletPartBack(tx, context, walletMinor, request.now, `Refund of voucher ${voucher.code}`);
   await settleOrderStatus(tx, context.order.id);
-  const eventIds = await recordEvent(tx, EVENTS.voucherRefunded, voucher.id, {
-    orderId: context.order.id,
-    voucherId: voucher.id,
-    userId: voucher.userId,
-    amountPence: cardMinor + walletMinor,
-    refundedTo,
-  });
+  const eventIds = await recordVoucherRefunded(tx, context, { amountPence: cardMinor + walletMinor, refundedTo });
   return {
     refundId: refund.id,
     eventIds,
@@ -147,8 +220,10 @@ export async function refundVoucherToCard(
   const written = await db.transaction(async (tx) => {
     const context = await loadVoucherContext(tx, request.voucherId, request.userId);
     if (context === null) throw new LifecycleError('notYours');
+    refuseMembership(context);
     refusalOf(context, request.now);
     if (context.isPhysical) throw new LifecycleError('physicalNeedsReturn');
+    await refuseWhileGiftWaits(tx, context);
     return writeRefund(tx, context, request);
   });
   const paid = await payRefund(db, providers, written.refundId);
@@ -235,7 +310,9 @@ export async function requestVoucherCredit(db: Db, request: RefundRequest): Prom
   await db.transaction(async (tx) => {
     const context = await loadVoucherContext(tx, request.voucherId, request.userId);
     if (context === null) throw new LifecycleError('notYours');
+    refuseMembership(context);
     refusalOf(context, request.now);
+    await refuseWhileGiftWaits(tx, context);
     await moveVoucher(tx, {
       voucherId: request.voucherId,
       event: 'requestCredit',
@@ -276,21 +353,8 @@ export async function processCreditRequest(db: Db, voucherId: number, now: Date)
       completedAt: now,
       createdAt: now,
     });
-    if (context.valueMinor > 0) {
-      await creditWallet(tx, {
-        userId: voucher.userId,
-        currency: context.order.currency,
-        kind: 'refundable',
-        amountMinor: context.valueMinor,
-        expiresAt: walletCreditExpiry(now),
-        orderId: context.order.id,
-        description: `Credit for voucher ${voucher.code}`,
-      });
-    }
-    const eventIds = await recordEvent(tx, EVENTS.voucherRefunded, voucherId, {
-      orderId: context.order.id,
-      voucherId,
-      userId: voucher.userId,
+    await giveWalletPartBack(tx, context, context.valueMinor, now, `Credit for voucher ${voucher.code}`);
+    const eventIds = await recordVoucherRefunded(tx, context, {
       amountPence: context.valueMinor,
       refundedTo: 'wallet',
     });

@@ -4,7 +4,8 @@
  * derived from the rows by the rules in domain/wallet. `debitWallet` runs inside the caller's
  * order transaction and locks the shopper's row first, so two orders never spend the same credit.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   allocateDebit,
   walletBalances as balancesOf,
@@ -157,6 +158,55 @@ export async function retrieveWalletSummary(db: DbOrTx, userId: number, now: Dat
 }
 
 export { listWalletHistory, type WalletHistoryEntry, type WalletHistoryPage } from './history';
+
+/**
+ * What an order spent from the shopper's wallet, one slice per credit it took from, with that
+ * credit's kind and expiry (a refund gives promotional credit back as promotional credit with the
+ * expiry it had: docs/decisions/048).
+ */
+export async function listOrderWalletSpend(
+  dbOrTx: DbOrTx,
+  userId: number,
+  orderId: number,
+): Promise<{ kind: WalletCreditKind; amountMinor: number; expiresAt: Date | null }[]> {
+  const credit = alias(walletEntries, 'credit');
+  const rows = await dbOrTx
+    .select({ kind: credit.kind, amountMinor: walletEntries.amountMinor, expiresAt: credit.expiresAt })
+    .from(walletEntries)
+    .innerJoin(credit, eq(credit.id, walletEntries.creditId))
+    .where(and(eq(walletEntries.userId, userId), eq(walletEntries.orderId, orderId), lt(walletEntries.amountMinor, 0)))
+    .orderBy(asc(walletEntries.id));
+  return rows.map((row) => ({ kind: row.kind, amountMinor: -row.amountMinor, expiresAt: row.expiresAt }));
+}
+
+/**
+ * Takes back up to `amountMinor` of one credit (what is left of it, never below zero), inside the
+ * caller's transaction: one debit row naming the credit. Answers what it took (docs/decisions/048: a
+ * refunded order's promotional credit goes back; what the shopper already spent is not a debt).
+ */
+export async function takeBackCredit(
+  tx: Tx,
+  input: { userId: number; creditId: number; amountMinor: number; description: string },
+): Promise<number> {
+  if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) return 0;
+  // The shopper's row is the wallet's lock, as in debitWallet.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
+  const credits = await readCredits(tx, input.userId);
+  const credit = credits.find((candidate) => candidate.id === input.creditId);
+  const take = Math.min(input.amountMinor, Math.max(0, credit?.remainingMinor ?? 0));
+  if (credit === undefined || take === 0) return 0;
+  await tx.insert(walletEntries).values({
+    userId: input.userId,
+    currency: credit.currency,
+    kind: credit.kind,
+    amountMinor: -take,
+    creditId: credit.id,
+    // Not the order's: an order's own debits are what it spent (listOrderWalletSpend).
+    orderId: null,
+    description: input.description,
+  });
+  return take;
+}
 
 /** The ledger total per currency, credits and debits alike, ignoring expiry (for audits and tests). */
 export async function ledgerTotals(db: DbOrTx, userId: number): Promise<Record<string, number>> {

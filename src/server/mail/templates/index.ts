@@ -12,8 +12,10 @@ import { type BookingData, BookingEmail, bookingAttachments } from './booking';
 import type { MailContext } from './context';
 import { type GiftData, GiftEmail } from './gift';
 import { type MembershipData, MembershipEmail } from './membership';
+import { type MerchantClosedData, MerchantClosedEmail } from './merchant-closed';
 import { type NoticeData, NoticeEmail } from './notice';
 import { type OrderConfirmationData, OrderConfirmationEmail, orderConfirmationAttachments } from './order-confirmation';
+import { type ReviewRequestData, ReviewRequestEmail } from './review-request';
 
 export type { AddonConfirmationData } from './addon-confirmation';
 export type { BasketReminderData, BasketReminderLine } from './basket-reminder';
@@ -21,9 +23,11 @@ export type { BookingData, BookingStep } from './booking';
 export type { MailContext } from './context';
 export type { GiftCardData, GiftData, VoucherGiftData } from './gift';
 export type { MembershipData } from './membership';
+export type { MerchantClosedData } from './merchant-closed';
 export type { NoticeData } from './notice';
 export type { OrderConfirmationData } from './order-confirmation';
 export type { OrderSummaryData } from './order-summary';
+export type { ReviewRequestData } from './review-request';
 export type { VoucherCodeData, VoucherLineData } from './voucher';
 
 export interface MailAttachment {
@@ -46,6 +50,8 @@ export interface TemplateData {
   booking: BookingData;
   gift: GiftData;
   membership: MembershipData;
+  merchantClosed: MerchantClosedData;
+  reviewRequest: ReviewRequestData;
 }
 
 export type TemplateName = keyof TemplateData;
@@ -61,6 +67,8 @@ const TEMPLATES: { [Name in TemplateName]: Template<TemplateData[Name]> } = {
   booking: { draw: (props) => createElement(BookingEmail, props), attachments: bookingAttachments },
   gift: { draw: (props) => createElement(GiftEmail, props) },
   membership: { draw: (props) => createElement(MembershipEmail, props) },
+  merchantClosed: { draw: (props) => createElement(MerchantClosedEmail, props) },
+  reviewRequest: { draw: (props) => createElement(ReviewRequestEmail, props) },
 };
 
 export function isTemplateName(name: string): name is TemplateName {

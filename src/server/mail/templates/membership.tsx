@@ -1,7 +1,9 @@
 /**
  * The VIP membership emails (decision 042; decision 027): the monthly renewal's receipt, with what
- * was taken, from what, when, the next renewal and how to cancel; and the notice that membership
- * has ended, with why and how to join again.
+ * was taken, from what, when, the next renewal and how to cancel; the notice that membership
+ * has ended, with why and how to join again; the reminder before each renewal with its amount, date
+ * and a one-click cancel link (decision 047; DMCC Act 2024); and the confirmation of a cancellation,
+ * with the cooling-off refund when there is one.
  */
 import { formatLongDate } from '@/domain/format';
 import { formatMoney, type Money } from '@/domain/money';
@@ -26,6 +28,29 @@ export type MembershipData =
       firstName: string;
       /** The member cancelled the renewal, or this month's payment was refused. */
       reason: 'cancelled' | 'failed';
+    }
+  | {
+      event: 'reminder';
+      firstName: string;
+      /** What the renewal will take. */
+      amount: Money;
+      /** What the current period cost, when less (a free or discounted period ending); else null. */
+      currentAmount: Money | null;
+      /** When the renewal charges (ISO moment). */
+      renewsOn: string;
+      /** The signed one-click cancel link (absolute); it works without signing in until it expires. */
+      cancelUrl: string;
+      /** Days after joining or renewing within which cancelling refunds the unused part. */
+      coolingOffDays: number;
+    }
+  | {
+      event: 'cancelled';
+      firstName: string;
+      /** The cooling-off refund of the unused part, or null when the renewal was stopped. */
+      refund: Money | null;
+      refundedTo: 'card' | 'wallet' | null;
+      /** When VIP ends (ISO moment): now with a refund, else the paid period's end. */
+      vipUntil: string;
     };
 
 /** Where a member cancels the renewal or joins again. */
@@ -40,6 +65,8 @@ export function MembershipEmail(props: { data: MembershipData; context: MailCont
   const { data, context } = props;
   const greeting = `Hello ${data.firstName || 'there'},`;
   const manage = absoluteUrl(context, SUBSCRIPTIONS_PATH);
+  if (data.event === 'reminder') return <ReminderEmail data={data} context={context} greeting={greeting} />;
+  if (data.event === 'cancelled') return <CancelledEmail data={data} context={context} greeting={greeting} />;
   if (data.event === 'ended') {
     return (
       <EmailLayout context={context} preview={ENDED_BECAUSE[data.reason]}>
@@ -78,6 +105,78 @@ export function MembershipEmail(props: { data: MembershipData; context: MailCont
           Cancel the renewal any time in My Subscriptions; you keep VIP until {next}, and nothing more is taken.
         </Paragraph>
       </NoticeBox>
+    </EmailLayout>
+  );
+}
+
+function ReminderEmail(props: {
+  data: Extract<MembershipData, { event: 'reminder' }>;
+  context: MailContext;
+  greeting: string;
+}) {
+  const { data, context, greeting } = props;
+  const amount = formatMoney(data.amount);
+  const on = formatLongDate(new Date(data.renewsOn));
+  return (
+    <EmailLayout context={context} preview={`Your VIP membership renews on ${on} for ${amount}.`}>
+      <Title>Your VIP membership renews soon</Title>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>
+        Your Tuppence VIP membership renews on {on}, and we will take {amount} for the next month from the card or
+        PayPal account you pay with.
+      </Paragraph>
+      {data.currentAmount !== null && (
+        <Paragraph>
+          This is the first month at the full price: your current month cost {formatMoney(data.currentAmount)}.
+        </Paragraph>
+      )}
+      <Facts
+        rows={[
+          ['Amount', amount],
+          ['Renews on', on],
+          ['Then', 'Every month until you cancel'],
+        ]}
+      />
+      <ActionButton context={context} href={data.cancelUrl}>
+        Cancel VIP
+      </ActionButton>
+      <NoticeBox>
+        <Paragraph muted>
+          Nothing to do if you want to stay. Cancel with one click on the button above, no sign-in needed. Within{' '}
+          {data.coolingOffDays} days of joining or of a renewal, cancelling refunds the unused part of that month to the
+          way you paid and VIP ends at once; after that, you keep VIP to the end of the month you paid for and are not
+          charged again.
+        </Paragraph>
+      </NoticeBox>
+    </EmailLayout>
+  );
+}
+
+function CancelledEmail(props: {
+  data: Extract<MembershipData, { event: 'cancelled' }>;
+  context: MailContext;
+  greeting: string;
+}) {
+  const { data, context, greeting } = props;
+  const until = formatLongDate(new Date(data.vipUntil));
+  const refund = data.refund === null ? null : formatMoney(data.refund);
+  const refundTo =
+    data.refundedTo === 'wallet'
+      ? 'your Tuppence wallet'
+      : 'the card or PayPal account you paid with (card refunds usually show within 5 working days)';
+  const summary =
+    refund === null
+      ? `You've cancelled your VIP membership. You keep VIP until ${until} and won't be charged again.`
+      : `You've cancelled your VIP membership and we're refunding ${refund} for the unused part of this month.`;
+  return (
+    <EmailLayout context={context} preview={summary}>
+      <Title>Your VIP membership is cancelled</Title>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>{summary}</Paragraph>
+      {refund !== null && <Paragraph>The refund goes back to {refundTo}. Your VIP prices have ended.</Paragraph>}
+      <ActionButton context={context} href={absoluteUrl(context, SUBSCRIPTIONS_PATH)}>
+        See My Subscriptions
+      </ActionButton>
     </EmailLayout>
   );
 }

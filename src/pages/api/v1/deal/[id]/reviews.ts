@@ -1,10 +1,14 @@
-/** GET /api/v1/deal/{id}/reviews?page=n: a deal's written reviews, newest first (spec 9: 10 per page). */
+/**
+ * GET /api/v1/deal/{id}/reviews?page=n: a deal's published reviews, each by a verified customer
+ * (docs/decisions/046), newest first (spec 9: 10 per page).
+ */
 import { type ReviewPage, ReviewsQuerySchema, readDealId } from '@/contracts/deal-detail';
 import { Invalid, NotFound } from '@/domain/errors';
 import { CACHE_AGE_SECONDS } from '@/server/cache';
-import { listReviews, REVIEWS_PAGE_SIZE, retrieveDeal } from '@/server/catalog';
+import { retrieveDeal } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import { endpoint, json, parseQuery } from '@/server/http';
+import { listReviews, REVIEWS_PAGE_SIZE } from '@/server/reviews';
 
 export const GET = endpoint({
   who: 'anyone',

@@ -1,0 +1,54 @@
+/**
+ * True urgency only (docs/decisions/048): a card's or an option's "Only N left" is not in the cached
+ * HTML; this asks the live stock (GET /api/v1/deal/stock, cached for seconds) and fills each
+ * [data-live-left] placeholder, or leaves it hidden when there is nothing true to say. Cards that
+ * "Show more" appends later are filled as they arrive.
+ */
+interface LiveAnswer {
+  deals: { dealId: number; left: number | null; products: { productId: number; left: number | null }[] }[];
+}
+
+function fill(element: HTMLElement, left: number | null): void {
+  element.dataset.liveLeftDone = '';
+  if (left === null) return;
+  element.textContent = `Only ${left} left`;
+  element.hidden = false;
+  const list = element.closest<HTMLElement>('[data-live-left-list]');
+  if (list) list.hidden = false;
+}
+
+/** Fills every placeholder under `root` not filled yet: one request for all of them. */
+export async function fillLiveStock(root: ParentNode): Promise<void> {
+  const pending = [...root.querySelectorAll<HTMLElement>('[data-live-left]:not([data-live-left-done])')];
+  const ids = [...new Set(pending.map((el) => el.dataset.liveLeft ?? '').filter((id) => /^\d+$/.test(id)))].slice(
+    0,
+    50,
+  );
+  if (ids.length === 0) return;
+  let answer: LiveAnswer;
+  try {
+    const response = await fetch(`/api/v1/deal/stock?ids=${ids.join(',')}`, {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return;
+    answer = (await response.json()) as LiveAnswer;
+  } catch {
+    return;
+  }
+  const byDeal = new Map(answer.deals.map((deal) => [String(deal.dealId), deal]));
+  for (const element of pending) {
+    const deal = byDeal.get(element.dataset.liveLeft ?? '');
+    const product = element.dataset.liveLeftProduct;
+    const left =
+      product === undefined
+        ? (deal?.left ?? null)
+        : (deal?.products.find((p) => String(p.productId) === product)?.left ?? null);
+    fill(element, left);
+  }
+}
+
+/** Fills the page's placeholders now and those added later (cards appended by "Show more"). */
+export function watchLiveStock(document: Document): void {
+  void fillLiveStock(document);
+  new MutationObserver(() => void fillLiveStock(document)).observe(document.body, { childList: true, subtree: true });
+}
