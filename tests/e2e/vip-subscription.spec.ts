@@ -86,6 +86,10 @@ for (const width of [1280, 375]) {
     await expect(terms).toContainText('14 days');
     await payByCard(page, '£4.99');
     await expectVouchers(page);
+    // The month's line in My Vouchers is the membership: it leads to My Subscriptions and offers no
+    // voucher refund, so a month cannot be refunded twice (decision 047).
+    await expect(page.getByRole('link', { name: 'manage or cancel it in My Subscriptions' })).toBeVisible();
+    await expect(page.getByText('Refund or exchange for credit')).toHaveCount(0);
 
     // VIP now: VIP prices on a deal with a VIP offer.
     await page.goto(`/deal/${vipOfferDeal.dealId}`);

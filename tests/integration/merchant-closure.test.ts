@@ -5,7 +5,6 @@
  * Redeem or Booked) to where it was paid from, exactly once however often it runs or wherever it
  * stopped; each shopper gets one email; bookings and waiting gifts are cancelled.
  */
-import type { APIContext, APIRoute } from 'astro';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
@@ -35,9 +34,11 @@ import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer 
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { mailText } from './support/mail';
+import { callAsOperator } from './support/shop-call';
 import { serveTestDatabase } from './support/test-database';
 
 // The internal API's bearer token, as the server would read it from OPERATOR_TOKEN.
+const TOKEN = 'closure-test-token';
 vi.mock('astro:env/server', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   OPERATOR_TOKEN: 'closure-test-token',
@@ -46,32 +47,6 @@ vi.mock('astro:env/server', async (original) => ({
 const { GET: findRoute } = await import('../../src/pages/api/internal/merchants');
 const { GET: reportRoute, POST: closeRoute } = await import('../../src/pages/api/internal/merchants/[id]/closure');
 const { POST: refundsRoute } = await import('../../src/pages/api/internal/merchants/[id]/closure/refunds');
-
-/** One call to an internal endpoint, with the operator's token unless told otherwise. */
-async function callAsOperator(
-  route: APIRoute,
-  path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; params?: Record<string, string>; token?: string | null } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const url = `http://localhost${path}`;
-  const method = init.method ?? 'POST';
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = init.token === undefined ? 'closure-test-token' : init.token;
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
-  const response = await route({
-    url: new URL(url),
-    params: init.params ?? {},
-    request: new Request(url, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
-    }),
-    cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
-    locals: { now: new Date(), brand: 'tuppence' },
-    cache: { enabled: false },
-  } as unknown as APIContext);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe.each(embedded)('a merchant closes and everyone is refunded on $name', (engine) => {
   const shared: { database?: Database | null } = {};
@@ -189,19 +164,22 @@ describe.each(embedded)('a merchant closes and everyone is refunded on $name', (
   it('the internal API refuses a caller without the operator token, and bad input with a clear 4xx', async () => {
     const params = { id: String(merchantId) };
     const body = { closedOn: '2026-01-05', reason: 'Ceased trading' };
-    expect((await callAsOperator(closeRoute, '/c', { params, body, token: null })).status).toBe(401);
-    expect((await callAsOperator(closeRoute, '/c', { params, body, token: 'wrong' })).status).toBe(401);
-    const badDate = await callAsOperator(closeRoute, '/c', { params, body: { ...body, closedOn: '5 Jan' } });
+    expect((await callAsOperator(closeRoute, '/c', null, { params, body })).status).toBe(401);
+    expect((await callAsOperator(closeRoute, '/c', 'wrong', { params, body })).status).toBe(401);
+    const badDate = await callAsOperator(closeRoute, '/c', TOKEN, { params, body: { ...body, closedOn: '5 Jan' } });
     expect(badDate.status).toBe(400);
     expect(String(badDate.body.message)).toContain('closedOn must be a date written YYYY-MM-DD');
-    const future = await callAsOperator(closeRoute, '/c', { params, body: { ...body, closedOn: '2999-01-01' } });
+    const future = await callAsOperator(closeRoute, '/c', TOKEN, { params, body: { ...body, closedOn: '2999-01-01' } });
     expect(future).toMatchObject({ status: 400, body: { message: CLOSURE_MESSAGES.futureDate } });
-    const noReason = await callAsOperator(closeRoute, '/c', { params, body: { closedOn: '2026-01-05', reason: '' } });
+    const noReason = await callAsOperator(closeRoute, '/c', TOKEN, {
+      params,
+      body: { closedOn: '2026-01-05', reason: '' },
+    });
     expect(noReason.status).toBe(400);
     expect(String(noReason.body.message)).toContain('reason');
-    const unknown = await callAsOperator(closeRoute, '/c', { params: { id: '999999' }, body });
+    const unknown = await callAsOperator(closeRoute, '/c', TOKEN, { params: { id: '999999' }, body });
     expect(unknown).toMatchObject({ status: 404, body: { message: CLOSURE_MESSAGES.notFound } });
-    const notClosed = await callAsOperator(reportRoute, '/c', { method: 'GET', params });
+    const notClosed = await callAsOperator(reportRoute, '/c', TOKEN, { method: 'GET', params });
     expect(notClosed).toMatchObject({ status: 404, body: { message: CLOSURE_MESSAGES.notClosed } });
     // Nothing was closed by any of that.
     const [row] = await db().select({ status: deals.status }).from(deals).where(eq(deals.id, deal.dealId));
@@ -209,11 +187,11 @@ describe.each(embedded)('a merchant closes and everyone is refunded on $name', (
   });
 
   it('closing the merchant closes its deals at once: no longer listed, found or buyable', async () => {
-    const found = await callAsOperator(findRoute, `/api/internal/merchants?q=${merchantId}`, { method: 'GET' });
+    const found = await callAsOperator(findRoute, `/api/internal/merchants?q=${merchantId}`, TOKEN, { method: 'GET' });
     expect(found.status).toBe(200);
     expect((found.body.merchants as { id: number }[]).some((m) => m.id === merchantId)).toBe(true);
 
-    const closed = await callAsOperator(closeRoute, '/c', {
+    const closed = await callAsOperator(closeRoute, '/c', TOKEN, {
       params: { id: String(merchantId) },
       body: { closedOn: '2026-01-05', reason: 'Ceased trading' },
     });
@@ -226,7 +204,7 @@ describe.each(embedded)('a merchant closes and everyone is refunded on $name', (
       vouchersLeft: 5,
     });
     expect(closed.body.invalidated).toContain(`deal:${deal.dealId}`);
-    const again = await callAsOperator(closeRoute, '/c', {
+    const again = await callAsOperator(closeRoute, '/c', TOKEN, {
       params: { id: String(merchantId) },
       body: { closedOn: '2026-01-05', reason: 'Twice' },
     });
@@ -274,7 +252,7 @@ describe.each(embedded)('a merchant closes and everyone is refunded on $name', (
     const refundedNow = second.reduce((n, run) => n + run.vouchersRefunded, 0) + hourly.closureRefunds;
     expect(refundedNow).toBe(4);
     // The operator's "refund now" after everything is done: nothing more.
-    const last = await callAsOperator(refundsRoute, '/r', { params: { id: String(merchantId) } });
+    const last = await callAsOperator(refundsRoute, '/r', TOKEN, { params: { id: String(merchantId) } });
     expect(last.status).toBe(200);
     expect(last.body.run).toMatchObject({ vouchersRefunded: 0, shoppersMailed: 0 });
 

@@ -5,7 +5,6 @@
  * shows on the shopper's voucher; the review-ask email goes once; and the seed's reviews and "N bought"
  * are true to the seeded sales.
  */
-import type { APIContext, APIRoute } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,7 +26,7 @@ import {
 } from '../../src/server/reviews';
 import { embedded } from './databases';
 import { boughtVoucher, insertMerchantMember } from './merchant-fixtures';
-import { callAsShopper } from './support/shop-call';
+import { callAsOperator, callAsShopper } from './support/shop-call';
 import { serveTestDatabase } from './support/test-database';
 
 const TOKEN = 'reviews-test-token';
@@ -45,29 +44,6 @@ const { POST: rejectRoute } = await import('../../src/pages/api/internal/reviews
 const NOW = new Date('2027-03-01T12:00:00Z');
 const DAY = 86_400_000;
 const GOOD = { rating: 5, title: 'Lovely afternoon', body: 'Warm welcome, generous portions and easy to book.' };
-
-/** One call to an internal endpoint with the operator's token. */
-async function callAsOperator(
-  route: APIRoute,
-  path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; params?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const url = `http://localhost${path}`;
-  const method = init.method ?? 'POST';
-  const response = await route({
-    url: new URL(url),
-    params: init.params ?? {},
-    request: new Request(url, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` },
-      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
-    }),
-    cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
-    locals: { now: new Date(), brand: 'tuppence' },
-    cache: { enabled: false },
-  } as unknown as APIContext);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe.each(embedded)('verified reviews on $name', (engine) => {
   const shared: { database?: Database | null } = {};
@@ -197,7 +173,7 @@ describe.each(embedded)('verified reviews on $name', (engine) => {
 
   it('spec 9, decision 046: a pending review does not count; once published by an operator the rating and JSON-LD count it, from REVIEW_MIN_COUNT verified customers', async () => {
     const before = await retrieveDeal(database.db, dealId);
-    const pending = await callAsOperator(pendingRoute, '/api/internal/reviews', { method: 'GET' });
+    const pending = await callAsOperator(pendingRoute, '/api/internal/reviews', TOKEN, { method: 'GET' });
     const waiting = pending.body.reviews as { id: number; dealId: number }[];
     expect(waiting.filter((r) => r.dealId === dealId)).toHaveLength(1);
     // Pending: not on the deal, not in its count.
@@ -215,7 +191,7 @@ describe.each(embedded)('verified reviews on $name', (engine) => {
       ids.push(Number(made.body.id));
     }
     for (const [index, id] of ids.entries()) {
-      const published = await callAsOperator(publishRoute, `/api/internal/reviews/${id}/publish`, {
+      const published = await callAsOperator(publishRoute, `/api/internal/reviews/${id}/publish`, TOKEN, {
         params: { id: String(id) },
       });
       expect(published.status).toBe(200);
@@ -238,7 +214,7 @@ describe.each(embedded)('verified reviews on $name', (engine) => {
     expect(page.total).toBe(3);
     expect(page.reviews.every((r) => r.verifiedPurchase && r.redeemedAt === NOW.toISOString())).toBe(true);
     // A second publish is refused.
-    const again = await callAsOperator(publishRoute, `/api/internal/reviews/${ids[0]}/publish`, {
+    const again = await callAsOperator(publishRoute, `/api/internal/reviews/${ids[0]}/publish`, TOKEN, {
       params: { id: String(ids[0]) },
     });
     expect(again).toEqual({ status: 409, body: expect.objectContaining({ message: REVIEW_COPY.notPending }) });
@@ -248,13 +224,13 @@ describe.each(embedded)('verified reviews on $name', (engine) => {
     const { voucher, user } = await customer('Ravi', true);
     const made = await post(voucher.id, user, { ...GOOD, rating: 1, title: 'Not great' });
     const id = String(made.body.id);
-    const noReason = await callAsOperator(rejectRoute, `/api/internal/reviews/${id}/reject`, {
+    const noReason = await callAsOperator(rejectRoute, `/api/internal/reviews/${id}/reject`, TOKEN, {
       params: { id },
       body: { reason: ' ' },
     });
     expect(noReason).toEqual({ status: 400, body: expect.objectContaining({ message: REVIEW_COPY.reasonRequired }) });
     const reason = 'It names a member of staff; please write it again without their name.';
-    const rejected = await callAsOperator(rejectRoute, `/api/internal/reviews/${id}/reject`, {
+    const rejected = await callAsOperator(rejectRoute, `/api/internal/reviews/${id}/reject`, TOKEN, {
       params: { id },
       body: { reason },
     });

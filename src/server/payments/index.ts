@@ -286,6 +286,31 @@ export function singleProvider(provider: PaymentProvider): PaymentProviders {
   };
 }
 
+/** What a refund the provider was asked for came to: its id, or why it is left for a retry. */
+export type ProviderRefundOutcome = { ok: true; providerRefundId: string } | { ok: false; error: string };
+
+/**
+ * Asks the provider that took a payment (by its stored type) to refund part of it, under an
+ * idempotency key naming what is refunded, so a retry never refunds twice. Never throws: a provider
+ * that is missing, cannot refund or fails answers `ok: false` with the reason, for the caller to
+ * keep on its row for the hourly retry.
+ */
+export async function refundThrough(
+  providers: PaymentProviders,
+  payment: { provider: string | null; transactionId: string | null; amountMinor: number; key: string },
+): Promise<ProviderRefundOutcome> {
+  const provider = providers.all().find((candidate) => candidate.type === payment.provider);
+  try {
+    if (provider?.refund === undefined || payment.transactionId === null) {
+      throw new Error(`${payment.provider} cannot refund here`);
+    }
+    const { refundId } = await provider.refund(payment.transactionId, payment.amountMinor, payment.key);
+    return { ok: true, providerRefundId: refundId };
+  } catch (error) {
+    return { ok: false, error: String((error as Error)?.message ?? error).slice(0, 500) };
+  }
+}
+
 async function limitsOf(provider: PaymentProvider, currency: string): Promise<AmountRange | null> {
   try {
     return (await provider.orderAmountLimits?.(currency)) ?? null;

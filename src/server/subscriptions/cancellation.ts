@@ -11,6 +11,7 @@
  * cancelled and changes nothing.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Money } from '@/domain/money';
 import {
   cancellationOutcome,
   isSubscriptionValid,
@@ -24,7 +25,7 @@ import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
 import { logError } from '@/server/log';
 import { enqueueMail } from '@/server/mail';
 import { orders, payments } from '@/server/orders/schema';
-import type { PaymentProviders } from '@/server/payments';
+import { type PaymentProviders, refundThrough } from '@/server/payments';
 import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet } from '@/server/wallet';
 import { factsOf, setVipStatus } from './records';
@@ -119,6 +120,38 @@ async function recordMembershipRefund(
   });
 }
 
+/** The member's confirmation of a cancellation: what is refunded and to where, and until when VIP lasts. */
+async function queueCancelledMail(
+  tx: Tx,
+  row: SubscriptionRow,
+  outcome: {
+    refund: (Money & { refundedTo: 'card' | 'wallet' }) | null;
+    vipUntil: Date;
+  },
+): Promise<void> {
+  const [member] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (member === undefined) return;
+  await enqueueMail(tx, {
+    userId: row.userId,
+    kind: 'vip_cancelled',
+    recipient: member.email,
+    subject: 'Your Tuppence VIP membership is cancelled',
+    template: 'membership',
+    data: {
+      event: 'cancelled',
+      firstName: member.firstName,
+      refund:
+        outcome.refund === null ? null : { amountMinor: outcome.refund.amountMinor, currency: outcome.refund.currency },
+      refundedTo: outcome.refund?.refundedTo ?? null,
+      vipUntil: outcome.vipUntil.toISOString(),
+    },
+    brand: 'vip',
+  });
+}
+
 async function lockSubscription(tx: Tx, who: CancelWho): Promise<SubscriptionRow | null> {
   const where = 'userId' in who ? eq(subscriptions.userId, who.userId) : eq(subscriptions.id, who.subscriptionId);
   const [row] = await tx.select().from(subscriptions).where(where).for('update');
@@ -140,10 +173,6 @@ export async function cancelVip(
     const row = await lockSubscription(tx, input);
     if (row === null || !isSubscriptionValid(factsOf(row), now))
       return { result: { kind: 'alreadyCancelled' } as const };
-    const [member] = await tx
-      .select({ email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, row.userId));
     const source = await paymentOfPeriod(tx, row, providers);
     const period: PaidPeriod = {
       start: row.currentPeriodStart,
@@ -154,23 +183,7 @@ export async function cancelVip(
     if (outcome.kind === 'stopRenewal') {
       if (!row.renews) return { result: { kind: 'renewalStopped', vipUntil: row.currentPeriodEnd } as const };
       await tx.update(subscriptions).set({ renews: false, cancelledAt: now }).where(eq(subscriptions.id, row.id));
-      if (member !== undefined) {
-        await enqueueMail(tx, {
-          userId: row.userId,
-          kind: 'vip_cancelled',
-          recipient: member.email,
-          subject: 'Your Tuppence VIP membership is cancelled',
-          template: 'membership',
-          data: {
-            event: 'cancelled',
-            firstName: member.firstName,
-            refund: null,
-            refundedTo: null,
-            vipUntil: row.currentPeriodEnd.toISOString(),
-          },
-          brand: 'vip',
-        });
-      }
+      await queueCancelledMail(tx, row, { refund: null, vipUntil: row.currentPeriodEnd });
       return { result: { kind: 'renewalStopped', vipUntil: row.currentPeriodEnd } as const };
     }
     const refundedTo = source.transactionId === null ? 'wallet' : 'card';
@@ -213,23 +226,10 @@ export async function cancelVip(
       .set({ renews: false, cancelledAt: now, lapsedAt: now, lastError: null })
       .where(eq(subscriptions.id, row.id));
     await setVipStatus(tx, row.userId, false);
-    if (member !== undefined) {
-      await enqueueMail(tx, {
-        userId: row.userId,
-        kind: 'vip_cancelled',
-        recipient: member.email,
-        subject: 'Your Tuppence VIP membership is cancelled',
-        template: 'membership',
-        data: {
-          event: 'cancelled',
-          firstName: member.firstName,
-          refund: { amountMinor: outcome.refundMinor, currency: row.currency },
-          refundedTo,
-          vipUntil: now.toISOString(),
-        },
-        brand: 'vip',
-      });
-    }
+    await queueCancelledMail(tx, row, {
+      refund: { amountMinor: outcome.refundMinor, currency: row.currency, refundedTo },
+      vipUntil: now,
+    });
     return {
       refundId: refund.id,
       eventIds,
@@ -261,38 +261,32 @@ export async function payVipRefund(db: Db, providers: PaymentProviders, refundId
     .from(subscriptionRefunds)
     .where(and(eq(subscriptionRefunds.id, refundId), eq(subscriptionRefunds.status, 'pending')));
   if (row === undefined) return true;
-  const provider = providers.all().find((candidate) => candidate.type === row.provider);
-  try {
-    if (provider?.refund === undefined || row.transactionId === null) {
-      throw new Error(`${row.provider} cannot refund here`);
-    }
-    const { refundId: providerRefundId } = await provider.refund(
-      row.transactionId,
-      row.amountMinor,
-      `refund:vip:${row.subscriptionId}:${row.periodStart.toISOString()}`,
-    );
+  const outcome = await refundThrough(providers, {
+    provider: row.provider,
+    transactionId: row.transactionId,
+    amountMinor: row.amountMinor,
+    key: `refund:vip:${row.subscriptionId}:${row.periodStart.toISOString()}`,
+  });
+  const attempts = sql`${subscriptionRefunds.attempts} + 1`;
+  if (outcome.ok) {
     await db
       .update(subscriptionRefunds)
       .set({
         status: 'done',
-        providerRefundId,
+        providerRefundId: outcome.providerRefundId,
         completedAt: new Date(),
-        attempts: sql`${subscriptionRefunds.attempts} + 1`,
+        attempts,
         lastError: null,
       })
       .where(eq(subscriptionRefunds.id, refundId));
     return true;
-  } catch (error) {
-    await db
-      .update(subscriptionRefunds)
-      .set({
-        attempts: sql`${subscriptionRefunds.attempts} + 1`,
-        lastError: String((error as Error)?.message ?? error).slice(0, 500),
-      })
-      .where(eq(subscriptionRefunds.id, refundId));
-    logError('subscriptions', `VIP refund ${refundId} left for the hourly retry`, error);
-    return false;
   }
+  await db
+    .update(subscriptionRefunds)
+    .set({ attempts, lastError: outcome.error })
+    .where(eq(subscriptionRefunds.id, refundId));
+  logError('subscriptions', `VIP refund ${refundId} left for the hourly retry`, outcome.error);
+  return false;
 }
 
 /** The hourly jobs: VIP refunds the provider could not take at the time (up to 10 attempts). */

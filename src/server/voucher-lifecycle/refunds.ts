@@ -21,7 +21,7 @@ import { retrieveWaitingGift } from '@/server/gifting';
 import { logError } from '@/server/log';
 import { markOrderRefunded } from '@/server/orders';
 import { payments } from '@/server/orders/schema';
-import type { PaymentProviders } from '@/server/payments';
+import { type PaymentProviders, refundThrough } from '@/server/payments';
 import { moveVoucher } from '@/server/vouchers';
 import { vouchers } from '@/server/vouchers/schema';
 import { creditWallet, listOrderWalletSpend } from '@/server/wallet';
@@ -258,38 +258,29 @@ export async function payRefund(db: Db, providers: PaymentProviders, refundId: n
     .innerJoin(payments, eq(payments.id, voucherRefunds.paymentId))
     .where(and(eq(voucherRefunds.id, refundId), eq(voucherRefunds.status, 'pending')));
   if (row === undefined) return true;
-  const provider = providers.all().find((candidate) => candidate.type === row.provider);
-  try {
-    if (provider?.refund === undefined || row.transactionId === null) {
-      throw new Error(`${row.provider} cannot refund here`);
-    }
-    const { refundId: providerRefundId } = await provider.refund(
-      row.transactionId,
-      row.refund.cardMinor,
-      `refund:voucher:${row.refund.voucherId}`,
-    );
+  const outcome = await refundThrough(providers, {
+    provider: row.provider,
+    transactionId: row.transactionId,
+    amountMinor: row.refund.cardMinor,
+    key: `refund:voucher:${row.refund.voucherId}`,
+  });
+  const attempts = sql`${voucherRefunds.attempts} + 1`;
+  if (outcome.ok) {
     await db
       .update(voucherRefunds)
       .set({
         status: 'done',
-        providerRefundId,
+        providerRefundId: outcome.providerRefundId,
         completedAt: new Date(),
-        attempts: sql`${voucherRefunds.attempts} + 1`,
+        attempts,
         lastError: null,
       })
       .where(eq(voucherRefunds.id, refundId));
     return true;
-  } catch (error) {
-    await db
-      .update(voucherRefunds)
-      .set({
-        attempts: sql`${voucherRefunds.attempts} + 1`,
-        lastError: String((error as Error)?.message ?? error).slice(0, 500),
-      })
-      .where(eq(voucherRefunds.id, refundId));
-    logError('vouchers', `refund ${refundId} left for the hourly retry`, error);
-    return false;
   }
+  await db.update(voucherRefunds).set({ attempts, lastError: outcome.error }).where(eq(voucherRefunds.id, refundId));
+  logError('vouchers', `refund ${refundId} left for the hourly retry`, outcome.error);
+  return false;
 }
 
 /** The hourly jobs: pays card refunds the provider could not take at the time (up to 10 attempts). */
