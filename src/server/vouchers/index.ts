@@ -3,7 +3,7 @@
  * for the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import {
   describeVoucherStatus,
   initialVoucherStatus,
@@ -121,8 +121,12 @@ export interface VoucherView {
   balanceDue: { amountMinor: number; currency: string; dueDate: string } | null;
 }
 
-async function selectViews(db: DbOrTx, where: SQL | undefined): Promise<VoucherView[]> {
-  const rows = await db
+async function selectViews(
+  db: DbOrTx,
+  where: SQL | undefined,
+  slice?: { limit: number; offset: number },
+): Promise<VoucherView[]> {
+  const query = db
     .select({
       id: vouchers.id,
       orderId: vouchers.orderId,
@@ -161,7 +165,9 @@ async function selectViews(db: DbOrTx, where: SQL | undefined): Promise<VoucherV
     .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(where)
-    .orderBy(desc(vouchers.createdAt), desc(vouchers.id));
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+    .$dynamic();
+  const rows = slice ? await query.limit(slice.limit).offset(slice.offset) : await query;
   const images = await firstImages(db, [...new Set(rows.map((row) => row.dealId))]);
   return rows.map(
     ({ addressLine1, town, postcode, balanceDueMinor, balanceDueDate, lineQuantity, currency, ...row }) => {
@@ -212,6 +218,94 @@ export async function listVouchers(
     conditions.push(inArray(vouchers.orderId, filter.orderIds));
   }
   return selectViews(db, and(...conditions));
+}
+
+/** Whose vouchers a page lists: a signed-in shopper's, or a guest's orders'. */
+export type VoucherOwner = { userId: number } | { orderIds: number[] };
+
+function ownerCondition(owner: VoucherOwner): SQL | null {
+  if ('userId' in owner) return eq(vouchers.userId, owner.userId);
+  return owner.orderIds.length === 0 ? null : inArray(vouchers.orderId, owner.orderIds);
+}
+
+/** One page of a feed: its vouchers, how many match in all, and the page it is. */
+export interface VoucherPage {
+  vouchers: VoucherView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * spec 9 voucher feed (docs/decisions/050): one page of an owner's vouchers, newest first, limited
+ * to `statuses` when given, paged in SQL (limit and offset, with a count) rather than loaded whole.
+ */
+export async function listVoucherPage(
+  db: DbOrTx,
+  owner: VoucherOwner,
+  options: { page: number; pageSize: number; statuses?: readonly VoucherStatus[] | null },
+): Promise<VoucherPage> {
+  const page = Math.max(1, Math.floor(options.page));
+  const empty = { vouchers: [], total: 0, page, pageSize: options.pageSize };
+  const mine = ownerCondition(owner);
+  if (mine === null) return empty;
+  if (options.statuses && options.statuses.length === 0) return empty;
+  const where = options.statuses ? and(mine, inArray(vouchers.status, [...options.statuses])) : mine;
+  const [counted] = await db.select({ total: count() }).from(vouchers).where(where);
+  const total = counted?.total ?? 0;
+  if (total === 0) return { ...empty, total };
+  const views = await selectViews(db, where, { limit: options.pageSize, offset: (page - 1) * options.pageSize });
+  return { vouchers: views, total, page, pageSize: options.pageSize };
+}
+
+/** How many of an owner's vouchers are in each stored status (the filter shows the counts). */
+export async function countVouchersByStatus(db: DbOrTx, owner: VoucherOwner): Promise<Map<VoucherStatus, number>> {
+  const counts = new Map<VoucherStatus, number>();
+  const mine = ownerCondition(owner);
+  if (mine === null) return counts;
+  const rows = await db
+    .select({ status: vouchers.status, total: count() })
+    .from(vouchers)
+    .where(mine)
+    .groupBy(vouchers.status);
+  for (const row of rows) counts.set(row.status, row.total);
+  return counts;
+}
+
+/**
+ * The page (of `pageSize`, newest first) that shows voucher `voucherId` among an owner's vouchers in
+ * `statuses`, or null when it is not among them. An action's notice shows on its voucher, so the
+ * page answering a form lands where that voucher is.
+ */
+export async function locateVoucherPage(
+  db: DbOrTx,
+  owner: VoucherOwner,
+  voucherId: number,
+  options: { pageSize: number; statuses?: readonly VoucherStatus[] | null },
+): Promise<number | null> {
+  const mine = ownerCondition(owner);
+  if (mine === null) return null;
+  const inFilter = options.statuses ? inArray(vouchers.status, [...options.statuses]) : undefined;
+  const [target] = await db
+    .select({ createdAt: vouchers.createdAt })
+    .from(vouchers)
+    .where(and(mine, inFilter, eq(vouchers.id, voucherId)));
+  if (target === undefined) return null;
+  // Those listed before it: newer, or as new with a higher id (the feed's order).
+  const [before] = await db
+    .select({ total: count() })
+    .from(vouchers)
+    .where(
+      and(
+        mine,
+        inFilter,
+        or(
+          gt(vouchers.createdAt, target.createdAt),
+          and(eq(vouchers.createdAt, target.createdAt), gt(vouchers.id, voucherId)),
+        ),
+      ),
+    );
+  return Math.floor((before?.total ?? 0) / options.pageSize) + 1;
 }
 
 /** One voucher by id, or null. */
