@@ -37,4 +37,10 @@ export const PREFERENCES_COPY = {
   unsubscribed: 'You’ve been unsubscribed and won’t get any more marketing emails from us.',
   noTopics: 'Choose at least one topic, or unsubscribe from everything below.',
   badLink: 'This preferences link isn’t valid. Use the link in one of our emails.',
+  /** A guest without a valid link (docs/decisions/049): how to reach their preferences. */
+  guestSignIn: 'Sign in to choose which emails you get. We’ll bring you straight back here.',
+  guestEmailLink:
+    'No account, or rather not sign in? At the foot of any of our deals emails, follow “choose what we send you”: it opens your preferences without a password.',
+  /** A signed-in shopper who has never subscribed. */
+  notSubscribed: 'You don’t get our deals emails yet. Choose topics and save to start.',
 } as const;

@@ -43,6 +43,8 @@ describe('page type resolution', () => {
     ['spec 2: /myaccount/delete uses the delete layout', '/myaccount/delete', 'myaccount', 'delete'],
     ['spec 2: /myaccount/vouchers is vouchers', '/myaccount/vouchers', 'vouchers', 'account'],
     ['spec 2: /account is account', '/account/details', 'account', 'account'],
+    ['spec 2: bare /account (a redirect to the account home) is account', '/account', 'account', 'account'],
+    ['spec 2: the account home /myaccount is myaccount', '/myaccount', 'myaccount', 'account'],
     ['spec 2: /checkout is checkout', '/checkout', 'checkout', 'checkout'],
     ['spec 2: /order-addon is order-addon', '/order-addon', 'order-addon', 'checkout'],
     ['spec 2: /order-addon/signin-page is order-addon', '/order-addon/signin-page', 'order-addon', 'checkout'],

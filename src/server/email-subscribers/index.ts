@@ -2,7 +2,8 @@
  * The email subscribers service (spec 7 email and email/verify; the email-preferences service of
  * spec 7 "Other services"; docs/decisions/025): sign-up with double opt-in through the
  * outbox, confirmation, preferences and one-click unsubscribe (RFC 8058 List-Unsubscribe), reached
- * by each subscriber's manage link without signing in.
+ * by each subscriber's manage link without signing in, or by a signed-in shopper for their own
+ * address (docs/decisions/049).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -209,6 +210,29 @@ export async function updatePreferences(
     .where(eq(emailSubscribers.manageToken, token))
     .returning();
   return row ?? null;
+}
+
+/**
+ * A signed-in shopper's own subscriber row, made when they first change their preferences (the
+ * signed-in account proves the address, as a manage link does). Returns the row to change through
+ * its manage token, so a shopper and a link holder change preferences the same way.
+ */
+export async function ensureShopperSubscriber(db: Db, email: string): Promise<SubscriberRow> {
+  const address = email.toLowerCase();
+  await db
+    .insert(emailSubscribers)
+    .values({
+      email: address,
+      source: 'account',
+      status: 'unsubscribed',
+      topics: [],
+      frequency: DEFAULT_FREQUENCY,
+      manageToken: newToken(),
+    })
+    .onConflictDoNothing();
+  const row = await subscriberByEmail(db, address);
+  if (row === null) throw new Error('email subscriber missing after insert');
+  return row;
 }
 
 /** One-click unsubscribe from every marketing mail. Idempotent; null for an unknown link. */

@@ -20,6 +20,8 @@ const PERSONAL_PREFIXES = [
   '/partials/personal-rail',
   // The guide editor and its preview.
   '/editor',
+  // A signed-in shopper's own email preferences (docs/decisions/049).
+  '/email/preferences',
 ];
 const PERSONAL_LAYOUTS = new Set(['account', 'delete', 'login']);
 
