@@ -88,6 +88,9 @@ async function payFrictionless(page: Page, label: string) {
 async function passChallengeByKeyboard(page: Page) {
   const dialog = challengeDialog(page);
   await expect(dialog.getByRole('heading', { name: "Confirm it's you with your bank" })).toBeFocused();
+  // As a shopper would, wait until the bank's page has shown its field: Tab before it has loaded
+  // reaches the frame's empty document, not the field.
+  await expect(bankPage(page).getByLabel('Verification code')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(bankPage(page).getByLabel('Verification code')).toBeFocused();
   await page.keyboard.type(BANK_CODE);
