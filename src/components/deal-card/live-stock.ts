@@ -1,7 +1,8 @@
 /**
  * True urgency only (docs/decisions/048): a card's or an option's "Only N left" is not in the cached
  * HTML; this asks the live stock (GET /api/v1/deal/stock, cached for seconds) and fills each
- * [data-live-left] placeholder, or leaves it hidden when there is nothing true to say. Cards that
+ * [data-live-left] placeholder, or leaves it empty and unseen (its line kept, so nothing moves) when
+ * there is nothing true to say. Cards that
  * "Show more" appends later are filled as they arrive.
  */
 interface LiveAnswer {
@@ -12,9 +13,7 @@ function fill(element: HTMLElement, left: number | null): void {
   element.dataset.liveLeftDone = '';
   if (left === null) return;
   element.textContent = `Only ${left} left`;
-  element.hidden = false;
-  const list = element.closest<HTMLElement>('[data-live-left-list]');
-  if (list) list.hidden = false;
+  element.removeAttribute('aria-hidden');
 }
 
 /** Fills every placeholder under `root` not filled yet: one request for all of them. */
