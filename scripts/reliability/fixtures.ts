@@ -10,7 +10,7 @@ import { hashPassword } from '@/server/accounts';
 import { createBasket } from '@/server/basket';
 
 import type { Db } from '@/server/db';
-import { deals, merchantUsers, paymentInstruments, users } from '@/server/db/schema';
+import { deals, merchantUsers, paymentInstruments, savedAddresses, users } from '@/server/db/schema';
 import { addToWishlist } from '@/server/wishlist';
 import { prepareLimitedDeal } from '../../tests/fixtures/purchase-scenario';
 import { insertTestOrder } from '../../tests/integration/commerce-fixtures';
@@ -27,6 +27,8 @@ export interface Shopper {
   voucherCodes: string[];
   basketToken: string;
   instrumentId: number;
+  /** A saved delivery address of theirs (docs/decisions/051: personal data). */
+  addressId: number;
   merchantId: number | null;
   /** Strings only this shopper may ever be shown. */
   markers: string[];
@@ -72,6 +74,18 @@ export async function makeShopper(db: Db, label: string, merchantOwner: boolean)
     })
     .returning();
   if (!instrument) throw new Error('instrument insert failed');
+  const [address] = await db
+    .insert(savedAddresses)
+    .values({
+      userId: user.id,
+      name: `${firstName} Home`,
+      line1: `${tag} Marker Street`,
+      town: 'Leeds',
+      postcode: 'LS1 4AP',
+      isDefault: true,
+    })
+    .returning();
+  if (!address) throw new Error('address insert failed');
   let merchantId: number | null = null;
   if (merchantOwner) {
     merchantId = deal.merchantId;
@@ -87,7 +101,15 @@ export async function makeShopper(db: Db, label: string, merchantOwner: boolean)
     voucherCodes: vouchers.map((voucher) => voucher.code),
     basketToken,
     instrumentId: instrument.id,
+    addressId: address.id,
     merchantId,
-    markers: [email, firstName, `Surname${tag}`, ...vouchers.map((voucher) => voucher.code), basketToken],
+    markers: [
+      email,
+      firstName,
+      `Surname${tag}`,
+      `${tag} Marker Street`,
+      ...vouchers.map((voucher) => voucher.code),
+      basketToken,
+    ],
   };
 }

@@ -245,6 +245,7 @@ function ownersValue(owner: Shopper, route: Route, name: string): string | null 
   if (name === 'token' && route.pattern.includes('/basket/')) return owner.basketToken;
   if (name === 'id' && route.pattern.includes('/voucher/')) return String(owner.voucherIds[0]);
   if (name === 'id' && route.pattern.includes('/instruments/')) return String(owner.instrumentId);
+  if (name === 'id' && route.pattern.includes('/addresses/')) return String(owner.addressId);
   if (name === 'id' && route.pattern.includes('/order')) return String(owner.orderId);
   if (name === 'merchantId' && owner.merchantId !== null) return String(owner.merchantId);
   if (name === 'lineId') return '1';

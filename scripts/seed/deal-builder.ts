@@ -3,6 +3,7 @@
  * from the deal's own random stream, so a deal looks the same however the catalogue is chunked.
  */
 
+import { shownPriceMinor } from '@/domain/delivery';
 import type { LocalLocation } from '@/server/reference';
 import { HIGH_FRAUD_SUB_CATEGORY_IDS, subCategory } from '@/server/reference';
 import { fillTemplate, GENERIC_TERMS, VALIDITY_TERMS } from './copy';
@@ -126,6 +127,9 @@ function chooseDelivery(rng: Random, segment: Segment, subCategoryId: number): P
       giftPackAvailable: false,
       giftWrapAvailable,
       postagePriceMinor: subCategoryId !== 398 && rng.chance(0.6) ? rng.pick([199, 249, 299, 349, 399, 449, 499]) : 0,
+      // docs/decisions/051: next day is offered on some posted products; derived, not drawn, so the
+      // rest of the seeded catalogue stays as it was.
+      nextDayOffered: subCategoryId !== 398,
     };
   }
   if (segment === 'travel-abroad') {
@@ -135,11 +139,19 @@ function chooseDelivery(rng: Random, segment: Segment, subCategoryId: number): P
       giftPackAvailable: false,
       giftWrapAvailable: false,
       postagePriceMinor: 0,
+      nextDayOffered: false,
     };
   }
   const giftPackAvailable = rng.chance(segment === 'local' ? 0.25 : 0.1);
   const options: DeliveryOption[] = giftPackAvailable ? ['e-gift', 'ndd-gpk', 'std-gpk', 'none'] : ['e-gift', 'none'];
-  return { options, isGiftable: true, giftPackAvailable, giftWrapAvailable: false, postagePriceMinor: 0 };
+  return {
+    options,
+    isGiftable: true,
+    giftPackAvailable,
+    giftWrapAvailable: false,
+    postagePriceMinor: 0,
+    nextDayOffered: false,
+  };
 }
 
 function depositChance(segment: Segment, subCategoryId: number): number {
@@ -251,11 +263,16 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     now,
   });
 
-  // The "from" price is the cheapest option anyone can buy: visible, enabled, not VIP-only.
+  const deliveryType =
+    segment === 'shop' ? (sub.id === 398 ? 'e-voucher' : 'postal') : segment === 'local' ? 'e-voucher' : 'travel';
+  // The "from" price is the cheapest option anyone can buy: visible, enabled, not VIP-only; on a
+  // posted deal, cheapest with its standard postage (DMCC Act 2024; docs/decisions/051 "Shown prices").
   const onSale = products.filter(
     (product) => product.visibility === 'visible' && !product.disabled && !product.vipExclusive,
   );
-  const from = onSale.reduce((best, product) => (product.priceMinor < best.priceMinor ? product : best));
+  const shown = (product: (typeof products)[number]) =>
+    shownPriceMinor(product.priceMinor, deliveryType, product.postagePriceMinor ?? 0);
+  const from = onSale.reduce((best, product) => (shown(product) < shown(best) ? product : best));
   const isClosed = rng.chance(0.01);
   const closingDate = chooseClosingDate(rng, now, isClosed);
   // A closed deal was listed for a while before it closed; others appeared in the last 180 days.
@@ -292,8 +309,9 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     pricePerPerson: pkg.perPerson ?? false,
     bookingCalendarOnRedemption: calendar && rng.chance(0.5),
     giftClaim: segment === 'local' && rng.chance(0.05),
-    deliveryType:
-      segment === 'shop' ? (sub.id === 398 ? 'e-voucher' : 'postal') : segment === 'local' ? 'e-voucher' : 'travel',
+    deliveryType,
+    // docs/decisions/051: posted deals promise dispatch within 1 to 4 working days (derived from the id).
+    dispatchDays: 1 + (ctx.dealId % 4),
     highFraudRisk: isHighFraudRisk(sub.id, from.priceMinor),
     purchaseCap: rng.chance(0.3) ? rng.int(1, 10) : null,
     closingDate,
@@ -305,6 +323,7 @@ export function buildDeal(ctx: DealContext): BuiltDeal {
     reviewCount: hasReviews ? rng.int(1, 10 + Math.floor(boughtCount / 8)) : 0,
     fromPriceMinor: from.priceMinor,
     fromOriginalPriceMinor: from.originalPriceMinor,
+    fromPostageMinor: shown(from) - from.priceMinor,
     maxDiscountPercentage: Math.max(...onSale.map((product) => product.discountPercentage ?? 0)),
     tags,
     earlyBirdUntil,

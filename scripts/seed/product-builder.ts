@@ -33,6 +33,8 @@ export interface ProductPlan {
     giftPackAvailable: boolean;
     giftWrapAvailable: boolean;
     postagePriceMinor: number;
+    /** A posted product of a deal whose id is a multiple of 3 also offers next day (docs/decisions/051). */
+    nextDayOffered: boolean;
   };
   boughtCount: number;
   now: Date;
@@ -160,6 +162,8 @@ export function buildProducts(rng: Random, plan: ProductPlan): BuiltProducts {
       priceMinor,
       originalPriceMinor,
       postagePriceMinor: plan.delivery.postagePriceMinor,
+      nextDayPostageMinor:
+        plan.delivery.nextDayOffered && plan.dealId % 3 === 0 ? plan.delivery.postagePriceMinor + 400 : null,
       discountPercentage: discountPercentage(priceMinor, originalPriceMinor),
       displayDiscount: plan.displayDiscount,
       purchaseCap: rng.chance(0.2) ? rng.int(1, 10) : null,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BASKET_TOKEN_MIN } from '@/domain/basket';
 import { MoneySchema } from './deal';
+import { DeliveryOptionViewSchema, ShippingMethodSchema } from './delivery';
 import { DbIdInputSchema, text } from './text';
 
 /** spec 3 delivery options. */
@@ -82,6 +83,8 @@ export const UpdateBasketLineSchema = z
     gifting: z.object({ gift: z.boolean().optional(), type: DeliveryOptionTypeSchema.optional() }).loose(),
     payDeposit: z.boolean(),
     deliveryOptionType: DeliveryOptionTypeSchema,
+    /** How a posted product ships (docs/decisions/051): standard or next-day where offered. */
+    shippingMethod: ShippingMethodSchema,
   })
   .partial();
 export type UpdateBasketLineInput = z.output<typeof UpdateBasketLineSchema>;
@@ -151,6 +154,16 @@ export const PricedLineSchema = z.object({
     /** Who it goes to: the e-gift's recipient and send date, or the pack's address, in words. */
     summary: z.string().nullable(),
   }),
+  /**
+   * A posted product's delivery (docs/decisions/051): the method chosen and every option with its
+   * price per unit and the days it promises if ordered now; null for a line that does not ship.
+   */
+  shipping: z
+    .object({
+      method: ShippingMethodSchema,
+      options: z.array(DeliveryOptionViewSchema),
+    })
+    .nullable(),
 });
 export type PricedLine = z.output<typeof PricedLineSchema>;
 

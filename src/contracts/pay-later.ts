@@ -30,6 +30,8 @@ export const PayLaterPayRequestSchema = PayRequestSchema.pick({
   cashAmount: true,
   wallet: true,
   email: true,
+  delivery: true,
+  saveDeliveryAddress: true,
 }).extend({
   /** Klarna's authorization token (/kn/pay) or Clearpay's order token (/cp/pay). */
   nonce: text().min(1).max(200),

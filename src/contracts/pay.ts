@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@/domain/payment-methods';
 import { EmailSchema } from './account';
+import { DeliveryAddressSchema } from './delivery';
 import { DbIdSchema, text } from './text';
 
 export const PayRequestSchema = z.object({
@@ -42,6 +43,13 @@ export const PayRequestSchema = z.object({
   promoCode: text().trim().max(40).optional(),
   /** Guests only: the address the vouchers go to (express-register). */
   email: EmailSchema.optional(),
+  /**
+   * Where the basket's posted products go (docs/decisions/051): required when a line ships, ignored
+   * otherwise. A signed-in shopper's saved address is sent whole, as picked.
+   */
+  delivery: DeliveryAddressSchema.optional(),
+  /** A signed-in shopper keeps this delivery address in My Account for next time. */
+  saveDeliveryAddress: z.boolean().default(false),
 });
 
 export type PayRequest = z.output<typeof PayRequestSchema>;

@@ -38,6 +38,8 @@ export const CHECKOUT_COPY = {
   needEmail: 'Enter your email address so we can send your vouchers.',
   signInToBuy: 'You already have an account with this email address. Sign in to finish your purchase.',
   needCard: 'Enter your card details to pay the rest.',
+  /** docs/decisions/051: an order with a posted product needs somewhere to send it. */
+  deliveryAddressRequired: 'Enter the delivery address for the items we post to you.',
   keyInFlight: 'Your payment is still being processed. Please wait a moment.',
   keyMismatch: 'This payment was already submitted with different details. Please refresh the page and try again.',
   walletShort: 'Your wallet balance changed. Check the new total and try again.',

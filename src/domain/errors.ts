@@ -165,6 +165,7 @@ export type OrderFailureCode =
   | 'paymentRequired'
   | 'walletShort'
   | 'promotionRefused'
+  | 'deliveryAddressRequired'
   | 'orderFailed';
 
 const ORDER_KINDS: Readonly<Record<OrderFailureCode, ErrorKind>> = {
@@ -174,6 +175,7 @@ const ORDER_KINDS: Readonly<Record<OrderFailureCode, ErrorKind>> = {
   paymentRequired: 'invalid',
   walletShort: 'conflict',
   promotionRefused: 'conflict',
+  deliveryAddressRequired: 'invalid',
   orderFailed: 'failed',
 };
 
@@ -190,6 +192,7 @@ export class OrderError extends AppError {
       paymentRequired: CHECKOUT_COPY.needCard,
       walletShort: CHECKOUT_COPY.walletShort,
       promotionRefused: detail.message ?? CHECKOUT_COPY.basketChanged,
+      deliveryAddressRequired: CHECKOUT_COPY.deliveryAddressRequired,
       orderFailed: MESSAGES.purchaseNotCompleted,
     }[code];
     super(ORDER_KINDS[code], message, { code });

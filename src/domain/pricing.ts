@@ -16,6 +16,7 @@
  */
 
 import { splitPayment } from './checkout';
+import { chosenMethod, postageFor } from './delivery';
 import { GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor } from './gifting';
 import { type PricingPromotion, promotionDiscounts } from './promotions';
 
@@ -366,12 +367,16 @@ export interface PricingSource {
     payDeposit: boolean;
     /** The basket line's gifting (delivery option, wrap and pack quantities). */
     deliveryOptionType?: string;
+    /** How a posted product ships (docs/decisions/051): standard unless next-day is asked for and offered. */
+    shippingMethod?: string;
     giftWrapQuantity?: number;
     giftPackQuantity?: number;
   };
   option: {
     priceMinor: number;
     postagePriceMinor: number;
+    /** Next day delivery per unit, when the option offers it. */
+    nextDayPostageMinor?: number | null;
     hasDeposit: boolean;
     depositPriceMinor: number | null;
     vipPriceMinor?: number | null;
@@ -387,12 +392,16 @@ export interface PricingSource {
 /** A basket line as the pipeline reads it: the basket view and the order both build it here. */
 export function pricingLineOf(source: PricingSource): PricingLine {
   const { line, option, deal } = source;
+  const shipping = {
+    postagePriceMinor: option.postagePriceMinor,
+    nextDayPostageMinor: option.nextDayPostageMinor ?? null,
+  };
   return {
     id: line.id,
     currency: deal.currency === 'EUR' ? 'EUR' : 'GBP',
     quantity: line.quantity,
     unitPriceMinor: option.priceMinor + (source.supplementMinor ?? 0),
-    postagePerUnitMinor: option.postagePriceMinor,
+    postagePerUnitMinor: postageFor(chosenMethod(line.shippingMethod, shipping), shipping),
     pricePerPerson: deal.pricePerPerson,
     deposit: {
       payDeposit: line.payDeposit,

@@ -122,6 +122,15 @@ describe.each(embedded)('basket, checkout and order agree to the penny on $name'
       idempotencyKey: key,
       now: new Date(),
       origin: 'http://shop.test',
+      // docs/decisions/051: a posted product needs its address (sent for every basket; ignored when none ships).
+      delivery: {
+        name: 'Ada Lovelace',
+        line1: '1 Mill Lane',
+        line2: '',
+        town: 'Leeds',
+        postcode: 'LS1 4AP',
+        phone: '',
+      },
     });
     if (!result.ok) throw new Error(`order refused: ${result.message} ${result.reason ?? ''}`);
     const [order] = await db().select().from(orders).where(eq(orders.id, result.order.id));

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '@/contracts/basket';
 import { isValidBasketToken } from '@/domain/basket';
+import { chosenMethod, POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
 import { BasketError, Invalid } from '@/domain/errors';
 import { changeGifting } from '@/domain/gifting';
 import type { PricingWallet } from '@/domain/pricing';
@@ -133,6 +134,14 @@ export async function updateBasketLine(
     if (delivery !== undefined && !offering.product.deliveryOptions.includes(delivery)) {
       throw new BasketError('deliveryOptionUnavailable');
     }
+    // docs/decisions/051: next day only where the posted product offers it.
+    if (
+      patch.shippingMethod !== undefined &&
+      (offering.deal.deliveryType !== POSTAL_DELIVERY_TYPE ||
+        chosenMethod(patch.shippingMethod, offering.product) !== patch.shippingMethod)
+    ) {
+      throw new BasketError('deliveryOptionUnavailable');
+    }
     if (patch.quantity !== undefined && offering.unavailable !== null) throw new BasketError(offering.unavailable);
     const gift = patch.gift ?? patch.gifting?.gift;
     // spec 7 giftWrap: the wrap quantity by spec 4's rules (0 deletes the wrap).
@@ -155,6 +164,7 @@ export async function updateBasketLine(
         ...(gift === undefined ? {} : { gift }),
         ...(patch.payDeposit === undefined ? {} : { payDeposit: patch.payDeposit && offering.product.hasDeposit }),
         ...(delivery === undefined ? {} : { deliveryOptionType: delivery }),
+        ...(patch.shippingMethod === undefined ? {} : { shippingMethod: patch.shippingMethod }),
         ...wrap,
       })
       .where(eq(basketLines.id, line.id));

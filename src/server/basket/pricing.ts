@@ -9,6 +9,7 @@ import { DeliveryOptionTypeSchema } from '@/contracts/basket';
 import type { Money } from '@/contracts/deal';
 import { visibleQuantity } from '@/domain/basket';
 import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
+import { chosenMethod, deliveryOptionsFor, deliveryPromise, POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
 import { GIFT_TYPE_LABELS, giftExtraLines, giftTypeOf } from '@/domain/gifting';
 import {
   type PriceBreakdown,
@@ -26,7 +27,7 @@ function money(amountMinor: number, currency: Money['currency']): Money {
   return { amountMinor, currency };
 }
 
-function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineBreakdown): PricedLine {
+function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineBreakdown, now: Date): PricedLine {
   const { product, deal, currency } = offering;
   const delivery = DeliveryOptionTypeSchema.safeParse(line.deliveryOptionType);
   return {
@@ -59,6 +60,19 @@ function pricedLine(line: BasketLineRow, offering: Offering, priced: PricedLineB
     // spec 3 payDeposit: the shopper pays the deposit now and the rest later.
     payDeposit: priced.paysDeposit,
     gifting: giftingView(line, offering, currency),
+    shipping: shippingView(line, offering, now),
+  };
+}
+
+/** A posted product's delivery choice and options, each with what it promises if ordered now. */
+function shippingView(line: BasketLineRow, offering: Offering, now: Date): PricedLine['shipping'] {
+  if (offering.deal.deliveryType !== POSTAL_DELIVERY_TYPE) return null;
+  return {
+    method: chosenMethod(line.shippingMethod, offering.product),
+    options: deliveryOptionsFor(offering.product).map((option) => {
+      const promise = deliveryPromise(now, option.method, offering.deal.dispatchDays);
+      return { ...option, deliverFrom: promise.deliverFrom, deliverBy: promise.deliverBy };
+    }),
   };
 }
 
@@ -130,6 +144,8 @@ export function priceBasket(
   promotion: PricingPromotion | null = null,
   /** Per line, what its chosen stay and flight add per unit. */
   supplements: ReadonlyMap<number, number> = new Map(),
+  /** When the delivery promises are made from. */
+  now: Date = new Date(),
 ): BasketPricing {
   const known = lines.flatMap((line) => {
     const offering = offerings.get(line.dealProductId);
@@ -152,7 +168,7 @@ export function priceBasket(
   const priced = known.map(({ line, offering }, i) => {
     const lineBreakdown = breakdown.lines[i];
     if (lineBreakdown === undefined) throw new Error('pricing lost a line');
-    return pricedLine(line, offering, lineBreakdown);
+    return pricedLine(line, offering, lineBreakdown, now);
   });
   // Gift packs and wraps are state on the gifted line, never lines of their own (docs/decisions/028).
   const visible = known.map(({ offering }) => ({

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ShippingMethod } from '@/domain/delivery';
 import { dealProducts, deals } from '../catalog/schema';
 
 /** spec 3 Basket: the id is the basket token (longer than 10 characters, spec 5). */
@@ -58,6 +59,8 @@ export const basketLines = pgTable(
     payDeposit: boolean('pay_deposit').notNull().default(false),
     /** spec 3 delivery options: e-gift, ndd-gpk, std-gpk, none. */
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    /** How a posted product's line ships: standard or next-day (docs/decisions/051); ignored for vouchers. */
+    shippingMethod: text('shipping_method').$type<ShippingMethod>().notNull().default('standard'),
     /** spec 3 gifting state: how many of the line's vouchers are gift-wrapped, and in its gift pack. */
     giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),
     giftPackQuantity: integer('gift_pack_quantity').notNull().default(0),

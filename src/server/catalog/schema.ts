@@ -116,6 +116,11 @@ export const deals = pgTable(
     giftClaim: boolean('gift_claim').notNull().default(false),
     /** e-voucher, postal, travel */
     deliveryType: text('delivery_type').notNull().default('e-voucher'),
+    /**
+     * A posted deal's dispatch promise in working days from the order (docs/decisions/051; at most
+     * MAX_DISPATCH_DAYS, so delivery stays inside the Consumer Rights Act's 30 days).
+     */
+    dispatchDays: integer('dispatch_days').notNull().default(2),
     highFraudRisk: boolean('high_fraud_risk').notNull().default(false),
     /** Deal-level purchase cap per order (spec 5); null means no deal cap. */
     purchaseCap: integer('purchase_cap'),
@@ -138,6 +143,12 @@ export const deals = pgTable(
     /** Lowest visible product price, kept with the deal so lists sort without a join. */
     fromPriceMinor: integer('from_price_minor').notNull(),
     fromOriginalPriceMinor: integer('from_original_price_minor').notNull(),
+    /**
+     * The from option's standard postage when the deal is posted, else 0, so a list sorts and filters
+     * by the shown price (from_price_minor + from_postage_minor) without a join (DMCC Act 2024;
+     * docs/decisions/051 "Shown prices").
+     */
+    fromPostageMinor: integer('from_postage_minor').notNull().default(0),
     maxDiscountPercentage: integer('max_discount_percentage').notNull().default(0),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** Early Bird Deals (home rail, /early-bird): the launch price holds until this moment. */
@@ -171,7 +182,10 @@ export const dealProducts = pgTable(
     friendlyName: text('friendly_name').notNull(),
     priceMinor: integer('price_minor').notNull(),
     originalPriceMinor: integer('original_price_minor').notNull(),
+    /** spec 3 postagePrice: standard delivery per unit of a posted product (0: free delivery). */
     postagePriceMinor: integer('postage_price_minor').notNull().default(0),
+    /** Next day delivery per unit when the product offers it, else null (docs/decisions/051). */
+    nextDayPostageMinor: integer('next_day_postage_minor'),
     discountPercentage: integer('discount_percentage').notNull().default(0),
     displayDiscount: boolean('display_discount').notNull().default(true),
     /** Product-level purchase cap per order (spec 5); null means none. */

@@ -5,6 +5,7 @@
  * embedded, PostgreSQL server).
  */
 export * from '../accounts/schema';
+export * from '../addresses/schema';
 export * from '../basket/schema';
 export * from '../bookings/schema';
 export * from '../catalog/schema';
@@ -13,6 +14,7 @@ export * from '../credit/schema';
 export * from '../email-subscribers/schema';
 export * from '../events/schema';
 export * from '../express-buy/schema';
+export * from '../fulfilment/schema';
 export * from '../gifting/schema';
 export * from '../idempotency/schema';
 export * from '../impressions/schema';

@@ -12,6 +12,7 @@ import { lockOpenBasket, markBasketOrdered } from '@/server/basket';
 import { countDealPurchase, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
+import { recordShipments } from '@/server/fulfilment';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode, releasePromoHold } from '@/server/promotions';
 import { issueVouchers } from '@/server/vouchers';
@@ -94,6 +95,7 @@ async function writeOrder(
           postageMinor: line.pricing.postagePerUnitMinor,
           lineTotalMinor: priced.totalMinor,
           deliveryOptionType: line.deliveryOptionType,
+          shippingMethod: line.shipping?.method ?? null,
           gift: line.gift,
           giftWrapQuantity: line.giftWrapQuantity,
           giftPackQuantity: line.giftPackQuantity,
@@ -147,6 +149,26 @@ async function writeOrder(
       isTravel: line.isTravel && !line.bookingCalendarOnRedemption,
       validityDays: line.voucherValidityDays,
     })),
+  });
+  // docs/decisions/051: the address and each posted line's promise are the order's, in its transaction.
+  await recordShipments(tx, {
+    orderId: order.id,
+    now,
+    address: request.delivery ?? null,
+    lines: lines.flatMap((line, i) =>
+      line.shipping === null
+        ? []
+        : [
+            {
+              orderLineId: written[i]?.id ?? 0,
+              merchantId: line.shipping.merchantId,
+              title: `${line.headline}: ${line.productTitle}`,
+              quantity: line.quantity,
+              method: line.shipping.method,
+              dispatchDays: line.shipping.dispatchDays,
+            },
+          ],
+    ),
   });
   await markBasketOrdered(tx, basketToken);
   // docs/decisions/021: the code's use is counted here, in the order's transaction, late, so the

@@ -9,10 +9,13 @@
 import { and, asc, eq, inArray, like, lt } from 'drizzle-orm';
 import { BRAND_INFO, DEFAULT_BRAND, isBrand } from '@/domain/brands';
 import { cancellationRightFor } from '@/domain/cancellation-rights';
+import { describeArrival, formatDeliveryDay, SHIPPING_METHOD_LABELS } from '@/domain/delivery';
 import { pictureAt } from '@/domain/picture-sizes.mjs';
 import { redeemInstructionsForDeal } from '@/domain/vouchers';
+import { formatAddress } from '@/server/addresses';
 import type { Db } from '@/server/db';
 import type { OrderPlaced } from '@/server/events';
+import { listOrderShipments, retrieveOrderDelivery } from '@/server/fulfilment';
 import { enqueueMail, type TemplateData } from '@/server/mail';
 import { outbox } from '@/server/mail/schema';
 import { retrieveOrderPromotion } from '@/server/promotions';
@@ -88,6 +91,24 @@ async function confirmationData(db: Db, order: OrderRow, firstName: string): Pro
       return first === undefined ? [] : [lineData(order, line, first, issued)];
     }),
     summary: await summaryData(db, order, lines),
+    delivery: await deliveryData(db, order.id),
+  };
+}
+
+/** docs/decisions/051: the address the order's posted products go to, and each parcel's promise. */
+async function deliveryData(db: Db, orderId: number): Promise<OrderConfirmationData['delivery']> {
+  const address = await retrieveOrderDelivery(db, orderId);
+  if (address === null) return null;
+  const parcels = await listOrderShipments(db, [orderId]);
+  return {
+    address: [address.name, ...formatAddress(address)],
+    parcels: parcels.map((parcel) => ({
+      title: parcel.title,
+      quantity: parcel.quantity,
+      method: SHIPPING_METHOD_LABELS[parcel.method],
+      arrival: describeArrival(parcel),
+      dispatchBy: formatDeliveryDay(parcel.dispatchBy),
+    })),
   };
 }
 

@@ -5,6 +5,7 @@
  * the price itself comes from the one pricing pipeline (src/domain/pricing.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { chosenMethod, POSTAL_DELIVERY_TYPE, type ShippingMethod } from '@/domain/delivery';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
 import { remainingForDayOf } from '@/domain/purchase-cap';
@@ -43,6 +44,12 @@ export interface OrderLineSource extends OrderLineCheck {
   subCategoryId: number | null;
   /** The line as the pricing pipeline reads it (the basket reads it the same way). */
   pricing: PricingLine;
+  /**
+   * How the line ships when it is a posted product (docs/decisions/051): the method chosen (standard
+   * unless next day is asked for and offered), the deal's dispatch promise and its merchant; null
+   * for a line that does not ship.
+   */
+  shipping: { method: ShippingMethod; dispatchDays: number; merchantId: number } | null;
 }
 
 /** The basket's lines priced and capped from the catalogue, oldest line first. */
@@ -71,11 +78,15 @@ export async function loadOrderLines(
         currency: deals.currency,
         categoryId: deals.categoryId,
         subCategoryId: deals.subCategoryId,
+        merchantId: deals.merchantId,
+        deliveryType: deals.deliveryType,
+        dispatchDays: deals.dispatchDays,
       },
       product: {
         title: dealProducts.title,
         priceMinor: dealProducts.priceMinor,
         postagePriceMinor: dealProducts.postagePriceMinor,
+        nextDayPostageMinor: dealProducts.nextDayPostageMinor,
         hasDeposit: dealProducts.hasDeposit,
         depositPriceMinor: dealProducts.depositPriceMinor,
         vipPriceMinor: dealProducts.vipPriceMinor,
@@ -156,6 +167,17 @@ export async function loadOrderLines(
       // What this submit holds of the buyer's allowance is counted in `bought` already, but it is its own.
       userRemaining:
         deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0) + (boughtHeld ?? 0),
+      shipping:
+        deal.deliveryType === POSTAL_DELIVERY_TYPE
+          ? {
+              method: chosenMethod(line.shippingMethod, {
+                postagePriceMinor: product.postagePriceMinor,
+                nextDayPostageMinor: product.nextDayPostageMinor,
+              }),
+              dispatchDays: deal.dispatchDays,
+              merchantId: deal.merchantId,
+            }
+          : null,
       // Every line of an order must be on sale (checked before pricing), so each one counts.
       pricing: pricingLineOf({
         line,

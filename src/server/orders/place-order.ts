@@ -59,6 +59,10 @@ export async function placeOrder(
   if (!matchesExpected(pricing, request.expected)) return refused(new OrderError('basketChanged'));
   const { cashMinor } = pricing.breakdown.paidBy;
   if (cashMinor > 0 && request.payment === null) return refused(new OrderError('paymentRequired'));
+  // docs/decisions/051: a posted product needs its address before any money moves.
+  if (request.delivery == null && pricing.lines.some((line) => line.shipping !== null)) {
+    return refused(new OrderError('deliveryAddressRequired'));
+  }
 
   // 2. Hold what the order contends for, so a buyer who cannot have it is refused before their card
   // is touched. The code's use is held only when the order will record it (it takes money off).

@@ -1,4 +1,6 @@
 /** The shapes every order step shares: what is asked, what is priced, what is authorised, what is placed. */
+
+import type { DeliveryAddress } from '@/contracts/delivery';
 import type { Brand } from '@/domain/brands';
 import type { Refusal } from '@/domain/errors';
 import type { PaymentMethod } from '@/domain/payment-methods';
@@ -25,6 +27,11 @@ export interface PlaceOrderRequest {
   promoCode?: string | null;
   /** spec 4: send the buyer a sign-in link to confirm their email after the order (the checkout decides). */
   confirmEmail?: boolean;
+  /**
+   * Where the order's posted products go (docs/decisions/051), already validated; required when a
+   * line ships, ignored otherwise.
+   */
+  delivery?: DeliveryAddress | null;
 }
 
 /** The cash part's payment: an approval's nonce or token (mode NEW), or a saved instrument (EXISTING). */

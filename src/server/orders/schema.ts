@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ThreeDSecureStatus } from '@/contracts/three-d-secure';
+import type { ShippingMethod } from '@/domain/delivery';
 import { users } from '../accounts/schema';
 import type { GiftDetails } from '../basket/schema';
 import { dealProducts, deals } from '../catalog/schema';
@@ -77,6 +78,8 @@ export const orderLines = pgTable(
     postageMinor: integer('postage_minor').notNull().default(0),
     lineTotalMinor: integer('line_total_minor').notNull(),
     deliveryOptionType: text('delivery_option_type').notNull().default('none'),
+    /** How a posted product's line ships (docs/decisions/051); null for a line that does not ship. */
+    shippingMethod: text('shipping_method').$type<ShippingMethod>(),
     gift: boolean('gift').notNull().default(false),
     /** The line's gift wrap and pack (quantities and what they cost), and its gift's details. */
     giftWrapQuantity: integer('gift_wrap_quantity').notNull().default(0),

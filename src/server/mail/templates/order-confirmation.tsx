@@ -25,6 +25,14 @@ export interface OrderConfirmationData {
   firstName: string;
   lines: VoucherLineData[];
   summary: OrderSummaryData;
+  /**
+   * Where the posted products go and what each parcel promised (docs/decisions/051); null (or absent,
+   * in an email queued before posting was recorded) when nothing in the order ships.
+   */
+  delivery?: {
+    address: string[];
+    parcels: { title: string; quantity: number; method: string; arrival: string; dispatchBy: string }[];
+  } | null;
 }
 
 /** Where the shopper finds their vouchers, cancels, and reads the terms. */
@@ -68,6 +76,31 @@ export function OrderConfirmationEmail(props: { data: OrderConfirmationData; con
       {data.lines.map((line) => (
         <VoucherBlock key={line.lineId} context={context} line={line} cancellationFormUrl={formUrl} />
       ))}
+
+      {data.delivery ? (
+        <>
+          <Subtitle>Delivery</Subtitle>
+          <Paragraph>We post {data.delivery.parcels.length === 1 ? 'this item' : 'these items'} to:</Paragraph>
+          <Paragraph>
+            {data.delivery.address.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines are fixed and ordered.
+              <span key={index}>
+                {line}
+                <br />
+              </span>
+            ))}
+          </Paragraph>
+          <Facts
+            rows={data.delivery.parcels.map(
+              (parcel) =>
+                [
+                  `${parcel.quantity} × ${parcel.title}`,
+                  `${parcel.method}. ${parcel.arrival}; dispatched by ${parcel.dispatchBy}. If it has not been dispatched by then, you can cancel it for a full refund from your order page.`,
+                ] as const,
+            )}
+          />
+        </>
+      ) : null}
 
       <Subtitle>What you paid</Subtitle>
       <OrderSummary summary={data.summary} />
