@@ -14,6 +14,11 @@ export const DealProductDetailSchema = z.object({
   price: MoneySchema,
   originalPrice: MoneySchema,
   postagePrice: MoneySchema,
+  /**
+   * DMCC Act 2024: what one unit costs at checkout with standard delivery, the price every page
+   * shows (price plus postagePrice on a posted deal, else price; docs/decisions/051 "Shown prices").
+   */
+  shownPrice: MoneySchema,
   discountPercentage: z.number().int(),
   /** People a per-person price is quoted for (spec 5: at least 2). */
   minPeople: z.number().int(),
@@ -59,6 +64,8 @@ export const DealDetailSchema = z.object({
   pricePerPerson: z.boolean(),
   isTravel: z.boolean(),
   dealType: z.string(),
+  /** spec 3 deliveryType: e-voucher, postal (the options ship: decision 051) or travel. */
+  deliveryType: z.string(),
   /** The date is booked with the merchant after purchase, from the voucher (spec 4 calendar booking). */
   bookingCalendarOnRedemption: z.boolean(),
   /** A draft (not yet live) deal, shown only to operators and its merchant as a preview (spec 2 dealPreview). */

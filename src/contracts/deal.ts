@@ -33,8 +33,15 @@ export const DealSummarySchema = z.object({
   category: z.object({ name: z.string(), shortName: z.string() }),
   subCategory: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }).nullable(),
   image: DealImageSchema,
+  /**
+   * What one unit of the from option costs (DMCC Act 2024): on a posted deal its price plus standard
+   * postage, what checkout charges with standard delivery (docs/decisions/051 "Shown prices").
+   */
   price: MoneySchema,
+  /** The from option's original price, with the same postage on a posted deal (like for like). */
   originalPrice: MoneySchema,
+  /** A posted deal's standard postage included in `price` (0: free delivery); null when nothing is posted. */
+  postage: MoneySchema.nullable(),
   discountPercentage: z.number().int().min(0).max(100),
   priceDisplayMode: PriceDisplayModeSchema,
   pricePerPerson: z.boolean(),

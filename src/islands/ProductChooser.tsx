@@ -14,6 +14,7 @@ import { optionPriceView } from '@/components/deal/option-price';
 import type { Money, PriceDisplayMode } from '@/contracts/deal';
 import { MESSAGES } from '@/domain/messages';
 import { formatMoney } from '@/domain/money';
+import { deliveryNote } from '@/domain/shown-price';
 import {
   $bcor,
   type BcorProduct,
@@ -34,6 +35,8 @@ export type ChooserProduct = BcorProduct & {
   remaining: number | null;
   /** Pay this now and the rest later, when the option takes a deposit. */
   depositPrice: Money | null;
+  /** A posted option's standard postage per unit, within every price shown (DMCC Act 2024; decision 051), else null. */
+  postage: Money | null;
 };
 
 /**
@@ -140,9 +143,17 @@ export default function ProductChooser(props: Props) {
   const liveLeft = useLiveLeft(dealId);
   const quantityLabel = pricePerPerson ? 'People' : 'Quantity';
   const atMax = bounds.max !== null && state.quantity >= bounds.max;
+  // What checkout charges for the choice with standard delivery (a posted option's postage per unit).
+  const chosenPostage = chosen ? (extra.get(chosen.id)?.postage ?? null) : null;
+  const totalPostage =
+    chosenPostage === null ? null : { ...chosenPostage, amountMinor: chosenPostage.amountMinor * state.quantity };
   const total =
     chosen && priceDisplayMode !== 'hidden'
-      ? { ...chosen.price, amountMinor: (chosen.price.amountMinor + state.stayExtraMinor) * state.quantity }
+      ? {
+          ...chosen.price,
+          amountMinor:
+            (chosen.price.amountMinor + state.stayExtraMinor + (chosenPostage?.amountMinor ?? 0)) * state.quantity,
+        }
       : null;
   const chosenDeposit = chosen ? (extra.get(chosen.id)?.depositPrice ?? null) : null;
   const dueToday =
@@ -171,7 +182,7 @@ export default function ProductChooser(props: Props) {
         <legend className="visually-hidden">Options</legend>
         {shown.map((product) => {
           const view = optionPriceView(
-            extra.get(product.id) ?? { ...product, originalPrice: product.price, discountPercentage: 0 },
+            extra.get(product.id) ?? { ...product, originalPrice: product.price, discountPercentage: 0, postage: null },
             priceDisplayMode,
           );
           const unavailable = product.vipExclusive || !boundsFor(state, product).canBuy;
@@ -218,6 +229,7 @@ export default function ProductChooser(props: Props) {
                       {view.price}
                     </strong>
                     {pricePerPerson && <span className="chooser__meta">per person</span>}
+                    {view.delivery && <span className="chooser__meta">{view.delivery}</span>}
                     {view.was && (
                       <s>
                         <span className="visually-hidden">was </span>
@@ -309,6 +321,7 @@ export default function ProductChooser(props: Props) {
         {total && (
           <p className="chooser__total">
             Total <strong>{formatMoney(total)}</strong>
+            {totalPostage && <> {deliveryNote(totalPostage)}</>}
             {dueToday && (
               <>
                 {' '}
@@ -324,7 +337,7 @@ export default function ProductChooser(props: Props) {
           gatewayUrl={gatewayUrl}
           choice={
             bounds.canBuy && state.selection !== null
-              ? { dealId, productId: state.selection, quantity: state.quantity }
+              ? { dealId, productId: state.selection, quantity: state.quantity, ships: chosenPostage !== null }
               : null
           }
         />

@@ -25,6 +25,7 @@ function deal(id: number): DealSummary {
     image: { url: '/x.svg', width: 800, height: 500, alt: '' },
     price: { amountMinor: 1000, currency: 'GBP' },
     originalPrice: { amountMinor: 2000, currency: 'GBP' },
+    postage: null,
     discountPercentage: 50,
     priceDisplayMode: 'show-discount',
     pricePerPerson: false,

@@ -5,6 +5,7 @@
 import type { DealSummary } from '@/contracts/deal';
 import { formatMoney } from '@/domain/money';
 import { showsRating } from '@/domain/reviews';
+import { deliveryNote } from '@/domain/shown-price';
 
 /** spec 9: "limited availability" shows for up to 50 left. */
 export const LIMITED_AVAILABILITY_MAX = 50;
@@ -24,6 +25,8 @@ export type PriceView =
       saving: string | null;
       isVip: boolean;
       perPerson: boolean;
+      /** A posted deal's "incl. £4.99 delivery" or "Free delivery" (DMCC Act 2024; decision 051), else null. */
+      delivery: string | null;
     };
 
 /** The price block for a deal under its display mode (spec 3 "Price display modes"). */
@@ -31,7 +34,14 @@ export function priceView(deal: DealSummary): PriceView {
   const price = formatMoney(deal.price);
   const original = formatMoney(deal.originalPrice);
   const hasSaving = deal.discountPercentage > 0 && deal.originalPrice.amountMinor > deal.price.amountMinor;
-  const base = { prefix: null, was: null, saving: null, isVip: false, perPerson: deal.pricePerPerson } as const;
+  const base = {
+    prefix: null,
+    was: null,
+    saving: null,
+    isVip: false,
+    perPerson: deal.pricePerPerson,
+    delivery: deal.postage === null ? null : deliveryNote(deal.postage),
+  } as const;
   switch (deal.priceDisplayMode) {
     case 'hidden':
       return { kind: 'see-options' };

@@ -12,6 +12,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     price: money(2599),
     originalPrice: money(6000),
     postagePrice: money(0),
+    shownPrice: money(2599),
     discountPercentage: 57,
     minPeople: 1,
     numberOfNights: null,
@@ -38,6 +39,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     pricePerPerson: false,
     isTravel: false,
     dealType: 'standard',
+    deliveryType: 'e-voucher',
     bookingCalendarOnRedemption: false,
     isPreview: false,
     closingDate: '2026-12-20T18:00:00.000Z',
@@ -60,7 +62,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     category: { id: 2, name: 'Beauty', shortName: 'beauty' },
     subCategory: { id: 20, name: 'Spa', shortName: 'spa' },
     images: [{ url: '/images/deals/spa/31000001-0.svg', width: 800, height: 500, alt: 'Spa' }],
-    products: [product, { ...product, id: 2, price: money(1999), vipExclusive: true }],
+    products: [product, { ...product, id: 2, price: money(1999), shownPrice: money(1999), vipExclusive: true }],
     isSoldOut: false,
     ...overrides,
   };
@@ -144,6 +146,43 @@ describe('deal JSON-LD', () => {
           priceCurrency: 'GBP',
         },
       },
+    });
+  });
+
+  it('DMCC Act 2024: a posted deal offers what one unit costs with standard delivery, its "was" price with the same postage', () => {
+    const [first] = deal().products;
+    if (first === undefined) throw new Error('no option');
+    const evidence = {
+      source: 'retailer' as const,
+      sourceName: 'Argos',
+      checkedAt: '2026-11-20T09:00:00.000Z',
+      checkedByName: 'Ana',
+    };
+    const posted = deal({
+      deliveryType: 'postal',
+      products: [
+        // Cheapest by price, not once delivered: the offer is the one that costs least delivered.
+        {
+          ...first,
+          id: 3,
+          price: { amountMinor: 13_000, currency: 'GBP' },
+          postagePrice: { amountMinor: 1_500, currency: 'GBP' },
+          shownPrice: { amountMinor: 14_500, currency: 'GBP' },
+        },
+        {
+          ...first,
+          id: 4,
+          price: { amountMinor: 13_700, currency: 'GBP' },
+          originalPrice: { amountMinor: 19_900, currency: 'GBP' },
+          postagePrice: { amountMinor: 499, currency: 'GBP' },
+          shownPrice: { amountMinor: 14_199, currency: 'GBP' },
+          savingEvidence: evidence,
+        },
+      ],
+    });
+    const [product] = dealJsonLd(posted, absolute)['@graph'] as Record<string, unknown>[];
+    expect(product).toMatchObject({
+      offers: { price: '141.99', priceSpecification: { price: '203.99' } },
     });
   });
 

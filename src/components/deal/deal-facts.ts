@@ -3,7 +3,9 @@
  * breadcrumb trail, the reviews rule and the JSON-LD (schema.org Product + Offer, BreadcrumbList).
  */
 
+import type { Money } from '@/contracts/deal';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
 import { showsRating } from '@/domain/reviews';
 
@@ -54,11 +56,21 @@ export function showsDealReviews(deal: Pick<DealDetail, 'reviewAverage' | 'revie
   return showsRating(deal.reviewAverage, deal.reviewCount);
 }
 
-/** The option a guest would pay least for (VIP-only options aside), sold out or not. */
+/**
+ * The option a guest would pay least for (VIP-only options aside), sold out or not: on a posted deal,
+ * least with standard delivery (DMCC Act 2024; decision 051), as the deal's card.
+ */
 export function cheapestOption(deal: DealDetail): DealProductDetail | undefined {
   const open = deal.products.filter((p) => !p.vipExclusive);
   const candidates = open.length > 0 ? open : deal.products;
-  return [...candidates].sort((a, b) => a.price.amountMinor - b.price.amountMinor)[0];
+  return [...candidates].sort(
+    (a, b) => a.shownPrice.amountMinor - b.shownPrice.amountMinor || a.price.amountMinor - b.price.amountMinor,
+  )[0];
+}
+
+/** The standard postage a posted deal's option shows within its price, else null (nothing ships). */
+export function shownPostage(deal: Pick<DealDetail, 'deliveryType'>, product: DealProductDetail): Money | null {
+  return deal.deliveryType === POSTAL_DELIVERY_TYPE ? product.postagePrice : null;
 }
 
 /** Pence as the decimal string schema.org wants: 2599 -> "25.99". */
@@ -86,8 +98,9 @@ export function dealJsonLd(deal: DealDetail, absolute: (path: string) => string)
     offers: {
       '@type': 'Offer',
       url,
-      price: decimalPrice(cheapest?.price.amountMinor ?? 0),
-      priceCurrency: cheapest?.price.currency ?? 'GBP',
+      // DMCC Act 2024: the price shown, standard postage included on a posted deal (decision 051).
+      price: decimalPrice(cheapest?.shownPrice.amountMinor ?? 0),
+      priceCurrency: cheapest?.shownPrice.currency ?? 'GBP',
       availability: deal.isSoldOut || deal.isClosed ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       validThrough: deal.closingDate,
       seller: { '@type': 'Organization', name: deal.merchant.name },
@@ -97,7 +110,9 @@ export function dealJsonLd(deal: DealDetail, absolute: (path: string) => string)
             priceSpecification: {
               '@type': 'UnitPriceSpecification',
               priceType: 'https://schema.org/StrikethroughPrice',
-              price: decimalPrice(cheapest.originalPrice.amountMinor),
+              price: decimalPrice(
+                cheapest.originalPrice.amountMinor + cheapest.shownPrice.amountMinor - cheapest.price.amountMinor,
+              ),
               priceCurrency: cheapest.originalPrice.currency,
             },
           }

@@ -29,4 +29,19 @@ describe('spec 3: price display modes on a deal option', () => {
       saving: null,
     });
   });
+
+  it('DMCC Act 2024: a posted option shows its price and "was" price with standard postage, its saving its own', () => {
+    const posted = { ...option, postage: { amountMinor: 499, currency: 'GBP' as const } };
+    expect(optionPriceView(posted, 'show-discount')).toMatchObject({
+      price: '£29.99',
+      was: '£54.99',
+      saving: '-50%',
+      delivery: 'incl. £4.99 delivery',
+    });
+    expect(optionPriceView({ ...option, postage: { amountMinor: 0, currency: 'GBP' } }, 'show-price')).toMatchObject({
+      price: '£25',
+      delivery: 'Free delivery',
+    });
+    expect(optionPriceView(option, 'show-price')).toMatchObject({ price: '£25', delivery: null });
+  });
 });

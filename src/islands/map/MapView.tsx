@@ -19,6 +19,7 @@ import {
   type MapBounds,
 } from '@/domain/map';
 import { formatMoney } from '@/domain/money';
+import { deliveryNote } from '@/domain/shown-price';
 import { $mapView, loadArea, type MapArea, requestArea, retryArea, selectDeal, setMaxPrice } from '@/stores/map-view';
 import 'leaflet/dist/leaflet.css';
 import './MapView.css';
@@ -41,6 +42,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The card's shown price: a posted deal's includes standard postage (DMCC Act 2024; decision 051). */
 function priceText(deal: MapDealView): string {
   return deal.priceDisplayMode === 'hidden' ? 'See deal' : formatMoney(deal.price);
 }
@@ -259,6 +261,9 @@ export default function MapView({ center, townName, towns, tileUrl, tileAttribut
                   </p>
                   <p className="map-view__card-price">
                     {priceText(deal)}
+                    {deal.postage !== null && deal.priceDisplayMode !== 'hidden' && (
+                      <span> {deliveryNote(deal.postage)}</span>
+                    )}
                     {deal.discountPercentage > 0 && deal.priceDisplayMode !== 'hidden' && (
                       <span> · Save {deal.discountPercentage}%</span>
                     )}

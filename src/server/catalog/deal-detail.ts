@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { shownPriceMinor } from '@/domain/delivery';
 import { isDealClosed } from '@/domain/on-sale';
 import { type EvidenceSource, evidencedDisplayMode, isEvidenceCurrent } from '@/domain/price-evidence';
 import { purchaseCap, remainingForDayOf } from '@/domain/purchase-cap';
@@ -88,6 +89,10 @@ export async function retrieveDeal(
         price,
         originalPrice: isEvidenced ? money(product.originalPriceMinor, deal.currency) : price,
         postagePrice: money(product.postagePriceMinor, deal.currency),
+        shownPrice: money(
+          shownPriceMinor(product.priceMinor, deal.deliveryType, product.postagePriceMinor),
+          deal.currency,
+        ),
         discountPercentage: isEvidenced ? product.discountPercentage : 0,
         minPeople: product.minPeople,
         numberOfNights: product.numberOfNights,
@@ -129,6 +134,7 @@ export async function retrieveDeal(
     pricePerPerson: deal.pricePerPerson,
     isTravel: deal.isTravel,
     dealType: deal.dealType,
+    deliveryType: deal.deliveryType,
     bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
     isPreview: isDraft,
     closingDate: deal.closingDate.toISOString(),

@@ -7,7 +7,7 @@ import type { DealSummary } from '@/contracts/deal';
 import { type MapBounds, roundCoordinate } from '@/domain/map';
 import type { Db } from '@/server/db';
 import { listPlacedDealIds, type MapDeal } from './map-area';
-import { type DealOrder, selectDealRows } from './queries';
+import { type DealOrder, SHOWN_FROM_PRICE, selectDealRows } from './queries';
 import { reshapeDeal } from './reshape';
 import { type Category, categories } from './schema';
 
@@ -16,10 +16,11 @@ export { type DealDetail, type DealProductView, isDealClosed, retrieveDeal } fro
 export type { HeaderData } from './header-types';
 export { knownLocationNames, listLocations, retrieveLocation } from './locations';
 export { listPlacedDealIds, type MapDeal, type PlacedDealId } from './map-area';
+export { retrieveMerchantName } from './merchant-names';
 export { retrieveHeaderData } from './navigation';
 export { closeMerchantDeals, type DealPatch, DealPatchSchema, UnknownProduct, updateDeal } from './operator';
 export { type PriceEvidenceEntry, recordDealPriceEvidence, recordPriceEvidence } from './price-evidence';
-export type { DealOrder } from './queries';
+export { type DealOrder, SHOWN_FROM_PRICE } from './queries';
 export { setDealRating } from './rating';
 export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-deals';
 export { FALLBACK_DEAL_IMAGE } from './reshape';
@@ -47,7 +48,7 @@ export interface DealFilter {
   allTopics?: readonly { categoryIds: readonly number[]; tags: readonly string[] }[];
   /** Gift finder (docs/decisions/028): only deals with an option that can be given as a gift (spec 3 isGiftable). */
   giftableOnly?: boolean;
-  /** spec 2 minPrice / maxPrice, in pence, over the deal's from-price. */
+  /** spec 2 minPrice / maxPrice, in pence, over the deal's shown from-price (postage included: decision 051). */
   minPriceMinor?: number;
   maxPriceMinor?: number;
   /** spec 2 searchTag: deals carrying this tag (lower case). */
@@ -98,8 +99,8 @@ function filterSql(filter: DealFilter): SQL {
       where gp.deal_id = d.id and gp.is_giftable and gp.visibility = 'visible' and not gp.disabled
     )`);
   }
-  if (filter.minPriceMinor !== undefined) conditions.push(sql`d.from_price_minor >= ${filter.minPriceMinor}`);
-  if (filter.maxPriceMinor !== undefined) conditions.push(sql`d.from_price_minor <= ${filter.maxPriceMinor}`);
+  if (filter.minPriceMinor !== undefined) conditions.push(sql`${SHOWN_FROM_PRICE} >= ${filter.minPriceMinor}`);
+  if (filter.maxPriceMinor !== undefined) conditions.push(sql`${SHOWN_FROM_PRICE} <= ${filter.maxPriceMinor}`);
   if (filter.searchTag !== undefined) {
     conditions.push(
       sql`exists (select 1 from jsonb_array_elements_text(d.tags) t where lower(t) = ${filter.searchTag})`,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DealSummary } from '@/contracts/deal';
 import type { MapBounds } from '@/domain/map';
 import type { Db } from '@/server/db';
+import { SHOWN_FROM_PRICE } from './queries';
 
 export interface PlacedDealId {
   id: number;
@@ -20,7 +21,7 @@ export async function listPlacedDealIds(
   db: Db,
   { bounds, limit, maxPriceMinor }: { bounds: MapBounds; limit: number; maxPriceMinor?: number },
 ): Promise<PlacedDealId[]> {
-  const price = maxPriceMinor === undefined ? sql`true` : sql`d.from_price_minor <= ${maxPriceMinor}`;
+  const price = maxPriceMinor === undefined ? sql`true` : sql`${SHOWN_FROM_PRICE} <= ${maxPriceMinor}`;
   const result = await db.execute<{ id: number; lat: number | string; lon: number | string }>(sql`
     with placed as (
       select d.id, d.popularity,

@@ -14,13 +14,20 @@ export type DealOrder =
   | 'discount'
   | 'discount-asc';
 
+/**
+ * A deal's shown from price over alias d (DMCC Act 2024): the from option's price plus, on a posted
+ * deal, its standard postage (0 otherwise), so price sorts and filters use what cards show
+ * (docs/decisions/051 "Shown prices").
+ */
+export const SHOWN_FROM_PRICE = sql`(d.from_price_minor + d.from_postage_minor)`;
+
 const ORDER_BY: Record<DealOrder, SQL> = {
   popularity: sql`d.popularity desc, d.id desc`,
   'popularity-asc': sql`d.popularity asc, d.id asc`,
   newest: sql`d.created_at desc, d.id desc`,
   oldest: sql`d.created_at asc, d.id asc`,
-  'price-asc': sql`d.from_price_minor asc, d.id asc`,
-  'price-desc': sql`d.from_price_minor desc, d.id desc`,
+  'price-asc': sql`${SHOWN_FROM_PRICE} asc, d.id asc`,
+  'price-desc': sql`${SHOWN_FROM_PRICE} desc, d.id desc`,
   discount: sql`d.max_discount_percentage desc, d.id desc`,
   'discount-asc': sql`d.max_discount_percentage asc, d.id asc`,
 };
@@ -46,7 +53,7 @@ export async function selectDealRows(db: Db, { where, orderBy = 'popularity', li
     )
     select d.id, d.headline, d.title, d.currency, d.price_display_mode, d.price_per_person, d.is_travel,
            d.bought_count, d.closing_date, d.review_average, d.review_count, d.from_price_minor,
-           d.from_original_price_minor, d.max_discount_percentage,
+           d.from_original_price_minor, d.from_postage_minor, d.delivery_type, d.max_discount_percentage,
            m.name as merchant_name, l.name as location_name,
            c.name as category_name, c.short_name as category_short_name,
            sc.id as sub_category_id, sc.name as sub_category_name, sc.short_name as sub_category_short_name,

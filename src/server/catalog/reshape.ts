@@ -6,6 +6,7 @@
 import type { DealSummary, PriceDisplayMode } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
 import { LIMITED_AVAILABILITY_MAX } from '@/domain/availability';
+import { POSTAL_DELIVERY_TYPE, shownPriceMinor } from '@/domain/delivery';
 import { evidencedDisplayMode } from '@/domain/price-evidence';
 
 /** One row of the deal list query (see queries.ts). */
@@ -23,6 +24,9 @@ export interface DealListRow {
   review_count: number;
   from_price_minor: number;
   from_original_price_minor: number;
+  /** The from option's standard postage on a posted deal, else 0 (docs/decisions/051 "Shown prices"). */
+  from_postage_minor: number;
+  delivery_type: string;
   max_discount_percentage: number;
   merchant_name: string;
   location_name: string;
@@ -67,7 +71,11 @@ export function reshapeDeal(row: DealListRow): DealSummary {
   // Without current evidence for every option, no "was" price and no saving anywhere
   // (docs/decisions/024: a reference price must be genuine and recent).
   const isEvidenced = row.savings_evidenced === true;
-  const price = { amountMinor: row.from_price_minor, currency: cur };
+  // DMCC Act 2024: a posted deal shows what one unit costs with standard delivery, and its "was"
+  // price carries the same postage, so the two compare like for like (docs/decisions/051 "Shown prices").
+  const isPosted = row.delivery_type === POSTAL_DELIVERY_TYPE;
+  const postageMinor = isPosted ? row.from_postage_minor : 0;
+  const price = { amountMinor: shownPriceMinor(row.from_price_minor, row.delivery_type, postageMinor), currency: cur };
   return {
     id: row.id,
     headline: row.headline,
@@ -87,7 +95,8 @@ export function reshapeDeal(row: DealListRow): DealSummary {
       alt: row.image_alt ?? row.title,
     },
     price,
-    originalPrice: isEvidenced ? { amountMinor: row.from_original_price_minor, currency: cur } : price,
+    originalPrice: isEvidenced ? { amountMinor: row.from_original_price_minor + postageMinor, currency: cur } : price,
+    postage: isPosted ? { amountMinor: postageMinor, currency: cur } : null,
     discountPercentage: isEvidenced ? Math.max(0, Math.min(100, row.max_discount_percentage)) : 0,
     priceDisplayMode: evidencedDisplayMode(priceDisplayMode(row.price_display_mode), isEvidenced),
     pricePerPerson: row.price_per_person,

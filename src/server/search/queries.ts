@@ -5,9 +5,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchOrder } from '@/contracts/search';
+import { SHOWN_FROM_PRICE } from '@/server/catalog';
 import type { Db } from '@/server/db';
 
-/** Narrowing beyond the words; short names as in URLs, prices in pence. */
+/** Narrowing beyond the words; short names as in URLs, prices in pence (shown prices: decision 051). */
 export interface MatchFilter {
   location?: string;
   category?: string;
@@ -40,8 +41,8 @@ export interface Matches {
 const ORDER_BY: Record<SearchOrder, SQL> = {
   relevance: sql`m.rank desc, m.popularity desc, m.id desc`,
   popularity: sql`m.popularity desc, m.id desc`,
-  pricehigh: sql`m.from_price_minor desc, m.id desc`,
-  pricelow: sql`m.from_price_minor asc, m.id asc`,
+  pricehigh: sql`m.shown_price_minor desc, m.id desc`,
+  pricelow: sql`m.shown_price_minor asc, m.id asc`,
   discount: sql`m.max_discount_percentage desc, m.id desc`,
   recent: sql`m.created_at desc, m.id desc`,
 };
@@ -60,8 +61,8 @@ function filterSql(filter: MatchFilter): SQL {
     conditions.push(sql`d.sub_category_id in (select c.id from categories c where c.short_name = ${filter.subcategory}
       and c.parent_id is not null ${filter.category === undefined ? sql`` : sql`and c.parent_id = d.category_id`})`);
   }
-  if (filter.minPriceMinor !== undefined) conditions.push(sql`d.from_price_minor >= ${filter.minPriceMinor}`);
-  if (filter.maxPriceMinor !== undefined) conditions.push(sql`d.from_price_minor <= ${filter.maxPriceMinor}`);
+  if (filter.minPriceMinor !== undefined) conditions.push(sql`${SHOWN_FROM_PRICE} >= ${filter.minPriceMinor}`);
+  if (filter.maxPriceMinor !== undefined) conditions.push(sql`${SHOWN_FROM_PRICE} <= ${filter.maxPriceMinor}`);
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
@@ -81,7 +82,7 @@ export async function selectMatches(db: Db, query: MatchQuery): Promise<Matches>
     : sql`'[]'::json`;
   const result = await db.execute<{ total: number; ids: unknown; categories: unknown }>(sql`
     with matched as materialized (
-      select d.id, d.category_id, d.popularity, d.from_price_minor, d.max_discount_percentage, d.created_at,
+      select d.id, d.category_id, d.popularity, ${SHOWN_FROM_PRICE} as shown_price_minor, d.max_discount_percentage, d.created_at,
              ts_rank_cd(d.search_vector, q.query) as rank
       from deals d, websearch_to_tsquery('english', ${query.text}) as q(query)
       where d.search_vector @@ q.query

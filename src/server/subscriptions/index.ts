@@ -164,12 +164,18 @@ export interface VipOffer {
 /** The deal page's VIP prompt (spec 6: non-VIP users see a VIP prompt): what VIP would give on this deal. */
 export async function retrieveVipOffer(db: DbOrTx, dealId: number): Promise<VipOffer> {
   const rows = await db
-    .select({ vipPriceMinor: dealProducts.vipPriceMinor, vipExclusive: dealProducts.vipExclusive })
+    .select({
+      vipPriceMinor: dealProducts.vipPriceMinor,
+      postagePriceMinor: dealProducts.postagePriceMinor,
+      vipExclusive: dealProducts.vipExclusive,
+    })
     .from(dealProducts)
     .where(
       and(eq(dealProducts.dealId, dealId), eq(dealProducts.visibility, 'visible'), eq(dealProducts.disabled, false)),
     );
-  const prices = rows.flatMap((row) => (row.vipPriceMinor === null ? [] : [row.vipPriceMinor]));
+  // DMCC Act 2024 (docs/decisions/051): the VIP price shown includes the standard postage the
+  // pricing pipeline adds, so it is what a member pays for one unit.
+  const prices = rows.flatMap((row) => (row.vipPriceMinor === null ? [] : [row.vipPriceMinor + row.postagePriceMinor]));
   return {
     vipFromMinor: prices.length === 0 ? null : Math.min(...prices),
     hasExclusive: rows.some((row) => row.vipExclusive),
