@@ -136,6 +136,13 @@ export const AccountStatusSchema = z.object({
 });
 export type AccountStatus = z.output<typeof AccountStatusSchema>;
 
+/**
+ * spec 3 user flags of the signed-in user (GET /user/account-status): the status, and hasAddress,
+ * true exactly when the shopper has a saved delivery address (docs/decisions/051).
+ */
+export const UserFlagsSchema = AccountStatusSchema.extend({ hasAddress: z.boolean() });
+export type UserFlags = z.output<typeof UserFlagsSchema>;
+
 /** Field name to its first message, for showing beside each input. */
 export type FieldErrors = Record<string, string>;
 

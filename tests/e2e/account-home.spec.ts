@@ -20,6 +20,7 @@ const AREAS = [
   'My Wallet',
   'My Gifts',
   'Payment methods',
+  'Delivery addresses',
   'Credit',
   'Rewards',
   'Refer a friend',

@@ -16,6 +16,18 @@ import type { Address, AddressProvider } from './types';
 
 export { localAddressProvider } from './local';
 export { LOCAL_TOWNS, type LocalTown } from './local-towns';
+export {
+  addSavedAddress,
+  forgetSavedAddresses,
+  hasSavedAddress,
+  listSavedAddresses,
+  MAX_SAVED_ADDRESSES,
+  removeSavedAddress,
+  retrieveSavedAddress,
+  SAVED_ADDRESS_COPY,
+  setDefaultAddress,
+  updateSavedAddress,
+} from './saved';
 export type { Address, AddressProvider } from './types';
 
 /** spec 7 format: the lines of an address as a label shows them. */
