@@ -22,3 +22,10 @@ export const AddressAutocompleteQuerySchema = z.object({ q: text().trim().min(1)
 /** Up to 10 addresses that fit what was typed (none under 3 characters). */
 export const AddressSuggestionsSchema = z.object({ suggestions: z.array(AddressSchema) });
 export type AddressSuggestions = z.output<typeof AddressSuggestionsSchema>;
+
+/** GET /api/v1/address/lookup?postcode=: a full UK postcode (spec 7 lookup by postcode). */
+export const AddressLookupQuerySchema = z.object({ postcode: text().trim().min(1).max(12) });
+
+/** The addresses at a postcode, to pick one from (none when the provider knows none there). */
+export const AddressLookupSchema = z.object({ addresses: z.array(AddressSchema) });
+export type AddressLookup = z.output<typeof AddressLookupSchema>;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PAYMENT_OPTIONS } from '@/domain/payment-methods';
 import { PricedLineSchema } from './basket';
+import { SavedAddressSchema } from './delivery';
 import { text } from './text';
 
 /**
@@ -87,6 +88,12 @@ export const CheckoutViewSchema = z.object({
   giftPackPreset: z.object({ priceSteps: z.array(z.number().int()), nextDaySurcharge: z.number().int() }),
   isTravel: z.boolean(),
   isTravelValid: z.boolean(),
+  /**
+   * Posted products (docs/decisions/051): whether a line ships (the checkout then asks for the
+   * delivery address before payment), and a signed-in shopper's saved addresses to pick from, the
+   * default first (none for a guest, or when nothing ships).
+   */
+  delivery: z.object({ required: z.boolean(), savedAddresses: z.array(SavedAddressSchema) }),
 });
 
 export type WalletBalance = z.output<typeof WalletBalanceSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema } from './account';
+import { DeliveryAddressSchema } from './delivery';
 import { PayFailureSchema } from './pay';
 import { DbIdSchema, text } from './text';
 
@@ -32,6 +33,11 @@ export const ExpressBuyRequestSchema = z.object({
    * POST /express-buy/authentication-nonce.
    */
   threeDSecureAuthenticationId: text().min(1).max(200).optional(),
+  /**
+   * A posted product's delivery address (docs/decisions/051): the shopper's default saved address
+   * they confirmed, or the one they typed; required when the option ships (standard delivery).
+   */
+  delivery: DeliveryAddressSchema.optional(),
 });
 
 /** POST /express-buy/authentication-nonce: the token whose saved card is to be authenticated. */

@@ -32,6 +32,7 @@ import {
   submitPayment,
   tickPaymentSession,
 } from '@/stores/checkout';
+import { initDelivery, syncDelivery } from '@/stores/checkout-delivery';
 import { peekPendingPayment, type ReturnedPayment, takeReturnedPayment } from '@/stores/checkout-redirect';
 import {
   $paymentChoice,
@@ -43,6 +44,7 @@ import {
 } from '@/stores/payment-choice';
 import BasketLines from './checkout/BasketLines';
 import ChallengeDialog from './checkout/ChallengeDialog';
+import DeliveryAddress, { type DeliveryPrefill } from './checkout/DeliveryAddress';
 import { credentialFor, payButtonLabel } from './checkout/methods';
 import { detectDeviceWallets } from './checkout/methods/device-wallet';
 import PaymentMethods from './checkout/PaymentMethods';
@@ -55,6 +57,8 @@ type Props = {
   loginUrl: string;
   /** Google Pay is offered on this deployment (FEATURE_GOOGLE_PAY); off, the browser is never asked. */
   googlePay?: boolean;
+  /** The delivery address as the form posted it without JavaScript, with what "Find address" found. */
+  deliveryPrefill?: DeliveryPrefill;
 };
 
 function goToConfirmation(redirect: string): void {
@@ -91,7 +95,13 @@ function typedBeforeHydration(): string {
   return field instanceof HTMLInputElement ? field.value : '';
 }
 
-export default function Checkout({ view: initialView, gatewayUrl, loginUrl, googlePay = false }: Props) {
+export default function Checkout({
+  view: initialView,
+  gatewayUrl,
+  loginUrl,
+  googlePay = false,
+  deliveryPrefill,
+}: Props) {
   const stored = useStore($checkout);
   const { choice } = useStore($paymentChoice);
   const started = useRef(false);
@@ -103,6 +113,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
     if (started.current) return;
     started.current = true;
     initCheckout(initialView, initialView.userInfo.isGuest ? typedEarly || typedBeforeHydration() : '');
+    initDelivery(initialView, deliveryPrefill?.fields);
     choosePayment(initialChoice(initialView));
     setSaveInstrument(false);
     void detectDeviceWallets({ googlePay }).then((device) => {
@@ -119,7 +130,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
     }
     const timer = setInterval(tickPaymentSession, 1000);
     return () => clearInterval(timer);
-  }, [initialView, typedEarly, googlePay]);
+  }, [initialView, typedEarly, googlePay, deliveryPrefill]);
   const state =
     stored.view === null ? { ...stored, view: initialView, secondsLeft: initialView.countdown.seconds } : stored;
   const view = state.view ?? initialView;
@@ -133,6 +144,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
   // cancellation terms beside the pay button. The membership is only ever there by the shopper's own click.
   const vipLine = view.deals.find((line) => line.dealId === VIP_SUBSCRIPTION_DEAL_ID);
   useEffect(() => syncPaymentChoice(view), [view]);
+  useEffect(() => syncDelivery(view), [view]);
 
   const busy = state.status !== 'ready' || state.payment.phase === 'paying' || state.payment.phase === 'succeeded';
   const payLabel =
@@ -172,7 +184,15 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
 
   return (
     <>
-      <form className="checkout" onSubmit={onPay} onInput={resetPaymentMessage} noValidate aria-busy={busy}>
+      {/* Without JavaScript the form posts to the page (docs/decisions/051): the delivery address and option are kept. */}
+      <form
+        className="checkout"
+        method="post"
+        onSubmit={onPay}
+        onInput={resetPaymentMessage}
+        noValidate
+        aria-busy={busy}
+      >
         <div className="checkout__main">
           <section className="checkout-panel" aria-labelledby="checkout-basket-heading">
             <h2 id="checkout-basket-heading">Your basket</h2>
@@ -207,6 +227,8 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
               )}
             </section>
           )}
+
+          {view.delivery.required && <DeliveryAddress view={view} disabled={busy} prefill={deliveryPrefill} />}
 
           {!userInfo.isGuest && userInfo.wallet.balance > 0 && (
             <section className="checkout-panel" aria-labelledby="checkout-wallet-heading">
@@ -244,7 +266,7 @@ export default function Checkout({ view: initialView, gatewayUrl, loginUrl, goog
             <dd>{money(summary.subtotal)}</dd>
             {summary.postage > 0 && (
               <>
-                <dt>Postage</dt>
+                <dt>Delivery</dt>
                 <dd>{money(summary.postage)}</dd>
               </>
             )}

@@ -1,6 +1,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '@/contracts/checkout';
+import { ADDRESS_MESSAGES } from '@/contracts/delivery';
 import { CHECKOUT_REFRESH_RESET_MS, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
 import {
@@ -11,6 +12,7 @@ import {
   submitPayment,
   tickPaymentSession,
 } from './checkout';
+import { $delivery, initDelivery, setAddressField } from './checkout-delivery';
 
 function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true): CheckoutView {
   return {
@@ -43,6 +45,7 @@ function view(over: Partial<CheckoutView['orderSummary']> = {}, isGuest = true):
     giftPackPreset: { priceSteps: [150], nextDaySurcharge: 399 },
     isTravel: false,
     isTravelValid: true,
+    delivery: { required: false, savedAddresses: [] },
   };
 }
 
@@ -254,5 +257,70 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
       walletUsed: 3600,
       cashAmount: 0,
     });
+  });
+});
+
+describe('$checkout with a posted product (docs/decisions/051)', () => {
+  const posted = (): CheckoutView => ({ ...view(), delivery: { required: true, savedAddresses: [] } });
+  const typeAddress = (postcode: string) => {
+    for (const [field, value] of Object.entries({
+      name: 'Ada Lovelace',
+      line1: '12 Mill Lane',
+      town: 'Leeds',
+      postcode,
+    })) {
+      setAddressField(field as 'name', value);
+    }
+  };
+  beforeEach(() => {
+    keepMount($checkout);
+    keepMount($delivery);
+  });
+  afterEach(() => {
+    cleanStores($checkout, $delivery);
+    vi.unstubAllGlobals();
+  });
+
+  it('a postcode that is not one is shown beside the field and nothing is paid', async () => {
+    initCheckout(posted());
+    initDelivery(posted());
+    setEmail('guest@example.co.uk');
+    typeAddress('LS1');
+    const calls = serve();
+    const getCredential = vi.fn(nonce);
+    expect(await submitPayment(getCredential)).toBeNull();
+    expect($delivery.get().errors).toEqual({ postcode: ADDRESS_MESSAGES.postcode });
+    expect(getCredential).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+    expect($checkout.get().payment.phase).toBe('idle');
+  });
+
+  it('sends the checked address as delivery with the pay call, the postcode in Royal Mail form', async () => {
+    initCheckout(posted());
+    initDelivery(posted());
+    setEmail('guest@example.co.uk');
+    typeAddress('ls1 4ap');
+    const calls = serve({ status: 201, body: ordered });
+    expect(await submitPayment(nonce)).toEqual(ordered);
+    const body = JSON.parse(String(calls[0]?.init?.body));
+    expect(body.delivery).toEqual({
+      name: 'Ada Lovelace',
+      line1: '12 Mill Lane',
+      line2: '',
+      town: 'Leeds',
+      postcode: 'LS1 4AP',
+      phone: '',
+    });
+    expect(body.saveDeliveryAddress).toBe(false);
+  });
+
+  it("the server's refusal of a field is shown beside it", async () => {
+    initCheckout(posted());
+    initDelivery(posted());
+    setEmail('guest@example.co.uk');
+    typeAddress('LS1 4AP');
+    serve({ status: 400, body: { message: ADDRESS_MESSAGES.town, status: 400 } });
+    expect(await submitPayment(nonce)).toBeNull();
+    expect($delivery.get().errors).toEqual({ town: ADDRESS_MESSAGES.town });
   });
 });

@@ -20,8 +20,17 @@ import {
   checkoutQuery,
   nextCheckoutStatus,
 } from '@/domain/checkout';
+import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import type { ShippingMethod } from '@/domain/delivery';
 import { MESSAGES } from '@/domain/messages';
 import type { InstrumentMode, PaymentMethod } from '@/domain/payment-methods';
+import {
+  deliveryForPay,
+  forgetDeliveryForReturn,
+  keepDeliveryForReturn,
+  showDeliveryMessage,
+  showDeliveryRefusal,
+} from './checkout-delivery';
 
 export type PaymentPhase = 'idle' | 'paying' | 'succeeded' | 'failed';
 
@@ -177,6 +186,20 @@ export function changeQuantity(lineId: number, quantity: number): Promise<void> 
   });
 }
 
+/** docs/decisions/051: how a posted line ships (standard or next day); the server prices it again. */
+export function chooseShippingMethod(lineId: number, shippingMethod: ShippingMethod): Promise<void> {
+  return changeLines(async () => {
+    const path = basketPath(lineId);
+    if (path === null) return null;
+    return fetch(path, {
+      method: 'PATCH',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shippingMethod }),
+    });
+  });
+}
+
 /** Takes a line out of the basket. */
 export function removeLine(lineId: number): Promise<void> {
   return changeLines(async () => {
@@ -300,14 +323,23 @@ export async function submitPayment(
   }
   $checkout.setKey('payment', { phase: 'paying', message: MESSAGES.makingPayment, reason: null });
   $checkout.setKey('paymentNotice', null);
+  // docs/decisions/051: a basket with a posted product carries its checked delivery address.
+  const delivery = await deliveryForPay();
+  if (delivery === null) {
+    $checkout.setKey('payment', { phase: 'idle', message: null, reason: null });
+    return null;
+  }
   const summary = view.orderSummary;
   const key = state.attemptKey ?? crypto.randomUUID();
   $checkout.setKey('attemptKey', key);
   const email = view.userInfo.isGuest ? state.email.trim() : '';
   let credential: PaymentCredential | null = null;
   if (summary.cashAmount > 0) {
+    // A trip to PayPal, Klarna or Clearpay's page comes back to a new page: the address waits for it.
+    keepDeliveryForReturn();
     credential = await getCredential({ key, email, useWallet: view.userInfo.wallet.useWallet, summary });
     if (credential.kind === 'redirected') return null;
+    forgetDeliveryForReturn();
     if (credential.kind === 'dismissed') {
       $checkout.setKey('payment', { phase: 'idle', message: null, reason: null });
       return null;
@@ -334,6 +366,7 @@ export async function submitPayment(
     saveInstrument: ready?.saveInstrument,
     promoCode: view.promoCode.applicable && view.promoCode.code ? view.promoCode.code : undefined,
     email: view.userInfo.isGuest ? email : undefined,
+    ...delivery,
   };
   let answered = await sendPay(body, key);
   // decision 043: the saved card's issuer asks to authenticate this payment. Nothing was charged, and
@@ -358,6 +391,7 @@ export async function submitPayment(
   const order = asOrderResponse(payload);
   if (response.status === 201 && order !== null) {
     $checkout.setKey('payment', { phase: 'succeeded', message: MESSAGES.purchaseSuccessful, reason: null });
+    forgetDeliveryForReturn();
     return order;
   }
   const failure = asPayFailure(payload);
@@ -373,6 +407,11 @@ export async function submitPayment(
   }
   const message = failure?.message ?? MESSAGES.paymentFailed;
   const reason = failure?.reason ?? null;
+  if (response.status === 400 && failure !== null) {
+    // The address was refused: the message goes beside the field (or the section) it is about.
+    if (failure.message === CHECKOUT_COPY.deliveryAddressRequired) showDeliveryMessage(failure.message);
+    else await showDeliveryRefusal(failure.message);
+  }
   failPayment(message, reason);
   // The basket or its prices changed under the shopper: show the new figures.
   if (response.status === 409 && !stillRunning) void refreshCheckout();

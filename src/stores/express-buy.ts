@@ -10,6 +10,7 @@
  */
 
 import { atom } from 'nanostores';
+import type { DeliveryAddressInput, SavedAddress } from '@/contracts/delivery';
 import { getErrorMessage } from '@/domain/error-message';
 import { MESSAGES } from '@/domain/messages';
 import type { SavedCardAuthentication } from './checkout';
@@ -29,6 +30,8 @@ export interface ExpressBuyChoice {
   dealId: number;
   productId: number;
   quantity: number;
+  /** The option comes by post (docs/decisions/051): the purchase carries the delivery address. */
+  ships?: boolean;
 }
 
 /**
@@ -40,6 +43,53 @@ export type AuthenticateExpressBuy = (request: {
   amountMinor: number;
   currency: string;
 }) => Promise<SavedCardAuthentication>;
+
+/**
+ * A posted option's delivery address (docs/decisions/051): the signed-in shopper's default saved
+ * address, shown to confirm, or (when they have none) the one they type beside the button.
+ */
+export type ExpressBuyAddress =
+  | { phase: 'unknown' }
+  | { phase: 'saved'; address: SavedAddress }
+  | { phase: 'typing'; fields: Record<'name' | 'line1' | 'line2' | 'town' | 'postcode', string> };
+
+export const $expressBuyAddress = atom<ExpressBuyAddress>({ phase: 'unknown' });
+
+/** Reads the shopper's default saved address once (GET /api/v1/user/addresses); none means typing one. */
+export async function loadExpressBuyAddress(): Promise<void> {
+  if ($expressBuyAddress.get().phase !== 'unknown') return;
+  let address: SavedAddress | undefined;
+  try {
+    const response = await fetch('/api/v1/user/addresses', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    const body = response.ok ? await readJson(response) : {};
+    const list = Array.isArray(body.addresses) ? (body.addresses as SavedAddress[]) : [];
+    address = list.find((saved) => saved.isDefault) ?? list[0];
+  } catch {
+    // No saved address to offer: the shopper types one.
+  }
+  $expressBuyAddress.set(
+    address === undefined
+      ? { phase: 'typing', fields: { name: '', line1: '', line2: '', town: '', postcode: '' } }
+      : { phase: 'saved', address },
+  );
+}
+
+export function typeExpressBuyAddress(field: 'name' | 'line1' | 'line2' | 'town' | 'postcode', value: string): void {
+  const state = $expressBuyAddress.get();
+  if (state.phase === 'typing') $expressBuyAddress.set({ ...state, fields: { ...state.fields, [field]: value } });
+}
+
+/** The address a posted option's purchase sends (the server checks it and names a wrong field). */
+function deliveryOf(state: ExpressBuyAddress): DeliveryAddressInput | undefined {
+  if (state.phase === 'saved') {
+    const { id: _id, isDefault: _isDefault, ...address } = state.address;
+    return address;
+  }
+  return state.phase === 'typing' ? state.fields : undefined;
+}
 
 /** The attempt in progress: its key stays while the choice is the same. */
 let attempt: { key: string; choice: string } | null = null;
@@ -119,7 +169,8 @@ export async function buyWithExpressBuy(
   const described = JSON.stringify(choice);
   if (attempt === null || attempt.choice !== described) attempt = { key: crypto.randomUUID(), choice: described };
   $expressBuy.set({ phase: 'buying', token, label });
-  const purchase = { token, ...choice };
+  const { ships, ...chosen } = choice;
+  const purchase = { token, ...chosen, ...(ships ? { delivery: deliveryOf($expressBuyAddress.get()) } : {}) };
   let answer = await sendPurchase(purchase, attempt.key);
   const amount = answer === null ? null : amountToAuthenticate(answer.body);
   // decision 043: nothing was charged, and that answer is kept under its key: authenticate the card

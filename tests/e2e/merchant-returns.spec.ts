@@ -15,7 +15,10 @@ async function customerStartsReturn(browser: Browser) {
   const customer = await signedInPage(browser, 'returner', 'Nia');
   const { page } = customer;
   await addOptionToBasket(page, { dealId: postalDeal.id, productId: postalDeal.productId });
-  const order = await payBasketByCard(page, 'return');
+  // docs/decisions/051: a posted product is ordered with its delivery address.
+  const order = await payBasketByCard(page, 'return', {
+    delivery: { name: 'Nia Jones', line1: '4 Park Row', line2: '', town: 'Leeds', postcode: 'LS1 5HD', phone: '' },
+  });
   await page.goto(`/myaccount/vouchers?order=${order}`);
   const href =
     (await page

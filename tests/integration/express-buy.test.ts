@@ -10,17 +10,20 @@ import type { APIContext } from 'astro';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { ADDRESS_MESSAGES } from '../../src/contracts/delivery';
 import { ExpressBuyTokenResponseSchema } from '../../src/contracts/express-buy';
 import { CHECKOUT_COPY } from '../../src/domain/checkout-copy';
 import { MESSAGES } from '../../src/domain/messages';
 import { createBasket, retrieveBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { baskets, categories, orders, paymentInstruments, vouchers } from '../../src/server/db/schema';
+import { retrieveOrderDelivery } from '../../src/server/fulfilment';
 import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { addPostedDeal, TEST_ADDRESS } from './support/posted-order';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -190,6 +193,33 @@ describe.each(embedded)('Express Buy on $name', (engine) => {
       .where(eq(sandboxTransactions.idempotencyKey, key));
     expect(Number(charges?.n)).toBe(1);
     expect((await buy(user, { ...request, quantity: 1 }, key)).status).toBe(422);
+  });
+
+  it('a posted product goes to the address confirmed with Express Buy, and without one nothing is charged (decision 051)', async () => {
+    const user = await shopperWithSavedCard();
+    const { dealId, productIds } = await addPostedDeal(db(), base);
+    const { body: token } = await tokenFor(user);
+    const request = { token: token.token, dealId, productId: productIds[0], quantity: 1 };
+
+    const refused = await buy(user, request);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: CHECKOUT_COPY.deliveryAddressRequired,
+        checkoutUrl: `/deal/${dealId}/${productIds[0]}#options-heading`,
+      },
+    });
+    expect((await ordersOf(user)).length).toBe(1);
+    expect((await buy(user, { ...request, delivery: { ...TEST_ADDRESS, postcode: 'nowhere' } })).body.message).toBe(
+      ADDRESS_MESSAGES.postcode,
+    );
+
+    const bought = await buy(user, { ...request, delivery: TEST_ADDRESS });
+    expect(bought.status).toBe(201);
+    const [order] = await db().select().from(orders).where(eq(orders.id, bought.body.productOrder.id));
+    // DMCC Act 2024: the headset with its standard postage.
+    expect(order?.totalMinor).toBe(3999 + 499);
+    expect(await retrieveOrderDelivery(db(), order?.id ?? 0)).toEqual(TEST_ADDRESS);
   });
 
   it.each([

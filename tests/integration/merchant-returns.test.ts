@@ -24,6 +24,7 @@ import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { insertMerchantMember } from './merchant-fixtures';
+import { TEST_ADDRESS } from './support/posted-order';
 
 describe.each(embedded)('a merchant receives returned products on $name', (engine) => {
   let database: Database;
@@ -68,6 +69,8 @@ describe.each(embedded)('a merchant receives returned products on $name', (engin
       useWallet: false,
       expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
       payment: { method: 'credit_card', nonce: 'fake-valid-visa-nonce' },
+      // docs/decisions/051: a product by post is ordered with its delivery address.
+      delivery: TEST_ADDRESS,
       idempotencyKey: `return-${buyer.basketToken}`,
       now,
       origin: 'http://shop.test',

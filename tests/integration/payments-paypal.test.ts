@@ -20,6 +20,7 @@ import { createBuyers, prepareLimitedDeal } from '../fixtures/purchase-scenario'
 import { sandboxDb } from '../fixtures/sandbox-database';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { TEST_ADDRESS } from './support/posted-order';
 
 const order = {
   amountMinor: 3000,
@@ -170,6 +171,8 @@ describe.each(embedded)('the PayPal sandbox on $name', (engine) => {
         useWallet: false,
         expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
         payment: { method: 'paypal', nonce },
+        // docs/decisions/051: the seeded deal may come by post.
+        delivery: TEST_ADDRESS,
         idempotencyKey: newKey(),
         now: new Date(),
         origin: 'http://shop.test',

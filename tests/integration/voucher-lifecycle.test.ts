@@ -33,6 +33,7 @@ import { walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { TEST_ADDRESS } from './support/posted-order';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -78,6 +79,8 @@ describe.each(embedded)('the voucher lifecycle over the spec 3 statuses on $name
       useWallet: false,
       expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
       payment: { method: 'credit_card', nonce: 'fake-valid-visa-nonce' },
+      // docs/decisions/051: a product by post (the return test) is ordered with its delivery address.
+      delivery: TEST_ADDRESS,
       idempotencyKey: `life-${buyer.basketToken}`,
       now,
       origin: 'http://shop.test',

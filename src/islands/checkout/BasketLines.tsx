@@ -2,9 +2,11 @@
  * The checkout's basket lines: what is being bought, each with its quantity (bounded by spec 5)
  * and a Remove button. Changes go through the $checkout actions.
  */
+import { useEffect, useState } from 'react';
 import type { PricedLine } from '@/contracts/basket';
+import { describeArrival, type ShippingMethod } from '@/domain/delivery';
 import { formatMoney } from '@/domain/money';
-import { changeQuantity, removeLine } from '@/stores/checkout';
+import { changeQuantity, chooseShippingMethod, removeLine } from '@/stores/checkout';
 
 type Props = {
   lines: PricedLine[];
@@ -26,7 +28,53 @@ function giftingOffered(line: PricedLine): boolean {
   return line.gifting.offered.giftWrap || line.gifting.offered.deliveryOptions.some((option) => option !== 'none');
 }
 
+/**
+ * A posted line's delivery options (docs/decisions/051): "Standard delivery £4.99 — Arrives Thu 3 Dec
+ * – Tue 8 Dec", each price per item, "Free" at 0. A change is saved on the basket line and priced
+ * again by the server. Without JavaScript the checkout form posts the choice with "Update delivery".
+ */
+function ShippingOptions({ line, disabled, hydrated }: { line: PricedLine; disabled: boolean; hydrated: boolean }) {
+  const shipping = line.shipping;
+  if (shipping === null) return null;
+  const each = line.quantity > 1 ? ' each' : '';
+  return (
+    // Before hydration (and without JavaScript) the checkout reads as busy; the choice stays usable.
+    <fieldset className="checkout-line__shipping" disabled={(hydrated && disabled) || !line.isAvailable}>
+      <legend>
+        Delivery<span className="visually-hidden"> for {line.headline}</span>
+      </legend>
+      {shipping.options.map((option) => (
+        <label key={option.method} className="checkout-line__shipping-option">
+          <input
+            type="radio"
+            name={`shipping-${line.id}`}
+            value={option.method}
+            checked={shipping.method === option.method}
+            onChange={() => void chooseShippingMethod(line.id, option.method as ShippingMethod)}
+          />
+          <span>
+            {option.label}{' '}
+            <strong>
+              {option.priceMinor === 0
+                ? 'Free'
+                : `${formatMoney({ amountMinor: option.priceMinor, currency: line.unitPrice.currency })}${each}`}
+            </strong>{' '}
+            — {describeArrival(option)}
+          </span>
+        </label>
+      ))}
+      {!hydrated && (
+        <button type="submit" name="intent" value="shipping" formNoValidate className="button button--secondary">
+          Update delivery
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
 export default function BasketLines({ lines, disabled, gifting = true }: Props) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <ul className="checkout-lines">
       {lines.map((line) => {
@@ -63,6 +111,7 @@ export default function BasketLines({ lines, disabled, gifting = true }: Props) 
                   ))}
                 </ul>
               )}
+              <ShippingOptions line={line} disabled={disabled} hydrated={hydrated} />
               <div className="checkout-line__controls">
                 <label htmlFor={id}>{label}</label>
                 <select
@@ -98,7 +147,7 @@ export default function BasketLines({ lines, disabled, gifting = true }: Props) 
               <span className="visually-hidden">Line total </span>
               {formatMoney(line.lineTotal)}
               {line.postage.amountMinor > 0 && (
-                <span className="checkout-line__postage">incl. {formatMoney(line.postage)} postage</span>
+                <span className="checkout-line__postage">incl. {formatMoney(line.postage)} delivery</span>
               )}
             </p>
           </li>

@@ -4,17 +4,30 @@
  * form, so after a refusal "Continue to checkout" is that form's own submit (the standard checkout).
  * State and requests live in $expressBuy. When the saved card's issuer asks to authenticate the
  * purchase, the card is authenticated by the checkout's 3-D Secure flow, the bank's challenge in its
- * dialog (decision 043; ../checkout/three-d-secure.ts), and bought again.
+ * dialog (decision 043; ../checkout/three-d-secure.ts), and bought again. A posted option
+ * (docs/decisions/051) shows the shopper's default saved address to confirm, or asks for one.
  */
+
+const ADDRESS_FIELDS = [
+  ['name', "Recipient's name", 'shipping name'],
+  ['line1', 'Address line 1', 'shipping address-line1'],
+  ['line2', 'Address line 2 (optional)', 'shipping address-line2'],
+  ['town', 'Town or city', 'shipping address-level2'],
+  ['postcode', 'Postcode', 'shipping postal-code'],
+] as const;
+
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@/domain/messages';
 import {
   $expressBuy,
+  $expressBuyAddress,
   type AuthenticateExpressBuy,
   buyWithExpressBuy,
   type ExpressBuyChoice,
+  loadExpressBuyAddress,
   offerExpressBuy,
+  typeExpressBuyAddress,
 } from '@/stores/express-buy';
 
 /**
@@ -34,6 +47,8 @@ type Props = {
 
 export default function ExpressBuy({ choice, gatewayUrl }: Props) {
   const state = useStore($expressBuy);
+  const address = useStore($expressBuyAddress);
+  const ships = choice?.ships === true;
   const continueRef = useRef<HTMLButtonElement>(null);
   const buyRef = useRef<HTMLButtonElement>(null);
   const [authenticating, setAuthenticating] = useState(false);
@@ -41,6 +56,9 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
   useEffect(() => {
     void offerExpressBuy();
   }, []);
+  useEffect(() => {
+    if (ships && state.phase !== 'hidden') void loadExpressBuyAddress();
+  }, [ships, state.phase]);
   useEffect(() => {
     // After a refusal the way on is the standard checkout: focus it.
     if (state.phase === 'refused') continueRef.current?.focus();
@@ -82,12 +100,43 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
         ref={buyRef}
         type="button"
         className="button button--secondary chooser__express-button"
-        disabled={choice === null || state.phase === 'buying' || state.phase === 'succeeded'}
+        disabled={
+          choice === null ||
+          state.phase === 'buying' ||
+          state.phase === 'succeeded' ||
+          (ships && address.phase === 'unknown')
+        }
         aria-busy={state.phase === 'buying'}
         onClick={() => void buy()}
       >
         {label}
       </button>
+      {ships && address.phase === 'saved' && (
+        <p className="chooser__express-address">
+          Delivers to <strong>{address.address.name}</strong>,{' '}
+          {[address.address.line1, address.address.line2, address.address.town, address.address.postcode]
+            .filter(Boolean)
+            .join(', ')}
+          . To send it elsewhere, use Buy now.
+        </p>
+      )}
+      {ships && address.phase === 'typing' && (
+        <fieldset className="chooser__express-address">
+          <legend>Delivery address for Express Buy</legend>
+          {ADDRESS_FIELDS.map(([field, label, autoComplete]) => (
+            <label key={field}>
+              {label}
+              <input
+                name={`express-${field}`}
+                autoComplete={autoComplete}
+                maxLength={120}
+                value={address.fields[field]}
+                onChange={(event) => typeExpressBuyAddress(field, event.currentTarget.value)}
+              />
+            </label>
+          ))}
+        </fieldset>
+      )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.phase === 'succeeded' ? MESSAGES.purchaseSuccessful : ''}
       </p>

@@ -3,6 +3,7 @@ import type { CheckoutView } from '@/contracts/checkout';
 import { type CheckoutParams, PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { GIFT_PACK_PRICE_STEPS, GIFT_WRAP_PRICE_MINOR, NEXT_DAY_PACK_SURCHARGE_MINOR } from '@/domain/gifting';
 import type { UserRow } from '@/server/accounts/schema';
+import { listSavedAddresses } from '@/server/addresses';
 import { retrieveBasketPricing } from '@/server/basket';
 import { type PaymentSettings, serverConfig } from '@/server/config';
 import type { Db } from '@/server/db';
@@ -48,6 +49,9 @@ export async function loadCheckout(
     cashAmountMinor: live?.breakdown.paidBy.cashMinor ?? 0,
   };
   const travelLines = lines.filter((line) => line.isTravel);
+  // docs/decisions/051: a line that ships asks for an address; a signed-in shopper picks a saved one.
+  const shipsSomething = lines.some((line) => line.shipping !== null);
+  const savedAddresses = shipsSomething && user !== null ? await listSavedAddresses(db, user.id) : [];
   const instruments = await instrumentsFor(db, user);
   const payments = deps.payments ?? serverConfig().payments;
   const eligibility =
@@ -113,5 +117,6 @@ export async function loadCheckout(
     isTravelValid: travelLines.every(
       (line) => line.isAvailable && (line.checkInDate !== null || line.numberOfNights !== null),
     ),
+    delivery: { required: shipsSomething, savedAddresses },
   };
 }

@@ -6,6 +6,7 @@
  */
 
 import { CHECKOUT_EMAIL_CONFIRMATION } from 'astro:env/server';
+import type { DeliveryAddress } from '@/contracts/delivery';
 import type { OrderResponse, PayFailure, PayRequest } from '@/contracts/pay';
 import { ACCOUNT_COPY } from '@/domain/account-copy';
 import type { Brand } from '@/domain/brands';
@@ -17,11 +18,13 @@ import type { PaymentOption } from '@/domain/payment-methods';
 import { VIP_SUBSCRIPTION_DEAL_ID } from '@/domain/subscription';
 import { canSignIn, expressRegisterUser, hasUsablePassword } from '@/server/accounts';
 import type { UserRow } from '@/server/accounts/schema';
+import { addSavedAddress, listSavedAddresses } from '@/server/addresses';
 import { retrievePricedBasket } from '@/server/basket';
 import { attachReferral } from '@/server/credit';
 import type { Db } from '@/server/db';
 import { runIdempotently } from '@/server/idempotency';
 import { findOwnInstrument } from '@/server/instruments';
+import { logWarning } from '@/server/log';
 import { type OrderPayment, placeOrder } from '@/server/orders';
 import { type PaymentProviders, paymentProviders } from '@/server/payments';
 import { accountCheckThrottle, publicOrigin } from '@/server/runtime';
@@ -214,6 +217,7 @@ async function payOnce(db: Db, providers: PaymentProviders, input: PayInput): Pr
     },
     payment: payment.payment,
     promoCode: request.promoCode || null,
+    delivery: request.delivery ?? null,
     idempotencyKey: key,
     now: new Date(),
     origin: publicOrigin(),
@@ -221,6 +225,9 @@ async function payOnce(db: Db, providers: PaymentProviders, input: PayInput): Pr
   });
   if (!result.ok) return result;
   const { order } = result;
+  if (!isGuest && request.saveDeliveryAddress && request.delivery !== undefined) {
+    await keepDeliveryAddress(db, user.id, request.delivery);
+  }
   return {
     ok: true,
     order: {
@@ -232,4 +239,27 @@ async function payOnce(db: Db, providers: PaymentProviders, input: PayInput): Pr
       redirect: `/myaccount/vouchers?order=${order.id}`,
     },
   };
+}
+
+/**
+ * docs/decisions/051: a signed-in shopper who ticked "Save this address to my account" finds it in
+ * My Account next time. After the order committed, so a refusal (the address limit) or a failure
+ * never fails the order; an address already saved is not saved twice. The log names no address.
+ */
+async function keepDeliveryAddress(db: Db, userId: number, address: DeliveryAddress): Promise<void> {
+  try {
+    const saved = await listSavedAddresses(db, userId);
+    const same = (a: DeliveryAddress) =>
+      saved.some(
+        (b) =>
+          b.name === a.name &&
+          b.line1 === a.line1 &&
+          b.line2 === a.line2 &&
+          b.town === a.town &&
+          b.postcode === a.postcode,
+      );
+    if (!same(address)) await addSavedAddress(db, userId, address);
+  } catch (error) {
+    logWarning('checkout', 'the delivery address was not saved to the account', error);
+  }
 }

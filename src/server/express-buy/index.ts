@@ -1,7 +1,8 @@
 /**
  * Express Buy (docs/decisions/016-payment-methods.md; spec 4, spec 7 express-buy-token): a signed-in shopper with a default
  * saved instrument gets a short-lived token (stored hashed, 30 minutes), then buys one option of one
- * deal in a single step. The purchase runs on a one-off basket, never the shopper's own, through the
+ * deal in a single step (a posted one with the delivery address the shopper confirmed or typed,
+ * docs/decisions/051). The purchase runs on a one-off basket, never the shopper's own, through the
  * same order service and idempotency key handling as /pay. A deal Express Buy cannot take (domain
  * rule), or a method spec 5 does not allow for the amount, is refused with spec 8's message and the
  * deal page's options, where the standard checkout starts.
@@ -238,6 +239,8 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
       // decision 043: the saved card's authentication, when its issuer asked for one.
       ...(method === 'credit_card' && threeDSecureAuthenticationId ? { threeDSecureAuthenticationId } : {}),
     },
+    // docs/decisions/051: a posted option goes to the address confirmed or typed with the purchase.
+    delivery: request.delivery ?? null,
     idempotencyKey: input.idempotencyKey,
     now,
     origin: input.origin,

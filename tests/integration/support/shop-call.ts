@@ -16,7 +16,7 @@ export async function callAsShopper(
   route: APIRoute,
   path: string,
   shopper: SignedIn | null,
-  init: { method?: 'GET' | 'POST'; body?: unknown; key?: string; params?: Record<string, string> } = {},
+  init: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; key?: string; params?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const url = `http://localhost${path}`;
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -28,7 +28,7 @@ export async function callAsShopper(
     request: new Request(url, {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
+      body: method === 'GET' ? undefined : JSON.stringify(init.body ?? {}),
     }),
     session: {
       get: async (name: string) =>
