@@ -27,7 +27,7 @@ export const REVIEW_COPY = {
   title: `Give your review a title of ${REVIEW_TITLE_MIN} to ${REVIEW_TITLE_MAX} characters.`,
   body: `Tell other shoppers about it in ${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX.toLocaleString('en-GB')} characters.`,
   notYours: 'We could not find that voucher on your account.',
-  notRedeemed: 'You can review a deal once your voucher has been redeemed.',
+  notRedeemed: 'You can review a deal once your voucher has been redeemed or your order delivered.',
   already: 'You have already reviewed this voucher.',
   thanks: 'Thank you: your review is waiting for a quick check and will appear on the deal once published.',
   pending: 'Thank you for your review. It will appear on the deal once our team has checked it.',

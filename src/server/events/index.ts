@@ -10,6 +10,7 @@ export {
   type OrderPlaced,
   type OutboxEventName,
   type OutboxEvents,
+  type ShipmentDispatched,
   type VoucherRefunded,
 } from './names';
 export {

@@ -16,6 +16,8 @@ export const EVENTS = {
   accountDeleted: 'account.deleted',
   /** A shopper signed in (spec 4 login flow). Handled inside the request, since its hooks rewrite cookies. */
   signedIn: 'account.signed-in',
+  /** A merchant dispatched a parcel of a posted product (docs/decisions/051). Handled after commit. */
+  shipmentDispatched: 'shipment.dispatched',
 } as const;
 
 /** What an `order.placed` event carries. */
@@ -57,11 +59,18 @@ export interface AccountDeleted {
   userId: number;
 }
 
+/** What a `shipment.dispatched` event carries: the parcel; its subscribers read the rest. */
+export interface ShipmentDispatched {
+  shipmentId: number;
+  orderId: number;
+}
+
 /** The events handled after commit, through the outbox, with their payloads. */
 export interface OutboxEvents {
   [EVENTS.orderPlaced]: OrderPlaced;
   [EVENTS.voucherRefunded]: VoucherRefunded;
   [EVENTS.accountDeleted]: AccountDeleted;
+  [EVENTS.shipmentDispatched]: ShipmentDispatched;
 }
 
 export type OutboxEventName = keyof OutboxEvents;

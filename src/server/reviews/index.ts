@@ -3,8 +3,9 @@
  * theirs, once; the review waits (pending) until an operator publishes it or rejects it with a
  * reason; the deal's rating (catalogue: setDealRating) counts published reviews only and is
  * recomputed in the transaction that publishes or rejects. The hourly jobs ask for a review a few days
- * after a redemption, once per voucher. The codebase keeps no delivery state for posted products, so
- * "redeemed" is the one proof of a customer's purchase and use (decision 046).
+ * after a redemption, once per voucher. A voucher is "received" when it is redeemed or, for a posted
+ * product, when its parcel is delivered (docs/decisions/051 "Delivered"): the voucher itself stays
+ * Ready to Redeem then, so the product can still be returned.
  */
 import { and, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Review } from '@/contracts/deal-detail';
@@ -21,6 +22,7 @@ import { users } from '@/server/accounts/schema';
 import { clearCatalogueCaches, setDealRating } from '@/server/catalog';
 import { deals } from '@/server/catalog/schema';
 import type { Db, DbOrTx, Tx } from '@/server/db';
+import { listDeliveredOrderLines } from '@/server/fulfilment';
 import { enqueueMail } from '@/server/mail';
 import { vouchers } from '@/server/vouchers/schema';
 import { type ReviewRow, reviewRequests, reviews } from './schema';
@@ -36,8 +38,36 @@ const REQUESTS_PER_RUN = 500;
 const DAY_MS = 86_400_000;
 
 /**
- * A shopper's review of one of their redeemed vouchers, pending moderation. Refuses a voucher that
- * is not theirs (404), not redeemed (409) or already reviewed (409), each with its message.
+ * When each of these vouchers was received: redeemed (its status moment), or its posted product
+ * delivered (the parcel's delivery moment). Vouchers not received are absent.
+ */
+export async function listReceivedVouchers(db: DbOrTx, voucherIds: readonly number[]): Promise<Map<number, Date>> {
+  const received = new Map<number, Date>();
+  if (voucherIds.length === 0) return received;
+  const rows = await db
+    .select({
+      id: vouchers.id,
+      status: vouchers.status,
+      statusChangedAt: vouchers.statusChangedAt,
+      orderLineId: vouchers.orderLineId,
+    })
+    .from(vouchers)
+    .where(inArray(vouchers.id, [...voucherIds]));
+  const delivered = await listDeliveredOrderLines(
+    db,
+    rows.filter((row) => row.status !== 'redeemed').map((row) => row.orderLineId),
+  );
+  for (const row of rows) {
+    const at = row.status === 'redeemed' ? row.statusChangedAt : delivered.get(row.orderLineId);
+    if (at !== undefined) received.set(row.id, at);
+  }
+  return received;
+}
+
+/**
+ * A shopper's review of one of their received vouchers (redeemed, or its parcel delivered), pending
+ * moderation. Refuses a voucher that is not theirs (404), not received (409) or already reviewed
+ * (409), each with its message.
  */
 export async function submitReview(
   db: Db,
@@ -59,7 +89,8 @@ export async function submitReview(
       .innerJoin(users, eq(users.id, vouchers.userId))
       .where(eq(vouchers.id, input.voucherId));
     if (voucher === undefined || voucher.userId !== input.userId) throw new NotFound(REVIEW_COPY.notYours);
-    if (voucher.status !== 'redeemed') throw new Conflict(REVIEW_COPY.notRedeemed);
+    const receivedAt = (await listReceivedVouchers(tx, [voucher.id])).get(voucher.id);
+    if (receivedAt === undefined) throw new Conflict(REVIEW_COPY.notRedeemed);
     const [row] = await tx
       .insert(reviews)
       .values({
@@ -71,7 +102,7 @@ export async function submitReview(
         rating: input.rating,
         title: input.title,
         body: input.body,
-        redeemedAt: voucher.statusChangedAt,
+        redeemedAt: receivedAt,
         createdAt: input.now,
       })
       .onConflictDoNothing({ target: reviews.voucherId })
@@ -136,25 +167,30 @@ export async function listVoucherReviews(
   return found;
 }
 
-/** A shopper's redeemed vouchers of a deal not reviewed yet: what the deal page's personal part offers to review. */
+/**
+ * A shopper's received vouchers of a deal (redeemed, or delivered by post) not reviewed yet, the
+ * latest first: what the deal page's personal part offers to review. `redeemedAt` is when it was received.
+ */
 export async function listReviewableVouchers(
   db: DbOrTx,
   userId: number,
   dealId: number,
 ): Promise<{ voucherId: number; code: string; redeemedAt: Date }[]> {
-  return db
-    .select({ voucherId: vouchers.id, code: vouchers.code, redeemedAt: vouchers.statusChangedAt })
+  const unreviewed = await db
+    .select({ voucherId: vouchers.id, code: vouchers.code })
     .from(vouchers)
     .leftJoin(reviews, eq(reviews.voucherId, vouchers.id))
-    .where(
-      and(
-        eq(vouchers.userId, userId),
-        eq(vouchers.dealId, dealId),
-        eq(vouchers.status, 'redeemed'),
-        isNull(reviews.id),
-      ),
-    )
-    .orderBy(desc(vouchers.statusChangedAt), desc(vouchers.id));
+    .where(and(eq(vouchers.userId, userId), eq(vouchers.dealId, dealId), isNull(reviews.id)));
+  const received = await listReceivedVouchers(
+    db,
+    unreviewed.map((v) => v.voucherId),
+  );
+  return unreviewed
+    .flatMap((v) => {
+      const at = received.get(v.voucherId);
+      return at === undefined ? [] : [{ ...v, redeemedAt: at }];
+    })
+    .sort((a, b) => b.redeemedAt.getTime() - a.redeemedAt.getTime() || b.voucherId - a.voucherId);
 }
 
 /** Reviews waiting for an operator, oldest first (GET /api/internal/reviews). */
