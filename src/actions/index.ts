@@ -8,8 +8,10 @@
  */
 
 import { accountActions } from './account';
+import { addressActions } from './addresses';
 import { bookingActions } from './bookings';
 import { dealPageActions } from './deal-page';
+import { dispatchActions } from './dispatch';
 import { giftingActions } from './gifting';
 import { guideActions } from './guides';
 import { merchantActions } from './merchant';
@@ -20,12 +22,14 @@ import { voucherActions } from './vouchers';
 
 export const server = {
   ...accountActions,
+  ...addressActions,
   ...dealPageActions,
   ...giftingActions,
   ...paymentMethodActions,
   ...voucherActions,
   ...guideActions,
   ...merchantActions,
+  ...dispatchActions,
   ...bookingActions,
   ...vipActions,
   ...reviewActions,

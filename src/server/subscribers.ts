@@ -7,10 +7,12 @@
  * that reacts to an event means adding its file here; the code that raises the event does not change.
  */
 import * as emailConfirmationLink from '@/server/accounts/subscribers/email-confirmation-link';
+import * as forgetAddresses from '@/server/addresses/subscribers/forget-addresses';
 import * as promotionalCredit from '@/server/credit/subscribers/promotional-credit';
 import * as referralReward from '@/server/credit/subscribers/referral-reward';
 import * as takeBackCredit from '@/server/credit/subscribers/take-back-credit';
 import { installSubscribers } from '@/server/events';
+import * as dispatchEmail from '@/server/fulfilment/subscribers/dispatch-email';
 import * as recordGifts from '@/server/gifting/subscribers/record-gifts';
 import { installSignInHooks } from '@/server/http/sign-in-hooks';
 import * as attachReferral from '@/server/http/subscribers/attach-referral';
@@ -36,9 +38,12 @@ export const SUBSCRIBERS = [
   // voucher.refunded
   takeBackPoints,
   takeBackCredit,
+  // shipment.dispatched
+  dispatchEmail,
   // account.deleted
   forgetInstruments,
   forgetReviewer,
+  forgetAddresses,
 ] as const;
 
 /** The hooks run inside the request that signs a shopper in (they rewrite its cookies). */

@@ -21,6 +21,7 @@ describe('the one list of subscribers', () => {
   it('names every subscriber of every event, and the sign-in hooks', () => {
     expect(listSubscribers()).toEqual([
       'account.deleted: reviewer-name',
+      'account.deleted: saved-addresses',
       'account.deleted: saved-instruments',
       'order.placed: confirmation-email',
       'order.placed: email-confirmation-link',
@@ -29,6 +30,7 @@ describe('the one list of subscribers', () => {
       'order.placed: promotional-credit',
       'order.placed: referral-reward',
       'order.placed: vip-subscription',
+      'shipment.dispatched: dispatch-email',
       'voucher.refunded: loyalty-points',
       'voucher.refunded: promotional-credit',
     ]);

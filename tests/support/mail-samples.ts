@@ -199,6 +199,76 @@ export const MAIL_SAMPLES: Record<MailKind, MailSample> = {
       bookings: [{ code: 'TPC-58213-KD4W', date: '2026-03-14' }],
     },
   },
+  dispatch_reminder: {
+    subject: 'Parcels due for dispatch: 2 orders',
+    template: 'lateDelivery',
+    data: {
+      step: 'dispatchReminder',
+      listPath: '/merchant/7/shipping',
+      parcels: [
+        {
+          orderId: 5124,
+          title: 'Wireless gaming headset with noise-cancelling microphone',
+          quantity: 2,
+          dispatchBy: '2026-12-04',
+        },
+        {
+          orderId: 5131,
+          title: 'Wireless gaming headset with noise-cancelling microphone',
+          quantity: 1,
+          dispatchBy: '2026-12-07',
+        },
+      ],
+    },
+  },
+  late_delivery_notice: {
+    subject: 'Your order 5124 is late: you can cancel it for a full refund',
+    template: 'lateDelivery',
+    data: {
+      step: 'lateNotice',
+      firstName: 'Sam',
+      orderPath: '/myaccount/vouchers?order=5124',
+      parcel: {
+        orderId: 5124,
+        title: 'Wireless gaming headset with noise-cancelling microphone',
+        quantity: 2,
+        dispatchBy: '2026-12-04',
+      },
+    },
+  },
+  late_delivery_cancelled: {
+    subject: 'Order 5124: cancelled and refunded',
+    template: 'lateDelivery',
+    data: {
+      step: 'cancelled',
+      firstName: 'Sam',
+      orderPath: '/myaccount/vouchers?order=5124',
+      parcel: {
+        orderId: 5124,
+        title: 'Wireless gaming headset with noise-cancelling microphone',
+        quantity: 2,
+        dispatchBy: '2026-12-04',
+      },
+      currency: 'GBP',
+      cardMinor: 7996,
+      cardTo: 'your card',
+      walletMinor: 1000,
+    },
+  },
+  late_delivery_merchant: {
+    subject: 'Order 5124 cancelled: not dispatched by Fri 4 Dec',
+    template: 'lateDelivery',
+    data: {
+      step: 'merchantCancelled',
+      listPath: '/merchant/7/shipping',
+      parcel: {
+        orderId: 5124,
+        title: 'Wireless gaming headset with noise-cancelling microphone',
+        quantity: 2,
+        dispatchBy: '2026-12-04',
+      },
+    },
+  },
   merchant_invite: {
     subject: 'Join The Ivy Tea Rooms on the Tuppence merchant dashboard',
     template: 'notice',
@@ -257,6 +327,22 @@ export const MAIL_SAMPLES: Record<MailKind, MailSample> = {
     subject: 'Booking confirmed: 14 March 2026 with The Ivy Tea Rooms',
     template: 'booking',
     data: { ...BOOKING, step: 'confirmed', manageUrl: `${ORIGIN}/myaccount/vouchers` },
+  },
+  order_dispatched: {
+    subject: 'Your order 5124 is on its way',
+    template: 'orderDispatched',
+    data: {
+      firstName: 'Sam',
+      orderId: 5124,
+      merchantName: 'Northern Audio',
+      items: [{ title: 'Wireless gaming headset with noise-cancelling microphone', quantity: 2 }],
+      carrier: 'royal-mail',
+      trackingNumber: 'AB123456789GB',
+      trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      deliverFrom: '2026-12-08',
+      deliverBy: '2026-12-10',
+      shipTo: 'Ada Lovelace, Leeds LS1 4AP',
+    },
   },
   booking_merchant: {
     subject: 'Booking request: 14 March 2026 for Sam',

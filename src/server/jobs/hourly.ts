@@ -5,8 +5,10 @@ import { grantDueCredit } from '@/server/credit';
 import type { Db } from '@/server/db';
 import { remindAbandonedBaskets } from '@/server/email-subscribers';
 import { handleEvents } from '@/server/events';
+import { remindMerchantsOfDueDispatches } from '@/server/fulfilment';
 import { expireGiftCards, sendDueGifts } from '@/server/gifting';
 import { purgeIdempotencyKeys } from '@/server/idempotency';
+import { lateDeliveryPorts } from '@/server/late-delivery';
 import { logError } from '@/server/log';
 import { CLOSURE_LEASE, CLOSURE_LEASE_MS, refundClosedMerchants } from '@/server/merchants';
 import { captureCommittedAuthorisations, releaseExpiredHolds, voidAbandonedAuthorisations } from '@/server/orders';
@@ -46,6 +48,12 @@ export interface HourlyRun {
   expiredGiftCards: number;
   /** Review-ask emails queued, once per voucher, a few days after it was redeemed (docs/decisions/046). */
   reviewRequests: number;
+  /**
+   * The 30-day delivery promise (docs/decisions/051): parcels whose dispatch day is near, reminded of
+   * once (one email per merchant member), and shoppers told once that their parcel is late.
+   */
+  dispatchReminders: number;
+  lateDeliveryNotices: number;
 }
 
 /**
@@ -76,6 +84,15 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     } catch (error) {
       logError('jobs', 'credit grants failed', error);
       return { grantedCredit: 0, cancelledCredit: 0 };
+    }
+  };
+  const remindDispatches = async () => {
+    try {
+      const run = await remindMerchantsOfDueDispatches(db, lateDeliveryPorts(allProviders), now);
+      return { dispatchReminders: run.remindedShipments, lateDeliveryNotices: run.lateNotices };
+    } catch (error) {
+      logError('jobs', 'dispatch reminders failed', error);
+      return { dispatchReminders: 0, lateDeliveryNotices: 0 };
     }
   };
   const renewSubscriptions = async () => {
@@ -115,6 +132,7 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     giftsSent: await settle(() => sendDueGifts(db, { now, origin }), 'e-gift emails'),
     expiredGiftCards: await settle(() => expireGiftCards(db, now), 'gift card expiry'),
     reviewRequests: await settle(() => sendReviewRequests(db, { now, origin }), 'review requests'),
+    ...(await remindDispatches()),
     // After the event retry, so a reward recorded by a retried subscriber is paid in the same run.
     ...(await settleCredit()),
     // Before the renewals, so a renewal the job reaches late is still announced if its time allows.

@@ -8,6 +8,8 @@ export const MAIL_KINDS = [
   'addon_confirmation',
   'booking',
   'booking_merchant',
+  // Posted products (docs/decisions/051): a parcel is on its way, with its tracking
+  'order_dispatched',
   // Gifts
   'e_gift',
   'gift_card',
@@ -32,6 +34,12 @@ export const MAIL_KINDS = [
   'merchant_invite',
   // A merchant closed: its vouchers refunded (docs/decisions/045)
   'merchant_closed_refund',
+  // The 30-day delivery promise (docs/decisions/051): the merchant's dispatch reminder, the shopper's
+  // late notice, the shopper's cancel-and-refund confirmation and the merchant's notice of it
+  'dispatch_reminder',
+  'late_delivery_notice',
+  'late_delivery_cancelled',
+  'late_delivery_merchant',
   // Deals emails (spec 7 email): the double opt-in, then marketing
   'email_verify',
   'basket_abandon',

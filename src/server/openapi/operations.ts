@@ -12,9 +12,15 @@ import {
   ProfileSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  UserFlagsSchema,
   UserProfileSchema,
 } from '@/contracts/account';
-import { AddressAutocompleteQuerySchema, AddressSuggestionsSchema } from '@/contracts/address';
+import {
+  AddressAutocompleteQuerySchema,
+  AddressLookupQuerySchema,
+  AddressLookupSchema,
+  AddressSuggestionsSchema,
+} from '@/contracts/address';
 import {
   BasketProductInputSchema,
   CreateBasketSchema,
@@ -46,6 +52,14 @@ import {
   FacetQuerySchema,
 } from '@/contracts/deal-feed';
 import { DealImpressionsSchema } from '@/contracts/deal-impressions';
+import {
+  DeliveryAddressSchema,
+  LateCancelResponseSchema,
+  SavedAddressesResponseSchema,
+  SavedAddressPatchSchema,
+  SavedAddressResponseSchema,
+  SavedAddressSchema,
+} from '@/contracts/delivery';
 import {
   ExpressBuyAuthenticationNonceRequestSchema,
   ExpressBuyRequestSchema,
@@ -416,9 +430,55 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/user/account-status',
     tag: 'accounts',
-    summary: 'hasPassword, isLocked, isRegistered, tpl (spec 3)',
-    response: AccountStatusSchema,
+    summary: 'hasPassword, isLocked, isRegistered, tpl and the flag hasAddress (spec 3)',
+    response: UserFlagsSchema,
     errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/user/addresses',
+    tag: 'accounts',
+    summary: "The signed-in shopper's saved delivery addresses, the default first (decision 051)",
+    response: SavedAddressesResponseSchema,
+    errors: { 401: 'Not signed in.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/user/addresses',
+    tag: 'accounts',
+    summary: "Save a delivery address (the first becomes the default); a bad one is a 400 with each field's message",
+    body: DeliveryAddressSchema,
+    response: SavedAddressResponseSchema,
+    status: 201,
+    errors: { 401: 'Not signed in.', 409: 'The shopper already has 20 saved addresses.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/user/addresses/{id}',
+    tag: 'accounts',
+    summary: 'One saved delivery address of the signed-in shopper',
+    pathParams: { id: 'The saved address id' },
+    response: SavedAddressSchema,
+    errors: { 401: 'Not signed in.', 404: 'No such address of yours.' },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/user/addresses/{id}',
+    tag: 'accounts',
+    summary: 'Change the fields sent of a saved address, and make it the default with {"isDefault": true}',
+    pathParams: { id: 'The saved address id' },
+    body: SavedAddressPatchSchema,
+    response: SavedAddressResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No such address of yours.' },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/user/addresses/{id}',
+    tag: 'accounts',
+    summary: 'Remove a saved address (the newest one left becomes the default when it was); answers the addresses left',
+    pathParams: { id: 'The saved address id' },
+    response: SavedAddressesResponseSchema,
+    errors: { 401: 'Not signed in.', 404: 'No such address of yours.' },
   },
   {
     method: 'patch',
@@ -795,6 +855,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/address/lookup',
+    tag: 'gifting',
+    summary:
+      'spec 7 address lookup by postcode (docs/decisions/051): the UK addresses at a full postcode, for the checkout delivery address',
+    query: AddressLookupQuerySchema,
+    response: AddressLookupSchema,
+    errors: { 400: 'Enter a valid postcode', 503: 'The address service could not be reached.' },
+  },
+  {
+    method: 'get',
     path: '/api/v1/checkout/config/gifting',
     tag: 'gifting',
     summary:
@@ -1055,6 +1125,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: VoucherIdRequestSchema,
     response: ReturnLabelResponseSchema,
     errors: { 401: 'Not signed in.', 404: 'Not your voucher.', 409: 'Not a product, or it cannot be returned now.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/shipments/{id}/cancel',
+    tag: 'vouchers',
+    summary:
+      'Consumer Rights Act 2015 s28: cancel a parcel not dispatched by its promised day, for a full refund of its line (price and postage) to how it was paid; a second call answers alreadyCancelled',
+    pathParams: { id: 'The shipment id' },
+    response: LateCancelResponseSchema,
+    errors: {
+      401: 'Not signed in (nor the guest session that placed the order).',
+      404: 'No such shipment in your orders.',
+      409: 'Not late yet, or already dispatched.',
+    },
   },
   {
     method: 'get',

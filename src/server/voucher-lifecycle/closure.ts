@@ -56,6 +56,12 @@ export async function refundVoucherForClosure(
     validAt: Date;
     /** The audit row's note (which merchant closed). */
     note: string;
+    /**
+     * Why it is refunded in full with no window, when not a closure: a shipment the shopper cancelled
+     * as late (Consumer Rights Act 2015 s28; docs/decisions/051) is refunded by this same rule, marked
+     * LATE_DELIVERY, its wallet credit described "not dispatched in time".
+     */
+    reason?: { refundType: string; description: string };
   },
 ): Promise<ClosureRefund | null> {
   const context = await loadVoucherContext(tx, input.voucherId, null);
@@ -93,7 +99,7 @@ export async function refundVoucherForClosure(
     context,
     walletMinor,
     input.now,
-    `Refund of voucher ${voucher.code}: the merchant closed`,
+    `Refund of voucher ${voucher.code}: ${input.reason?.description ?? 'the merchant closed'}`,
   );
   const refundedTo = cardMinor > 0 ? 'card' : 'wallet';
   const [refund] = await tx
@@ -103,7 +109,7 @@ export async function refundVoucherForClosure(
       orderId: order.id,
       userId: voucher.userId,
       refundedTo,
-      refundType: 'MERCHANT_CLOSED',
+      refundType: input.reason?.refundType ?? 'MERCHANT_CLOSED',
       currency: order.currency,
       cardMinor,
       walletMinor,

@@ -337,6 +337,49 @@ export async function retrievePurchaseSummary(db: DbOrTx, orderId: number): Prom
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
+
+/**
+ * One order line's vouchers and what each is worth back (its unit price and postage), with the
+ * order's buyer and how much of it was paid by card: what a late shipment's full refund gives back
+ * (Consumer Rights Act 2015 s28; docs/decisions/051). Null for no such line.
+ */
+export interface LineVouchers {
+  orderId: number;
+  userId: number;
+  dealProductId: number;
+  quantity: number;
+  currency: 'GBP' | 'EUR';
+  unitValueMinor: number;
+  orderCashMinor: number;
+  paymentMethod: string;
+  vouchers: Array<{ id: number; status: VoucherStatus }>;
+}
+
+export async function retrieveLineVouchers(db: DbOrTx, orderLineId: number): Promise<LineVouchers | null> {
+  const [line] = await db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      dealProductId: orderLines.dealProductId,
+      quantity: orderLines.quantity,
+      currency: orders.currency,
+      unitPriceMinor: orderLines.unitPriceMinor,
+      postageMinor: orderLines.postageMinor,
+      orderCashMinor: orders.cashAmountMinor,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, orderLineId));
+  if (line === undefined) return null;
+  const issued = await db
+    .select({ id: vouchers.id, status: vouchers.status })
+    .from(vouchers)
+    .where(eq(vouchers.orderLineId, orderLineId))
+    .orderBy(asc(vouchers.id));
+  const { unitPriceMinor, postageMinor, ...rest } = line;
+  return { ...rest, unitValueMinor: unitPriceMinor + postageMinor, vouchers: issued };
+}
 export { extendVoucher, giveVouchers, protectVoucher, setExpiryCreditConsent } from './changes';
 export { canViewVoucher, type VoucherViewer } from './guest-access';
 export { expireVouchers, lockVoucher, lockVoucherByCode, moveVoucher, type VoucherMove } from './transitions';

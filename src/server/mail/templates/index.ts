@@ -11,10 +11,12 @@ import { type BasketReminderData, BasketReminderEmail } from './basket-reminder'
 import { type BookingData, BookingEmail, bookingAttachments } from './booking';
 import type { MailContext } from './context';
 import { type GiftData, GiftEmail } from './gift';
+import { type LateDeliveryData, LateDeliveryEmail } from './late-delivery';
 import { type MembershipData, MembershipEmail } from './membership';
 import { type MerchantClosedData, MerchantClosedEmail } from './merchant-closed';
 import { type NoticeData, NoticeEmail } from './notice';
 import { type OrderConfirmationData, OrderConfirmationEmail, orderConfirmationAttachments } from './order-confirmation';
+import { type OrderDispatchedData, OrderDispatchedEmail } from './order-dispatched';
 import { type ReviewRequestData, ReviewRequestEmail } from './review-request';
 
 export type { AddonConfirmationData } from './addon-confirmation';
@@ -22,10 +24,12 @@ export type { BasketReminderData, BasketReminderLine } from './basket-reminder';
 export type { BookingData, BookingStep } from './booking';
 export type { MailContext } from './context';
 export type { GiftCardData, GiftData, VoucherGiftData } from './gift';
+export type { LateDeliveryData, LateParcel } from './late-delivery';
 export type { MembershipData } from './membership';
 export type { MerchantClosedData } from './merchant-closed';
 export type { NoticeData } from './notice';
 export type { OrderConfirmationData } from './order-confirmation';
+export type { OrderDispatchedData } from './order-dispatched';
 export type { OrderSummaryData } from './order-summary';
 export type { ReviewRequestData } from './review-request';
 export type { VoucherCodeData, VoucherLineData } from './voucher';
@@ -45,10 +49,12 @@ interface Template<Data> {
 export interface TemplateData {
   notice: NoticeData;
   orderConfirmation: OrderConfirmationData;
+  orderDispatched: OrderDispatchedData;
   addonConfirmation: AddonConfirmationData;
   basketReminder: BasketReminderData;
   booking: BookingData;
   gift: GiftData;
+  lateDelivery: LateDeliveryData;
   membership: MembershipData;
   merchantClosed: MerchantClosedData;
   reviewRequest: ReviewRequestData;
@@ -62,10 +68,12 @@ const TEMPLATES: { [Name in TemplateName]: Template<TemplateData[Name]> } = {
     draw: (props) => createElement(OrderConfirmationEmail, props),
     attachments: orderConfirmationAttachments,
   },
+  orderDispatched: { draw: (props) => createElement(OrderDispatchedEmail, props) },
   addonConfirmation: { draw: (props) => createElement(AddonConfirmationEmail, props) },
   basketReminder: { draw: (props) => createElement(BasketReminderEmail, props) },
   booking: { draw: (props) => createElement(BookingEmail, props), attachments: bookingAttachments },
   gift: { draw: (props) => createElement(GiftEmail, props) },
+  lateDelivery: { draw: (props) => createElement(LateDeliveryEmail, props) },
   membership: { draw: (props) => createElement(MembershipEmail, props) },
   merchantClosed: { draw: (props) => createElement(MerchantClosedEmail, props) },
   reviewRequest: { draw: (props) => createElement(ReviewRequestEmail, props) },
