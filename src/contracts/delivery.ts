@@ -5,45 +5,37 @@
  */
 import { z } from 'zod';
 import { CARRIERS, SHIPMENT_STATUSES, SHIPPING_METHODS } from '@/domain/delivery';
-import { parsePostcode } from '@/domain/postcode';
+import { ADDRESS_LIMITS, ADDRESS_MESSAGES, fullPostcode, isCourierPhone } from '@/domain/delivery-address';
 import { DbIdInputSchema, text } from './text';
 
-/** What each address field says when it is missing or wrong (shown beside the field). */
-export const ADDRESS_MESSAGES = {
-  name: "Enter the recipient's name",
-  line1: 'Enter the first line of the address',
-  town: 'Enter the town or city',
-  postcode: 'Enter a valid postcode',
-  phone: 'Enter a UK phone number, like 07700 900123',
-} as const;
-
-const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+export { ADDRESS_MESSAGES } from '@/domain/delivery-address';
 
 /**
  * A UK delivery address: the recipient, two lines, the town, a full postcode (formatted the Royal
- * Mail way, "LS1 4AP") and an optional phone number for the courier.
+ * Mail way, "LS1 4AP") and an optional phone number for the courier. The limits, messages and
+ * rules are the domain's (src/domain/delivery-address.ts), which the checkout applies in the browser.
  */
 export const DeliveryAddressSchema = z.object({
-  name: text().trim().min(1, ADDRESS_MESSAGES.name).max(100, ADDRESS_MESSAGES.name),
-  line1: text().trim().min(1, ADDRESS_MESSAGES.line1).max(120, ADDRESS_MESSAGES.line1),
-  line2: text().trim().max(120).default(''),
-  town: text().trim().min(1, ADDRESS_MESSAGES.town).max(80, ADDRESS_MESSAGES.town),
+  name: text().trim().min(1, ADDRESS_MESSAGES.name).max(ADDRESS_LIMITS.name, ADDRESS_MESSAGES.name),
+  line1: text().trim().min(1, ADDRESS_MESSAGES.line1).max(ADDRESS_LIMITS.line1, ADDRESS_MESSAGES.line1),
+  line2: text().trim().max(ADDRESS_LIMITS.line2, ADDRESS_MESSAGES.line2).default(''),
+  town: text().trim().min(1, ADDRESS_MESSAGES.town).max(ADDRESS_LIMITS.town, ADDRESS_MESSAGES.town),
   postcode: text()
     .trim()
-    .max(10, ADDRESS_MESSAGES.postcode)
+    .max(ADDRESS_LIMITS.postcode, ADDRESS_MESSAGES.postcode)
     .transform((value, ctx) => {
-      const parsed = parsePostcode(value);
-      if (parsed?.inward == null) {
+      const formatted = fullPostcode(value);
+      if (formatted === null) {
         ctx.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.postcode });
         return z.NEVER;
       }
-      return parsed.formatted;
+      return formatted;
     }),
   phone: text()
     .trim()
-    .max(20, ADDRESS_MESSAGES.phone)
+    .max(ADDRESS_LIMITS.phone, ADDRESS_MESSAGES.phone)
     .default('')
-    .refine((value) => value === '' || PHONE.test(value), ADDRESS_MESSAGES.phone),
+    .refine(isCourierPhone, ADDRESS_MESSAGES.phone),
 });
 export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
 export type DeliveryAddress = z.output<typeof DeliveryAddressSchema>;

@@ -2,14 +2,16 @@
  * $delivery: where the checkout's posted products go (docs/decisions/051), with its actions beside
  * it. A signed-in shopper picks one of their saved addresses (the default preselected) or types a
  * new one; a guest types one, finds it by postcode ("Find address", then pick) or takes a
- * suggestion as they type. The address is checked by DeliveryAddressSchema before paying (loaded
- * only then, so the checkout ships no schema library up front), each field with its own
- * ADDRESS_MESSAGES message; the server's 400 lands under the field it names.
+ * suggestion as they type. The address is checked before paying by the domain's rules
+ * (src/domain/delivery-address.ts, the ones the server's DeliveryAddressSchema applies, without
+ * shipping zod to the browser), each field with its own ADDRESS_MESSAGES message; the server's 400
+ * lands under the field it names.
  */
 import { map } from 'nanostores';
 import type { Address } from '@/contracts/address';
 import type { CheckoutView } from '@/contracts/checkout';
 import type { DeliveryAddress, SavedAddress } from '@/contracts/delivery';
+import { ADDRESS_MESSAGES, checkDeliveryAddress } from '@/domain/delivery-address';
 
 export const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'town', 'postcode', 'phone'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -218,21 +220,13 @@ function addressOf(state: DeliveryState): Record<AddressField, string> {
 export async function deliveryForPay(): Promise<{ delivery?: DeliveryAddress; saveDeliveryAddress?: boolean } | null> {
   const state = $delivery.get();
   if (!state.required) return {};
-  const { DeliveryAddressSchema } = await import('@/contracts/delivery');
-  const parsed = DeliveryAddressSchema.safeParse(addressOf(state));
-  if (!parsed.success) {
-    const errors: Partial<Record<AddressField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && (ADDRESS_FIELDS as readonly string[]).includes(field)) {
-        errors[field as AddressField] ??= issue.message;
-      }
-    }
-    // A saved address the schema refuses (edited elsewhere since) is typed again.
-    $delivery.set({ ...state, savedId: null, fields: addressOf(state), errors, message: null });
+  const checked = checkDeliveryAddress(addressOf(state));
+  if (!checked.ok) {
+    // A saved address the rules refuse (edited elsewhere since) is typed again.
+    $delivery.set({ ...state, savedId: null, fields: addressOf(state), errors: checked.errors, message: null });
     return null;
   }
-  return { delivery: parsed.data, saveDeliveryAddress: state.savedId === null && state.save };
+  return { delivery: checked.address, saveDeliveryAddress: state.savedId === null && state.save };
 }
 
 /**
@@ -243,7 +237,6 @@ export async function deliveryForPay(): Promise<{ delivery?: DeliveryAddress; sa
 export async function showDeliveryRefusal(message: string): Promise<boolean> {
   const state = $delivery.get();
   if (!state.required) return false;
-  const { ADDRESS_MESSAGES } = await import('@/contracts/delivery');
   const field = (Object.keys(ADDRESS_MESSAGES) as AddressField[]).find(
     (name) => ADDRESS_MESSAGES[name as keyof typeof ADDRESS_MESSAGES] === message,
   );
