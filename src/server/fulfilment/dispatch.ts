@@ -23,7 +23,7 @@ import {
 import { AppError, Conflict, Invalid, NotFound } from '@/domain/errors';
 import type { Db, DbOrTx, Tx } from '@/server/db';
 import { EVENTS, handleEventsQuietly, recordEvent } from '@/server/events';
-import { shipmentView } from './record';
+import { deliveryAddressOf, shipmentView } from './record';
 import { orderDeliveries, shipments } from './schema';
 
 /** The most parcels one page of the shipping list shows. */
@@ -44,25 +44,13 @@ export interface ShipmentToDispatch extends ShipmentView {
 }
 
 type ShipmentRow = typeof shipments.$inferSelect;
-type DeliveryRow = typeof orderDeliveries.$inferSelect;
 
-function addressOf(row: DeliveryRow): DeliveryAddress {
-  return {
-    name: row.name,
-    line1: row.line1,
-    line2: row.line2,
-    town: row.town,
-    postcode: row.postcode,
-    phone: row.phone,
-  };
-}
-
-function toDispatch(row: ShipmentRow, delivery: DeliveryRow, now: Date): ShipmentToDispatch {
+function toDispatch(row: ShipmentRow, delivery: typeof orderDeliveries.$inferSelect, now: Date): ShipmentToDispatch {
   return {
     ...shipmentView(row),
     reference: shipmentReference(row.id),
     orderedAt: row.createdAt.toISOString(),
-    address: addressOf(delivery),
+    address: deliveryAddressOf(delivery),
     methodLabel: SHIPPING_METHOD_LABELS[row.method],
     daysLeft: daysToDispatch(row.dispatchBy, now),
     urgency: dispatchUrgency(row.status, row.dispatchBy, now),
@@ -302,7 +290,7 @@ export async function listShipmentsForShopper(db: DbOrTx, orderId: number): Prom
   const [delivery] = await db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId));
   if (delivery === undefined) return null;
   const rows = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id));
-  return { address: addressOf(delivery), shipments: rows.map(shipmentView) };
+  return { address: deliveryAddressOf(delivery), shipments: rows.map(shipmentView) };
 }
 
 /**

@@ -61,7 +61,11 @@ export async function recordShipments(
 /** An order's delivery address, or null when nothing in it ships. Personal data: callers check who asks. */
 export async function retrieveOrderDelivery(db: DbOrTx, orderId: number): Promise<DeliveryAddress | null> {
   const [row] = await db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId));
-  if (row === undefined) return null;
+  return row === undefined ? null : deliveryAddressOf(row);
+}
+
+/** An order_deliveries row as the address it holds. */
+export function deliveryAddressOf(row: typeof orderDeliveries.$inferSelect): DeliveryAddress {
   return {
     name: row.name,
     line1: row.line1,
