@@ -10,14 +10,16 @@ export { setVipFlag } from './flags';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
 export { hashPassword, verifyPassword } from './secrets';
 export {
-  ACCOUNT_CHECK_LIMIT,
   ACCOUNT_FAILURE_LIMIT,
+  type AccountCheck,
   type AccountCheckThrottle,
   createAccountCheckThrottle,
   createLoginThrottle,
+  FREE_REVEALS_PER_IP,
   IP_ACCOUNT_LIMIT,
   type LoginThrottle,
   PAIR_FREE_FAILURES,
+  REVEALS_PER_EMAIL,
 } from './throttle';
 export {
   consumeSignInToken,

@@ -13,6 +13,7 @@
  *   few accounts (a shared office, a mobile network) never block another account's sign-in.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import type Redis from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
@@ -51,13 +52,16 @@ interface Limiters {
   ipAccounts: RateLimiterAbstract;
 }
 
+/** One hourly counter, in memory or on Redis. */
+function limiter(redis: Redis | undefined, keyPrefix: string, points: number): RateLimiterAbstract {
+  const options = { keyPrefix, points, duration: FAILURE_WINDOW_SECONDS };
+  return redis === undefined
+    ? new RateLimiterMemory(options)
+    : new RateLimiterRedis({ storeClient: redis, ...options });
+}
+
 function limiters(redis: Redis | undefined): Limiters {
-  const make = (keyPrefix: string, points: number) => {
-    const options = { keyPrefix, points, duration: FAILURE_WINDOW_SECONDS };
-    return redis === undefined
-      ? new RateLimiterMemory(options)
-      : new RateLimiterRedis({ storeClient: redis, ...options });
-  };
+  const make = (keyPrefix: string, points: number) => limiter(redis, keyPrefix, points);
   return {
     pairCount: make('login_fail_pair', 1_000_000),
     pairWait: make('login_wait_pair', 1),
@@ -118,33 +122,78 @@ export function createLoginThrottle(redis?: Redis): LoginThrottle {
 }
 
 /**
- * How many times an hour one IP may be told (docs/decisions/017: no account enumeration), without
- * signing in, that an email must sign in (account-status, a guest's pay with an account's email).
- * Answers that tell nothing (an unknown email, an account made at checkout) are free, so ordinary
- * guests are never held; once an IP has been told this many, every anonymous check from it waits
- * for the hour to end.
+ * Anonymous account checks (docs/decisions/054-checkout-throttle-costs-the-prober.md, which
+ * supersedes that part of 017): account-status and a guest's pay tell a stranger that an email must
+ * sign in. Only those answers ("reveals") are counted; an answer that tells nothing (an unknown email,
+ * an account made at checkout) is never counted, slowed or refused, so a guest is never held for what
+ * someone else at the same address asked.
+ * - **Pair** (email and IP): only the first reveal of an email to an IP tells that IP something new.
+ * - **IP**: the first FREE_REVEALS_PER_IP different emails revealed to one IP in an hour are answered
+ *   at once; each further new email's answer waits longer (revealDelayMs, at most a few seconds).
+ *   An email already revealed to that IP (its owner trying again) never waits.
+ * - **Email**: an email revealed REVEALS_PER_EMAIL times in an hour, from any IPs, is refused before
+ *   the lookup until the hour ends. Only an email already told "must sign in" gets there, so the
+ *   refusal tells nobody more than the answers before it did.
  */
-export const ACCOUNT_CHECK_LIMIT = 10;
+export const FREE_REVEALS_PER_IP = 10;
+/** The wait for the first new email past an IP's free ones; each next one waits twice as long. */
+export const REVEAL_FIRST_DELAY_MS = 500;
+/** The longest a "must sign in" answer waits. */
+export const REVEAL_MAX_DELAY_MS = 4_000;
+/** "Must sign in" answers one email may be given in an hour, from all IPs together. */
+export const REVEALS_PER_EMAIL = 10;
 
-export interface AccountCheckThrottle {
-  /** Seconds this IP must wait before any anonymous account check; 0 when it may check. */
-  retryAfter(ip: string): Promise<number>;
-  /** Counts an answer that told this IP an email must sign in. */
-  recordReveal(ip: string): Promise<void>;
+/** The wait before an IP is told about its nth different email this hour: none for the free ones, then 0.5 s, 1 s, 2 s, 4 s, 4 s ... */
+export function revealDelayMs(newEmails: number): number {
+  if (newEmails <= FREE_REVEALS_PER_IP) return 0;
+  return Math.min(REVEAL_MAX_DELAY_MS, REVEAL_FIRST_DELAY_MS * 2 ** (newEmails - FREE_REVEALS_PER_IP - 1));
 }
 
-export function createAccountCheckThrottle(redis?: Redis): AccountCheckThrottle {
-  const options = { keyPrefix: 'account_check_ip', points: ACCOUNT_CHECK_LIMIT, duration: FAILURE_WINDOW_SECONDS };
-  const limiter =
-    redis === undefined ? new RateLimiterMemory(options) : new RateLimiterRedis({ storeClient: redis, ...options });
+/** One anonymous check: the email asked about, and the address asking. */
+export interface AccountCheck {
+  email: string;
+  ip: string;
+}
+
+export interface AccountCheckThrottle {
+  /**
+   * Seconds before this email may be checked anonymously again, from any IP; 0 when it may. Asked
+   * before the lookup, for every email alike, so it takes the same time whether or not there is an account.
+   */
+  retryAfter(check: AccountCheck): Promise<number>;
+  /**
+   * Counts an answer telling this IP that this email must sign in, and waits as long as that answer
+   * must (see revealDelayMs) before returning the milliseconds waited.
+   */
+  recordReveal(check: AccountCheck): Promise<number>;
+}
+
+export interface AccountCheckOptions {
+  /** How a slowed answer waits: a timer, unless a test passes its own. */
+  pause?: (ms: number) => Promise<void>;
+}
+
+/** The anonymous account-check throttle; pass a Redis client to share counts between processes. */
+export function createAccountCheckThrottle(redis?: Redis, options: AccountCheckOptions = {}): AccountCheckThrottle {
+  const pause = options.pause ?? ((ms: number) => wait(ms));
+  const pairs = limiter(redis, 'account_check_pair', 1_000_000);
+  const ipEmails = limiter(redis, 'account_check_ip_emails', 1_000_000);
+  const perEmail = limiter(redis, 'account_check_email', REVEALS_PER_EMAIL);
   return {
-    async retryAfter(ip) {
-      const state = await limiter.get(ip);
-      if (state === null || state.consumedPoints < ACCOUNT_CHECK_LIMIT) return 0;
+    async retryAfter(check) {
+      const state = await perEmail.get(digest(check.email.toLowerCase()));
+      if (state === null || state.consumedPoints < REVEALS_PER_EMAIL) return 0;
       return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     },
-    async recordReveal(ip) {
-      await limiter.penalty(ip, 1);
+    async recordReveal(check) {
+      const emailKey = digest(check.email.toLowerCase());
+      const [pair] = await Promise.all([pairs.penalty(`${emailKey}:ip:${check.ip}`, 1), perEmail.penalty(emailKey, 1)]);
+      // The same email told again to the same IP tells it nothing new: no wait, no new count.
+      if (pair.consumedPoints > 1) return 0;
+      const told = await ipEmails.penalty(check.ip, 1);
+      const ms = revealDelayMs(told.consumedPoints);
+      if (ms > 0) await pause(ms);
+      return ms;
     },
   };
 }

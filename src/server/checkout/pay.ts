@@ -51,7 +51,7 @@ export interface PayInput {
   basketToken: string | null;
   /** A refer-a-friend code the guest arrived with (spec 9 referral cookie), if any. */
   referralCode: string | null;
-  /** The caller's address, for the hourly allowance of anonymous account checks. */
+  /** The caller's address: "must sign in" answers to one address slow down past its free ones (decision 054). */
   ip: string;
   /** The brand the shopper is buying on: the order confirmation comes from it (decision 042). */
   brand?: Brand;
@@ -59,8 +59,9 @@ export interface PayInput {
 
 /**
  * The buyer: the signed-in shopper, else a guest's express account (never one with a password).
- * Telling a guest that an email must sign in counts against the IP's hourly allowance
- * (docs/decisions/017-login-throttling.md).
+ * Telling a guest that an email must sign in is counted and, past the address's free answers for
+ * different emails, comes slower (docs/decisions/054-checkout-throttle-costs-the-prober.md); a
+ * guest who may buy is never counted nor held.
  */
 async function resolveBuyer(
   db: Db,
@@ -73,7 +74,7 @@ async function resolveBuyer(
   const { user } = await expressRegisterUser(db, email);
   // An account someone can sign in to is theirs: a guest may not buy into it without signing in.
   if (canSignIn(user)) {
-    await accountCheckThrottle().recordReveal(ip);
+    await accountCheckThrottle().recordReveal({ email, ip });
     return { ok: false, kind: 'conflict', message: CHECKOUT_COPY.signInToBuy, code: 'signInRequired' };
   }
   return { ok: true, user, isGuest: true };
@@ -153,14 +154,15 @@ async function orderPayment(
 }
 
 /**
- * Checked before a guest's pay call runs (and not stored under its key): an IP told too often that an
- * email must sign in waits (docs/decisions/017-login-throttling.md).
+ * Checked before a guest's pay call runs (and not stored under its key), for every email alike: an
+ * email already told "must sign in" too often this hour, from any addresses, waits. Nothing here
+ * holds a guest for what others at the same address asked (docs/decisions/054).
  */
 export async function checkGuestAllowance(
   input: Pick<PayInput, 'request' | 'signedIn' | 'ip'>,
 ): Promise<PayRefusal | null> {
   if (input.signedIn !== null || input.request.email === undefined) return null;
-  const wait = await accountCheckThrottle().retryAfter(input.ip);
+  const wait = await accountCheckThrottle().retryAfter({ email: input.request.email, ip: input.ip });
   return wait > 0 ? refused('rateLimited', ACCOUNT_COPY.tooManyChecks) : null;
 }
 

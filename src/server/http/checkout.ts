@@ -31,7 +31,7 @@ import { rememberGuestOrder } from './voucher-access';
 type PayContext = Pick<APIContext, 'session' | 'cookies' | 'url'> &
   Partial<Pick<APIContext, 'locals'>> & { clientAddress?: string };
 
-/** The IP of a request, for the per-IP allowance of anonymous account checks (docs/decisions/017). */
+/** The IP of a request, for the throttle on anonymous account checks (docs/decisions/054). */
 function addressOf(context: PayContext): string {
   try {
     return context.clientAddress ?? 'unknown';

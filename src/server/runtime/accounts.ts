@@ -42,7 +42,7 @@ export function loginThrottle(): LoginThrottle {
   return throttle;
 }
 
-/** The process's per-IP allowance of anonymous account checks (docs/decisions/017: no account enumeration). */
+/** The process's throttle on anonymous account checks (docs/decisions/054: the prober pays, not its neighbours). */
 export function accountCheckThrottle(): AccountCheckThrottle {
   accountChecks ??= createAccountCheckThrottle(throttleStore());
   return accountChecks;

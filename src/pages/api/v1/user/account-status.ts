@@ -1,8 +1,10 @@
 /**
  * spec 7 /user/account-status (spec 3 user status: hasPassword, isLocked, isRegistered, tpl):
  * GET for the signed-in user, with the spec 3 flag hasAddress; POST { email } for guest checkout (spec 7 subscription details).
- * A stranger learns only whether the email must sign in (toGuestAccountStatus), never
- * a lock or an account made at checkout, and only ACCOUNT_CHECK_LIMIT times an hour per IP (decision 017).
+ * A stranger learns only whether the email must sign in (toGuestAccountStatus), never a lock or an
+ * account made at checkout (decision 017); past FREE_REVEALS_PER_IP different emails an hour, each
+ * new "must sign in" comes slower, and one email is told at most REVEALS_PER_EMAIL times an hour
+ * (decision 054). An answer that tells nothing is never slowed or refused.
  */
 
 import { ExpressRegisterSchema, type UserFlags } from '@/contracts/account';
@@ -31,11 +33,12 @@ export const POST = endpoint({
     const signedIn = await currentUser(context);
     if (signedIn !== null && signedIn.email.toLowerCase() === input.email) return toAccountStatus(signedIn);
     const checks = accountCheckThrottle();
-    const wait = await checks.retryAfter(context.clientAddress);
+    const check = { email: input.email, ip: context.clientAddress };
+    const wait = await checks.retryAfter(check);
     if (wait > 0) throw new AccountError('tooManyChecks', wait);
     const { db } = await getDb();
     const user = await retrieveUserByEmail(db, input.email);
-    if (canSignIn(user)) await checks.recordReveal(context.clientAddress);
+    if (canSignIn(user)) await checks.recordReveal(check);
     return toGuestAccountStatus(user);
   },
 });
