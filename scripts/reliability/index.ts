@@ -341,7 +341,7 @@ const ONE_CLICK = new Set(['/email/unsubscribe']);
  * Pages under the closed areas that a guest may open: the operator tools are an empty shell whose
  * every call needs the operator token typed into it (decision 021); invitations are opened from mail.
  */
-const GUEST_SHELLS = new Set(['/operator/promotions', '/operator/reviews', '/operator/merchants']);
+const GUEST_SHELLS = new Set(['/operator/promotions', '/operator/reviews', '/operator/merchants', '/operator/orders']);
 
 async function sessions(routes: Route[], shopper: Shopper): Promise<void> {
   // Cross-origin form posts to every state-changing route are refused before they do anything.
