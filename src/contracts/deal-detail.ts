@@ -51,6 +51,13 @@ export const DealProductDetailSchema = z.object({
     .nullable(),
 });
 
+/**
+ * spec 3 Deal layouts (`productDisplay.type`): how the deal page lays out the options. grid is one
+ * option per row on a phone; 2x2 and claim-2x2 are two tiles to a row, claim-2x2 worded for a deal
+ * whose options are claimed (docs/decisions/053).
+ */
+export const ProductDisplayTypeSchema = z.enum(['grid', '2x2', 'claim-2x2']);
+
 export const DealDetailSchema = z.object({
   id: z.number().int(),
   headline: z.string(),
@@ -61,6 +68,8 @@ export const DealDetailSchema = z.object({
   /** /deal/{id} */
   url: z.string(),
   priceDisplayMode: PriceDisplayModeSchema,
+  /** spec 3 productDisplay.type: the options' layout on the deal page (docs/decisions/053). */
+  productDisplay: z.object({ type: ProductDisplayTypeSchema }),
   pricePerPerson: z.boolean(),
   isTravel: z.boolean(),
   dealType: z.string(),
@@ -154,6 +163,7 @@ export const SoldOutNotificationResponseSchema = z.object({
 
 export type DealProductDetail = z.output<typeof DealProductDetailSchema>;
 export type DealDetail = z.output<typeof DealDetailSchema>;
+export type ProductDisplayType = z.output<typeof ProductDisplayTypeSchema>;
 export type Review = z.output<typeof ReviewSchema>;
 export type ReviewPage = z.output<typeof ReviewPageSchema>;
 export type SoldOutNotificationRequest = z.input<typeof SoldOutNotificationRequestSchema>;

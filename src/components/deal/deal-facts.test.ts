@@ -36,6 +36,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     finePrint: [],
     url: '/deal/31000001',
     priceDisplayMode: 'show-discount',
+    productDisplay: { type: 'grid' },
     pricePerPerson: false,
     isTravel: false,
     dealType: 'standard',

@@ -2,7 +2,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
-import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
+import { type DealDetail, type DealProductDetail, ProductDisplayTypeSchema } from '@/contracts/deal-detail';
 import { shownPriceMinor } from '@/domain/delivery';
 import { isDealClosed } from '@/domain/on-sale';
 import { type EvidenceSource, evidencedDisplayMode, isEvidenceCurrent } from '@/domain/price-evidence';
@@ -118,6 +118,7 @@ export async function retrieveDeal(
     });
 
   const mode = PriceDisplayModeSchema.safeParse(deal.priceDisplayMode);
+  const layout = ProductDisplayTypeSchema.safeParse(deal.productDisplayType);
   return {
     id: deal.id,
     headline: deal.headline,
@@ -131,6 +132,8 @@ export async function retrieveDeal(
       mode.success ? mode.data : 'show-discount',
       productViews.some((p) => p.savingEvidence !== null),
     ),
+    // spec 3 productDisplay.type; an unknown stored value lays the options out as the plain list.
+    productDisplay: { type: layout.success ? layout.data : 'grid' },
     pricePerPerson: deal.pricePerPerson,
     isTravel: deal.isTravel,
     dealType: deal.dealType,
