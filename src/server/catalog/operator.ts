@@ -3,12 +3,12 @@
  * answering the cache tags of the pages that show what changed (docs/decisions/006: tags by deal,
  * location, category), and forgetting the catalogue's read caches.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
 import { categoryTag, dealTag, LISTINGS_TAG, locationTag } from '@/server/cache';
 import type { Db, Tx } from '@/server/db';
 import { clearCatalogueCaches } from './caches';
+import { fromPriceColumns } from './from-price';
 import { categories, dealProducts, deals, locations } from './schema';
 
 export const DealPatchSchema = z
@@ -38,19 +38,6 @@ export class UnknownProduct extends Error {
   }
 }
 
-/** The standard postage a unit of option fp carries in its shown price: its postage on a posted deal, else 0. */
-const fromPostage = sql`case when ${deals.deliveryType} = ${POSTAL_DELIVERY_TYPE} then fp.postage_price_minor else 0 end`;
-
-/**
- * One column of deal `id`'s from option, inside an update of that deal: the on-sale option (visible,
- * enabled, not VIP-only) one unit of which costs least with standard delivery, the cheaper price first on a tie.
- */
-function fromOption(id: number, column: SQL): SQL {
-  return sql`select ${column} from deal_products fp
-    where fp.deal_id = ${id} and fp.visibility = 'visible' and not fp.disabled and not fp.vip_exclusive
-    order by fp.price_minor + ${fromPostage}, fp.price_minor, fp.id limit 1`;
-}
-
 /**
  * Applies a patch to one deal and returns the cache tags of every page that shows it,
  * or null when there is no such deal.
@@ -70,15 +57,8 @@ export async function updateDeal(db: Db, id: number, patch: DealPatch): Promise<
       .update(deals)
       .set({
         ...dealFields,
-        // The listed "from" price is the cheapest option anyone can buy (as the seed sets it); on a
-        // posted deal, cheapest with its standard postage (DMCC Act 2024; docs/decisions/051 "Shown prices").
-        ...(products
-          ? {
-              fromPriceMinor: sql`coalesce((${fromOption(id, sql`fp.price_minor`)}), ${deals.fromPriceMinor})`,
-              fromOriginalPriceMinor: sql`coalesce((${fromOption(id, sql`fp.original_price_minor`)}), ${deals.fromOriginalPriceMinor})`,
-              fromPostageMinor: sql`coalesce((${fromOption(id, fromPostage)}), ${deals.fromPostageMinor})`,
-            }
-          : {}),
+        // The listed "from" price follows the options' prices (./from-price.ts).
+        ...(products ? fromPriceColumns(id) : {}),
       })
       .where(eq(deals.id, id))
       .returning({ locationId: deals.locationId, categoryId: deals.categoryId, subCategoryId: deals.subCategoryId });

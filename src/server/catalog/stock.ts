@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db, Tx } from '@/server/db';
+import { refreshFromPrice } from './from-price';
 import { dealProductStock, dealProducts, deals } from './schema';
 
 /**
@@ -17,7 +18,7 @@ import { dealProductStock, dealProducts, deals } from './schema';
  */
 export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
   const today = now.toISOString().slice(0, 10);
-  const taken = await tx.execute<{ product_id: number }>(sql`
+  const taken = await tx.execute<{ product_id: number; quantity_remaining: number | null }>(sql`
     update deal_product_stock set
       quantity_remaining = case when quantity_remaining is null then null else quantity_remaining - ${quantity} end,
       remaining_for_day = case
@@ -31,9 +32,13 @@ export async function takeStock(tx: Tx, productId: number, quantity: number, now
       and (quantity_remaining is null or quantity_remaining >= ${quantity})
       and (daily_limit is null
         or (case when stock_day = ${today}::date then coalesce(remaining_for_day, 0) else daily_limit end) >= ${quantity})
-    returning product_id
+    returning product_id, quantity_remaining
   `);
-  if (taken.rows.length > 0) return null;
+  if (taken.rows.length > 0) {
+    // The last unit of an option went: the deal's "from" price moves to an option still for sale.
+    if (taken.rows[0]?.quantity_remaining === 0) await refreshFromPriceOf(tx, productId);
+    return null;
+  }
   const [stock] = await tx.select().from(dealProductStock).where(eq(dealProductStock.productId, productId));
   return stock === undefined ? null : (remainingForDayOf(stock, now) ?? 0);
 }
@@ -46,7 +51,7 @@ export async function returnStock(
   tx: Tx,
   units: { productId: number; quantity: number; stockDay: string },
 ): Promise<void> {
-  await tx.execute(sql`
+  const back = await tx.execute<{ quantity_remaining: number | null }>(sql`
     update deal_product_stock set
       quantity_remaining = case when quantity_remaining is null then null else quantity_remaining + ${units.quantity} end,
       remaining_for_day = case
@@ -55,7 +60,19 @@ export async function returnStock(
       sold_count = greatest(sold_count - ${units.quantity}, 0),
       updated_at = now()
     where product_id = ${units.productId}
+    returning quantity_remaining
   `);
+  // An option that was sold out is for sale again: it may be the deal's "from" price once more.
+  if (back.rows[0]?.quantity_remaining === units.quantity) await refreshFromPriceOf(tx, units.productId);
+}
+
+/** Rewrites the "from" price of the deal an option belongs to. */
+async function refreshFromPriceOf(tx: Tx, productId: number): Promise<void> {
+  const [option] = await tx
+    .select({ dealId: dealProducts.dealId })
+    .from(dealProducts)
+    .where(eq(dealProducts.id, productId));
+  if (option !== undefined) await refreshFromPrice(tx, option.dealId);
 }
 
 /** spec 3 deal boughtCount: an order's units of the deal, counted in the order's transaction. */
