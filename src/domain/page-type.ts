@@ -151,7 +151,8 @@ export const PAGE_TYPE_LAYOUTS: Readonly<Record<PageType, Layout>> = {
   vouchers: 'account',
   'wellness-collection': 'deals',
   welcome: 'header-footer',
-  insights: 'header-footer',
+  // A shopper's own insights (docs/decisions/052): personal, so guests sign in first.
+  insights: 'account',
   root: 'deals',
   other: 'header-footer',
 };

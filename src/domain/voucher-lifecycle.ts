@@ -15,6 +15,10 @@ export const REFUND_WINDOW_DAYS = 14;
 export const MAX_EXTENSION_MONTHS = 3;
 /** spec 3 addonType. */
 export type AddonType = 'VVE' | 'DVP';
+/** An add-on costs this share of the voucher's unit price (an extension: per month; decision 026). */
+export const ADDON_PRICE_PERCENT = 10;
+/** The least an add-on costs (an extension: per month), in pence (decision 026). */
+export const ADDON_MINIMUM_MINOR = 99;
 
 /** The shopper-facing wording of the lifecycle's refusals and outcomes. */
 export const LIFECYCLE_COPY = {
@@ -82,7 +86,7 @@ export function returnRefusal(voucher: ReturnableVoucher, now: Date): ReturnRefu
  */
 export function addonPriceMinor(type: AddonType, unitPriceMinor: number, months = 1): number {
   if (!Number.isInteger(unitPriceMinor) || unitPriceMinor < 0) throw new RangeError('unit price must be pence');
-  const once = Math.max(99, Math.round(unitPriceMinor / 10));
+  const once = Math.max(ADDON_MINIMUM_MINOR, Math.round((unitPriceMinor * ADDON_PRICE_PERCENT) / 100));
   if (type === 'DVP') return once;
   if (!Number.isInteger(months) || months < 1 || months > MAX_EXTENSION_MONTHS) {
     throw new RangeError(`an extension is 1 to ${MAX_EXTENSION_MONTHS} months, got ${months}`);
@@ -98,6 +102,39 @@ export function extensionMonthsLeft(monthsAlreadyExtended: number): number {
 /** The voucher's new expiry after an extension of `months` calendar months. */
 export function extendedExpiry(expiresAt: Date, months: number): Date {
   return addMonths(expiresAt, months);
+}
+
+/** What decides whether a voucher can be extended now. */
+export interface ExtendableVoucher {
+  status: string;
+  expiresAt: Date;
+  extendedMonths: number;
+}
+
+/**
+ * Why a voucher cannot be extended now, or null when it can (spec 1, spec 9): it must be Ready to
+ * Redeem or Booked and not yet expired (so an extension is bought before the expiry), with months left.
+ */
+export function extensionRefusal(voucher: ExtendableVoucher, now: Date): 'notExtendable' | 'extensionUsed' | null {
+  const live = voucher.expiresAt.getTime() > now.getTime();
+  if (!live || (voucher.status !== 'ready' && voucher.status !== 'booked')) return 'notExtendable';
+  return extensionMonthsLeft(voucher.extendedMonths) === 0 ? 'extensionUsed' : null;
+}
+
+/** One way to extend a voucher: by how many months, for how much, and its expiry after. */
+export interface ExtensionOption {
+  months: number;
+  amountMinor: number;
+  newExpiresAt: Date;
+}
+
+/** Every extension still open to a voucher, 1 month up to the months left (spec 9: 3 in all). */
+export function extensionOptions(voucher: ExtendableVoucher, unitPriceMinor: number): ExtensionOption[] {
+  return Array.from({ length: extensionMonthsLeft(voucher.extendedMonths) }, (_, i) => ({
+    months: i + 1,
+    amountMinor: addonPriceMinor('VVE', unitPriceMinor, i + 1),
+    newExpiresAt: extendedExpiry(voucher.expiresAt, i + 1),
+  }));
 }
 
 /**

@@ -15,6 +15,9 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().t
 
 const AREAS = [
   'My Vouchers',
+  // docs/decisions/052.
+  'Extend a voucher',
+  'Your insights',
   'Account details',
   'My Subscriptions',
   'My Wallet',

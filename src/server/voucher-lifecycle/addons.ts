@@ -15,6 +15,8 @@ import {
   addonPriceMinor,
   extendedExpiry,
   extensionMonthsLeft,
+  extensionOptions,
+  extensionRefusal,
   LIFECYCLE_COPY,
 } from '@/domain/voucher-lifecycle';
 import { users } from '@/server/accounts/schema';
@@ -51,9 +53,8 @@ export interface AddonQuote {
 function refusals(context: VoucherContext, now: Date): { extend: string | null; protect: string | null } {
   const { voucher } = context;
   const live = voucher.expiresAt.getTime() > now.getTime();
-  let extend: string | null = null;
-  if (!live || (voucher.status !== 'ready' && voucher.status !== 'booked')) extend = LIFECYCLE_COPY.notExtendable;
-  else if (extensionMonthsLeft(voucher.extendedMonths) === 0) extend = LIFECYCLE_COPY.extensionUsed;
+  const extendRefusal = extensionRefusal(voucher, now);
+  const extend = extendRefusal === null ? null : LIFECYCLE_COPY[extendRefusal];
   let protect: string | null = null;
   if (voucher.isProtected) protect = LIFECYCLE_COPY.alreadyProtected;
   else if (!live || voucher.status !== 'ready') protect = LIFECYCLE_COPY.notProtectable;
@@ -72,11 +73,7 @@ function quoteOf(context: VoucherContext, now: Date): AddonQuote {
     currency: context.order.currency,
     unitPriceMinor: context.unitPriceMinor,
     monthsLeft,
-    extensionPrices: Array.from({ length: monthsLeft }, (_, i) => ({
-      months: i + 1,
-      amountMinor: addonPriceMinor('VVE', context.unitPriceMinor, i + 1),
-      newExpiresAt: extendedExpiry(voucher.expiresAt, i + 1),
-    })),
+    extensionPrices: extensionOptions(voucher, context.unitPriceMinor),
     protectionMinor: addonPriceMinor('DVP', context.unitPriceMinor),
     isProtected: voucher.isProtected,
     extendRefusal: why.extend,

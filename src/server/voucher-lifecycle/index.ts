@@ -17,6 +17,7 @@ export {
 } from './addons';
 export { CLOSURE_REFUNDABLE_STATUSES, type ClosureRefund, refundVoucherForClosure } from './closure';
 export { type ExpiryRun, expireDueVouchers } from './expiry';
+export { type ExtensionOffer, listExtensionOffers } from './extension-offers';
 export { type LifecycleFacts, listVoucherHistory, retrieveLifecycleFacts } from './facts';
 export {
   payPendingRefunds,

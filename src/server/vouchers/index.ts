@@ -3,7 +3,7 @@
  * for the shopper with what the merchant needs to see, expired by an hourly job, printed as a PDF.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   describeVoucherStatus,
   initialVoucherStatus,
@@ -270,6 +270,95 @@ export async function countVouchersByStatus(db: DbOrTx, owner: VoucherOwner): Pr
     .groupBy(vouchers.status);
   for (const row of rows) counts.set(row.status, row.total);
   return counts;
+}
+
+/** A shopper's voucher that can still be used, with what its option cost them (docs/decisions/052). */
+export interface LiveVoucher {
+  id: number;
+  code: string;
+  status: VoucherStatus;
+  expiresAt: Date;
+  extendedMonths: number;
+  dealId: number;
+  dealHeadline: string;
+  productTitle: string;
+  currency: 'GBP' | 'EUR';
+  /** What the shopper paid for one unit: the price its add-ons are priced by (decision 026). */
+  unitPriceMinor: number;
+}
+
+/** A signed-in shopper's Ready to Redeem and Booked vouchers not yet expired, soonest expiry first. */
+export async function listLiveVouchers(db: DbOrTx, userId: number, now: Date): Promise<LiveVoucher[]> {
+  return db
+    .select({
+      id: vouchers.id,
+      code: vouchers.code,
+      status: vouchers.status,
+      expiresAt: vouchers.expiresAt,
+      extendedMonths: vouchers.extendedMonths,
+      dealId: vouchers.dealId,
+      dealHeadline: deals.headline,
+      productTitle: dealProducts.title,
+      currency: orders.currency,
+      unitPriceMinor: orderLines.unitPriceMinor,
+    })
+    .from(vouchers)
+    .innerJoin(orders, eq(orders.id, vouchers.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, vouchers.orderLineId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .where(and(eq(vouchers.userId, userId), inArray(vouchers.status, ['ready', 'booked']), gt(vouchers.expiresAt, now)))
+    .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
+}
+
+/** A shopper's vouchers in one status and currency: how many, what they paid, what the options list at. */
+export interface VoucherTally {
+  status: VoucherStatus;
+  currency: 'GBP' | 'EUR';
+  vouchers: number;
+  paidMinor: number;
+  /** What they saved on the option's original price, never below 0 a voucher. */
+  savedMinor: number;
+}
+
+/**
+ * A signed-in shopper's vouchers tallied by status and currency (the insights page, docs/decisions/052),
+ * and how many usable ones expire by `expiringBy`: two indexed reads of the shopper's own rows.
+ */
+export async function tallyShopperVouchers(
+  db: DbOrTx,
+  userId: number,
+  window: { now: Date; expiringBy: Date },
+): Promise<{ tallies: VoucherTally[]; expiringSoon: number }> {
+  const tallies = await db
+    .select({
+      status: vouchers.status,
+      currency: orders.currency,
+      vouchers: count(),
+      paidMinor: sql<number>`coalesce(sum(${orderLines.unitPriceMinor}), 0)`.mapWith(Number),
+      savedMinor:
+        sql<number>`coalesce(sum(greatest(${dealProducts.originalPriceMinor} - ${orderLines.unitPriceMinor}, 0)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(vouchers)
+    .innerJoin(orders, eq(orders.id, vouchers.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, vouchers.orderLineId))
+    .innerJoin(dealProducts, eq(dealProducts.id, vouchers.dealProductId))
+    .where(eq(vouchers.userId, userId))
+    .groupBy(vouchers.status, orders.currency);
+  const [soon] = await db
+    .select({ total: count() })
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.userId, userId),
+        inArray(vouchers.status, ['ready', 'booked']),
+        gt(vouchers.expiresAt, window.now),
+        lte(vouchers.expiresAt, window.expiringBy),
+      ),
+    );
+  return { tallies, expiringSoon: soon?.total ?? 0 };
 }
 
 /**
