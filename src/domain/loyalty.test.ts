@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENGAGEMENT_POINTS,
+  engagementAward,
   exchangeOffer,
   exchangePreview,
   exchangeRefusal,
@@ -9,6 +11,8 @@ import {
   levelNamed,
   loyaltyStatus,
   pointsForSpend,
+  SHARE_AWARDS_PER_DAY,
+  VIEW_AWARDS_PER_DAY,
 } from './loyalty';
 
 describe('loyalty levels (spec 3 Membership and loyalty levels)', () => {
@@ -67,6 +71,24 @@ describe('points earned (spec 1: per pound spent)', () => {
   ])('%i pence earns %i points', (pence, points) => {
     expect(pointsForSpend(pence)).toBe(points);
   });
+});
+
+describe('club engagement awards (spec 3 club engagement; decision 027 Points for sharing)', () => {
+  it.each([
+    ['viewDeal', false, 0, ENGAGEMENT_POINTS.viewDeal],
+    ['viewDeal', true, 0, 0],
+    ['viewDeal', false, SHARE_AWARDS_PER_DAY, ENGAGEMENT_POINTS.viewDeal],
+    ['viewDeal', false, VIEW_AWARDS_PER_DAY, 0],
+    ['shareDeal', false, 0, ENGAGEMENT_POINTS.shareDeal],
+    ['shareDeal', false, SHARE_AWARDS_PER_DAY - 1, ENGAGEMENT_POINTS.shareDeal],
+    ['shareDeal', false, SHARE_AWARDS_PER_DAY, 0],
+    ['shareDeal', true, 0, 0],
+  ] as const)(
+    '%s, deal already counted today %s, %i of its kind awarded today: %i points',
+    (kind, counted, shares, points) => {
+      expect(engagementAward(kind, { dealAlreadyCounted: counted, awardedToday: shares })).toBe(points);
+    },
+  );
 });
 
 describe('loyalty exchange (spec 5)', () => {

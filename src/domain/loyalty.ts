@@ -35,6 +35,27 @@ export const POINTS_PER_POUND = 10;
 /** spec 3 club engagement: viewing a deal and sharing one, each counted once per deal per day. */
 export const ENGAGEMENT_POINTS = { viewDeal: 1, shareDeal: 5 } as const;
 export type EngagementKind = keyof typeof ENGAGEMENT_POINTS;
+/**
+ * Against abuse (docs/decisions/027 "Points for sharing"): views and shares each earn points for at
+ * most this many deals a member views or shares in one day; later ones that day earn nothing (a view
+ * is recorded for any deal id a member sends, so views are capped too).
+ */
+export const ENGAGEMENT_AWARDS_PER_DAY: Readonly<Record<EngagementKind, number>> = { viewDeal: 20, shareDeal: 10 };
+export const SHARE_AWARDS_PER_DAY = ENGAGEMENT_AWARDS_PER_DAY.shareDeal;
+export const VIEW_AWARDS_PER_DAY = ENGAGEMENT_AWARDS_PER_DAY.viewDeal;
+
+/**
+ * spec 3 club engagement: the points one view or share earns, given whether this deal already
+ * earned this kind today and how many of this kind already earned points today.
+ */
+export function engagementAward(
+  kind: EngagementKind,
+  today: { dealAlreadyCounted: boolean; awardedToday: number },
+): number {
+  if (today.dealAlreadyCounted) return 0;
+  if (today.awardedToday >= ENGAGEMENT_AWARDS_PER_DAY[kind]) return 0;
+  return ENGAGEMENT_POINTS[kind];
+}
 
 /** spec 3: a level by name; an unknown name is Pink. */
 export function levelNamed(name: string | null | undefined): LoyaltyLevel {

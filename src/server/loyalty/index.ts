@@ -6,11 +6,11 @@
  * `loyalty-points` subscriber of `order.placed`; a refund takes them back through its subscriber of
  * `voucher.refunded` (./subscribers).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { Invalid } from '@/domain/errors';
 import {
-  ENGAGEMENT_POINTS,
   type EngagementKind,
+  engagementAward,
   exchangeRefusal,
   exchangeValueMinor,
   type LoyaltyStatus,
@@ -212,9 +212,29 @@ function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** Views or shares (`kind`) that earned this member points on the day `day` (UTC), counted under the account's lock. */
+async function awardedOn(tx: Tx, userId: number, kind: EngagementKind, day: string): Promise<number> {
+  const from = new Date(`${day}T00:00:00.000Z`);
+  const to = new Date(from.getTime() + 24 * 60 * 60 * 1000);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loyaltyActivities)
+    .where(
+      and(
+        eq(loyaltyActivities.userId, userId),
+        eq(loyaltyActivities.kind, kind),
+        gte(loyaltyActivities.createdAt, from),
+        lt(loyaltyActivities.createdAt, to),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /**
  * spec 3 club engagement (POST /reward/viewDeal, /reward/shareDeal, /reward/bulkPublishEvents):
- * points for viewing or sharing a deal, once per deal per kind per day. Returns the points given.
+ * points for viewing or sharing a deal, once per deal per kind per day, and for at most
+ * ENGAGEMENT_AWARDS_PER_DAY deals of each kind a day (docs/decisions/027 "Points for sharing"), counted under the account
+ * row's lock so two batches sent at once cannot pass the limit. Returns the points given.
  */
 export async function recordEngagement(
   db: Db,
@@ -223,9 +243,22 @@ export async function recordEngagement(
   dealId: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const points = ENGAGEMENT_POINTS[kind];
-  const done = await db.transaction((tx) =>
-    record(
+  const day = dayOf(now);
+  const uniqueKey = `${kind}:${userId}:${dealId}:${day}`;
+  return db.transaction(async (tx) => {
+    // The member's account row is locked while today's awards are counted, so two batches sent at
+    // once cannot both pass the day's cap.
+    await tx.insert(loyaltyAccounts).values({ userId, updatedAt: now }).onConflictDoNothing();
+    await tx.execute(sql`select 1 from ${loyaltyAccounts} where ${loyaltyAccounts.userId} = ${userId} for update`);
+    const [seen] = await tx
+      .select({ id: loyaltyActivities.id })
+      .from(loyaltyActivities)
+      .where(eq(loyaltyActivities.uniqueKey, uniqueKey));
+    const dealAlreadyCounted = seen !== undefined;
+    const awardedToday = dealAlreadyCounted ? 0 : await awardedOn(tx, userId, kind, day);
+    const points = engagementAward(kind, { dealAlreadyCounted, awardedToday });
+    if (points === 0) return 0;
+    const done = await record(
       tx,
       {
         userId,
@@ -233,13 +266,13 @@ export async function recordEngagement(
         points,
         lifetimePoints: points,
         description: kind === 'viewDeal' ? `Viewed deal ${dealId}` : `Shared deal ${dealId}`,
-        uniqueKey: `${kind}:${userId}:${dealId}:${dayOf(now)}`,
+        uniqueKey,
         dealId,
       },
       now,
-    ),
-  );
-  return done ? points : 0;
+    );
+    return done ? points : 0;
+  });
 }
 
 /** What an exchange did. */
