@@ -217,6 +217,9 @@ test('Show more appends the server’s own cards (same markup, same links, same 
 }) => {
   // The same deals as page 2 renders them on the server.
   await page.goto('/deals/london?page=2');
+  // Both reads wait for the live "Only N left" (decision 048) to be filled, so they compare like with like.
+  const liveStockFilled = () => expect(page.locator('[data-live-left]:not([data-live-left-done])')).toHaveCount(0);
+  await liveStockFilled();
   const serverCards = await cardMarkup(gridCards(page));
   expect(serverCards.length).toBeGreaterThan(9);
 
@@ -228,6 +231,7 @@ test('Show more appends the server’s own cards (same markup, same links, same 
   await expect(firstNew.getByRole('link')).toBeFocused();
 
   // Byte for byte the server's card for the same deal.
+  await liveStockFilled();
   const appended = (await cardMarkup(gridCards(page))).slice(before);
   expect(appended).toEqual(serverCards);
 
