@@ -9,6 +9,7 @@
  *   GET {url}/postcodes/{postcode} → { addresses: Address[] }, GET {url}/autocomplete?q= →
  *   { suggestions: Address[] }, GET {url}/postcodes/{postcode}/validate → { valid: boolean }.
  */
+import { ADDRESS_MESSAGES } from '@/domain/delivery-address';
 import { parsePostcode } from '@/domain/postcode';
 import { serverConfig } from '@/server/config';
 import { localAddressProvider } from './local';
@@ -36,7 +37,7 @@ export function formatAddress(address: Pick<Address, 'line1' | 'line2' | 'town' 
 }
 
 /** The message for a postcode that is not one (spec 5). */
-export const INVALID_POSTCODE = 'Enter a valid postcode';
+export const INVALID_POSTCODE = ADDRESS_MESSAGES.postcode;
 
 /** The HTTP provider: a real address service at `baseUrl`. Answers within `timeoutMs` or fails. */
 export function httpAddressProvider(baseUrl: string, timeoutMs = 5000): AddressProvider {

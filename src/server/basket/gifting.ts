@@ -5,6 +5,7 @@
  * in one statement inside a transaction, so a line never holds half a change.
  */
 import { eq } from 'drizzle-orm';
+import { ADDRESS_MESSAGES } from '@/domain/delivery-address';
 import {
   changeGifting,
   type DeliveryOption,
@@ -35,13 +36,7 @@ export type GiftingResult =
   | { ok: true; toast: string | null }
   | { ok: false; problems: Record<string, string>; message: string };
 
-const ADDRESS_MESSAGES = {
-  name: "Enter the recipient's name",
-  line1: 'Enter the first line of the address',
-  town: 'Enter the town or city',
-} as const;
-
-/** The problems with a pack address, by field (the postcode through the address service). */
+/** The problems with a pack address, by field, in the delivery address's words (the postcode through the address service). */
 async function addressProblems(address: PackAddress): Promise<Record<string, string>> {
   const problems: Record<string, string> = {};
   if (address.name.trim() === '' || address.name.length > 80) problems.name = ADDRESS_MESSAGES.name;
