@@ -29,6 +29,8 @@ export const users = pgTable(
     isLocked: boolean('is_locked').notNull().default(false),
     /** spec 3 user flag tpl: signed up through a third-party login (Google). */
     isThirdPartyLogin: boolean('is_third_party_login').notNull().default(false),
+    /** spec 3 user flag isFacebook: has signed in with Facebook (decision 055); FBO when it has no password too. */
+    isFacebook: boolean('is_facebook').notNull().default(false),
     /** Bumped when the password changes: every other session of the user ends. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

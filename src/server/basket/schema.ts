@@ -34,7 +34,10 @@ export const baskets = pgTable(
   (t) => [index('baskets_customer_idx').on(t.customerToken, t.updatedAt).where(sql`${t.status} = 'open'`)],
 );
 
-/** spec 3 Basket line. Prices are never stored here: the basket is priced from the catalogue on every read. */
+/**
+ * spec 3 Basket line. The basket is priced from the catalogue on every read; the one price kept is
+ * the lower price a dynamic price variant showed (decision 058), which only ever lowers the charge.
+ */
 export const basketLines = pgTable(
   'basket_lines',
   {
@@ -70,6 +73,12 @@ export const basketLines = pgTable(
     purchaseUrl: text('purchase_url'),
     purchaseGclid: text('purchase_gclid'),
     sessionPurchaseSource: text('session_purchase_source'),
+    /**
+     * spec 4 dynamic price variant (decision 058): the unit price shown when the line was added, when
+     * below the catalogue price, and when it was shown. The charge is never more than it while it holds.
+     */
+    shownUnitPriceMinor: integer('shown_unit_price_minor'),
+    shownPriceAt: timestamp('shown_price_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('basket_lines_product_key').on(t.basketId, t.dealProductId)],

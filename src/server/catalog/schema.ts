@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -250,6 +251,38 @@ export const dealImages = pgTable(
 );
 
 /**
+ * A deal's short video (spec 3 video state; docs/decisions/056-deal-videos.md): at most one a deal,
+ * shown in its gallery, muted, with a poster. The files live in the media folder under
+ * `/videos/deals/`. Captions are required where speech is heard, so a video with speech has them.
+ */
+export const dealVideos = pgTable(
+  'deal_videos',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    /** The WebM (VP9) file every current browser plays. */
+    webmUrl: text('webm_url').notNull(),
+    /** An MP4 (H.264) file for a browser without WebM, else null. */
+    mp4Url: text('mp4_url'),
+    posterUrl: text('poster_url').notNull(),
+    /** A WebVTT captions file; required when the video has speech. */
+    captionsUrl: text('captions_url'),
+    hasSpeech: boolean('has_speech').notNull().default(false),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** What the video shows, in words: its accessible name. */
+    title: text('title').notNull(),
+  },
+  (t) => [
+    uniqueIndex('deal_videos_deal_key').on(t.dealId),
+    check('deal_videos_captions_where_speech', sql`not ${t.hasSpeech} or ${t.captionsUrl} is not null`),
+  ],
+);
+
+/**
  * Every distinct word of the searchable text (unstemmed) with how many deals use it: the
  * vocabulary that typo tolerance matches a misspelt word against with pg_trgm.
  */
@@ -288,6 +321,8 @@ export type DealRow = typeof deals.$inferSelect;
 export type DealProductRow = typeof dealProducts.$inferSelect;
 
 export type DealImageRow = typeof dealImages.$inferSelect;
+
+export type DealVideoRow = typeof dealVideos.$inferSelect;
 
 /**
  * The evidence behind an option's original ("was") price (docs/decisions/024). The latest row of an

@@ -6,6 +6,7 @@
  */
 export * from '../accounts/schema';
 export * from '../addresses/schema';
+export * from '../analytics/schema';
 export * from '../basket/schema';
 export * from '../bookings/schema';
 export * from '../catalog/schema';
@@ -13,6 +14,7 @@ export * from '../content/schema';
 export * from '../credit/schema';
 export * from '../email-subscribers/schema';
 export * from '../events/schema';
+export * from '../experiments/schema';
 export * from '../express-buy/schema';
 export * from '../fulfilment/schema';
 export * from '../gifting/schema';
