@@ -141,14 +141,26 @@ export default defineConfig({
       // own UK outline and needs no network (docs/decisions/022).
       MAP_TILE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAP_TILE_ATTRIBUTION: envField.string({ context: 'server', access: 'secret', default: '' }),
-      // Accounts (docs/decisions/009): the dev mailbox page and Google one-tap, read at run time.
+      // Accounts (docs/decisions/009): the dev mailbox page, read at run time.
       DEV_MAILBOX: envField.boolean({ context: 'server', access: 'secret', optional: true }),
+      // Social sign-in (docs/decisions/055, src/server/runtime/social.ts): every endpoint is the payment
+      // sandbox's identity-provider stand-in unless set; GOOGLE_ISSUER=https://accounts.google.com
+      // makes Google's own the defaults. Client id and secret default to the stand-in's client outside
+      // production builds; a production build signs in with Google or Facebook only when they are set.
       GOOGLE_CLIENT_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
-      GOOGLE_JWKS_URL: envField.string({
-        context: 'server',
-        access: 'secret',
-        default: 'https://www.googleapis.com/oauth2/v3/certs',
-      }),
+      GOOGLE_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_ISSUER: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_AUTHORIZATION_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_TOKEN_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_JWKS_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Google's one-tap script; with Google's own issuer, https://accounts.google.com/gsi/client. Unset
+      // (the stand-in has no one-tap), no page loads it.
+      GOOGLE_ONE_TAP_SCRIPT_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FACEBOOK_CLIENT_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FACEBOOK_CLIENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FACEBOOK_AUTHORIZATION_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FACEBOOK_TOKEN_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FACEBOOK_PROFILE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       // The tag manager script that reads the dataLayer; loaded only with marketing consent.
       TAG_MANAGER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       FEATURE_FACEBOOK_LOGIN: envField.boolean({ context: 'server', access: 'secret', default: false }),

@@ -8,15 +8,21 @@
  * - `/paypal/approve?id=`, `/klarna/hpp/{id}`, `/clearpay/checkout/{token}`: the providers' hosted
  *   pages the shopper is sent to, which send them back to the shop's checkout (./pages);
  *   `/3ds/challenge/{id}`: the card issuer's challenge page, which the shop's page frames;
+ * - `/idp/google/*`, `/idp/facebook/*`: the identity-provider stand-in (./identity-provider.ts,
+ *   decision 055): the sign-in pages a shopper is sent to, and the token, key set and profile calls
+ *   the shop makes server to server;
  * - `/assets/*.css`, `/assets/*.js`: those pages' stylesheets and the challenge page's script.
  *   Anything else is a 404.
  */
 import { readFileSync } from 'node:fs';
+import { STAND_IN_PATHS } from '@/contracts/identity-provider.mjs';
 import type { SandboxDb } from './db/client';
 import { createGatewayHandler } from './gateway-api';
 import { apiError, forShopBrowsers, isCrossSiteForm } from './http';
+import { createIdentityProvider, type IdentityProviderName } from './identity-provider';
 import { logFailure } from './log';
 import { clearpayPage } from './pages/clearpay-checkout';
+import { identityProviderSignInPage } from './pages/identity-provider-sign-in';
 import { klarnaPage } from './pages/klarna-hpp';
 import { payPalApprovePage } from './pages/paypal-approve';
 import { threeDSecureChallengePage } from './pages/three-d-secure-challenge';
@@ -99,10 +105,23 @@ export function createSandboxApp(options: SandboxAppOptions): (request: Request)
   const db = typeof options.db === 'function' ? options.db : async () => options.db as SandboxDb;
   const context: SandboxContext = { db, env: options.env, site };
   const gateway = createGatewayHandler({ db, env: options.env, site });
+  const idp = createIdentityProvider(site);
+  const signInPages: ReadonlyArray<readonly [string, IdentityProviderName]> = [
+    [STAND_IN_PATHS.google.authorize, 'google'],
+    [STAND_IN_PATHS.facebook.authorize, 'facebook'],
+  ];
 
   async function route(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path.startsWith('/gateway/')) return gateway(request);
+    const idpCall = idp.call(request);
+    if (idpCall !== null) return idpCall;
+    for (const [signInPath, provider] of signInPages) {
+      if (path !== signInPath) continue;
+      if (request.method !== 'GET' && request.method !== 'POST') return apiError(405, 'Method not allowed.');
+      if (isCrossSiteForm(request)) return apiError(403, 'Cross-site form posts are refused.');
+      return identityProviderSignInPage(request, context, provider, idp);
+    }
     const call = BROWSER_CALLS[path];
     if (call) return forShopBrowsers(request, site, () => call(request, context));
     for (const [pattern, method, callOn] of BROWSER_CALLS_ON) {

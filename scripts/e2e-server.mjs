@@ -7,6 +7,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STAND_IN_CLIENT } from '../src/contracts/identity-provider.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-e2e-'));
 process.env.PGLITE_DIR = path.join(dir, 'pglite');
@@ -51,6 +52,11 @@ process.env.TAG_MANAGER_URL ??= 'https://tags.example.test/gtm.js';
 // Google Pay is offered, so the wallet stories (payments-wallets, payment-eligibility, payments.mobile)
 // can pay with it on a browser that plays Google Pay's part (tests/e2e/device-wallets.ts, decision 016).
 process.env.FEATURE_GOOGLE_PAY ??= 'true';
+// Sign in with Google against the sandbox's identity-provider stand-in (decision 055): a production
+// build offers it only with a client configured, here the stand-in's own. No one-tap script is set, so
+// no page loads one (social-login.spec.ts).
+process.env.GOOGLE_CLIENT_ID ??= STAND_IN_CLIENT.id;
+process.env.GOOGLE_CLIENT_SECRET ??= STAND_IN_CLIENT.secret;
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

@@ -27,6 +27,11 @@ declare namespace App {
     rememberLocation: string | null;
     /** spec 2 page type of the path (the dataLayer's page views carry it). */
     pageType?: import('./domain/page-type').PageType;
+    /**
+     * Google one-tap's client id and script when configured (decision 055), for the layouts, which
+     * import no server code; unset or null, no page offers one-tap.
+     */
+    googleOneTap?: { clientId: string; scriptUrl: string } | null;
     /** The signed-in shopper, read by the middleware on personal routes only; null for guests. */
     user: { firstName: string; email: string; isVip: boolean } | null;
   }
@@ -39,5 +44,7 @@ declare namespace App {
     primed: boolean;
     /** Orders bought as a guest in this session; their vouchers are shown to it (decision 015). */
     guestOrders: number[];
+    /** A Google or Facebook sign-in under way: its state, nonce and PKCE verifier (decision 055). */
+    socialSignIn: import('./server/accounts').PendingSocialSignIn;
   }
 }

@@ -11,13 +11,21 @@ import { text } from './text';
 export const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** spec 5 email: required, then "Please enter a valid email."; stored lower-cased. */
-export const EmailSchema = text({ error: MESSAGES.requiredField })
-  .trim()
-  .min(1, { error: MESSAGES.requiredField })
-  .max(254, { error: MESSAGES.invalidEmail })
-  .regex(EMAIL_PATTERN, { error: MESSAGES.invalidEmail })
-  .transform((email) => email.toLowerCase());
+/**
+ * spec 5 email: required, then one of spec 5's three invalid-email messages; stored lower-cased.
+ * Which form says which is docs/decisions/060.
+ */
+export function emailSchema(invalid: string = MESSAGES.invalidEmail) {
+  return text({ error: MESSAGES.requiredField })
+    .trim()
+    .min(1, { error: MESSAGES.requiredField })
+    .max(254, { error: invalid })
+    .regex(EMAIL_PATTERN, { error: invalid })
+    .transform((email) => email.toLowerCase());
+}
+
+/** spec 5 email with "Please enter a valid email." (the account and checkout forms). */
+export const EmailSchema = emailSchema();
 
 /**
  * spec 5 password, the stricter of the two readings (docs/decisions/006): at least 8 characters,
@@ -137,10 +145,15 @@ export const AccountStatusSchema = z.object({
 export type AccountStatus = z.output<typeof AccountStatusSchema>;
 
 /**
- * spec 3 user flags of the signed-in user (GET /user/account-status): the status, and hasAddress,
- * true exactly when the shopper has a saved delivery address (docs/decisions/051).
+ * spec 3 user flags of the signed-in user (GET /user/account-status): the status, hasAddress, true
+ * exactly when the shopper has a saved delivery address (docs/decisions/051), and isFacebook and FBO
+ * (has signed in with Facebook; Facebook only, no password: docs/decisions/055).
  */
-export const UserFlagsSchema = AccountStatusSchema.extend({ hasAddress: z.boolean() });
+export const UserFlagsSchema = AccountStatusSchema.extend({
+  hasAddress: z.boolean(),
+  isFacebook: z.boolean(),
+  FBO: z.boolean(),
+});
 export type UserFlags = z.output<typeof UserFlagsSchema>;
 
 /** Field name to its first message, for showing beside each input. */

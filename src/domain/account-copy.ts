@@ -22,6 +22,12 @@ export const ACCOUNT_COPY = {
   locked: 'This account is locked after too many sign-in attempts. Reset your password to unlock it.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   passwordTooLong: 'Password must be at most 128 characters long.',
+  /** Social sign-in (decision 055): the return did not match the sign-in this browser started, or came too late. */
+  socialSignInExpired: 'That sign-in did not complete or took too long. Please try again.',
+  socialSignInCancelled: 'Sign-in was cancelled. You can try again or sign in with your email.',
+  facebookSignInFailed: 'We could not sign you in with Facebook. Please try again or sign in with your email.',
+  facebookEmailWithheld:
+    'Facebook did not share your email address, so we could not sign you in. Allow Tuppence to see your email, or sign in with your email.',
   wrongCurrentPassword: 'Your current password is not correct.',
   passwordChanged: 'Your password has been changed.',
   passwordSet: 'Your password has been set.',

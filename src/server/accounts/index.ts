@@ -10,6 +10,19 @@ export { setVipFlag } from './flags';
 export { type GoogleIdentity, googleKeySet, verifyGoogleIdToken } from './google';
 export { hashPassword, verifyPassword } from './secrets';
 export {
+  authorizationUrl,
+  beginSocialSignIn,
+  completeFacebookSignIn,
+  completeGoogleSignIn,
+  type FacebookSettings,
+  type GoogleSettings,
+  isReturnOf,
+  type PendingSocialSignIn,
+  type SocialIdentity,
+  type SocialProvider,
+} from './social';
+export { signInWithProvider, toSocialFlags } from './social-accounts';
+export {
   ACCOUNT_FAILURE_LIMIT,
   type AccountCheck,
   type AccountCheckThrottle,

@@ -313,6 +313,7 @@ export async function anonymizeUser(db: Db, userId: number, password: string): P
         isRegistered: false,
         isSubscribed: false,
         isThirdPartyLogin: false,
+        isFacebook: false,
         sessionEpoch: sql`${users.sessionEpoch} + 1`,
         anonymizedAt: sql`now()`,
         updatedAt: sql`now()`,

@@ -2,18 +2,16 @@
  * The accounts service's run-time wiring: the login throttle (Redis when REDIS_URL is set), the mail
  * transport (SMTP_URL, else .eml files in MAIL_DIR), both from the shop's configuration
  * (src/server/config.ts, shared with the jobs and scripts), and the site's own switches from astro:env
- * (the dev mailbox, Google one-tap). Only pages, endpoints and the middleware import this; the
+ * (the dev mailbox; social sign-in is ./social.ts's). Only pages, endpoints and the middleware import this; the
  * service itself takes plain arguments.
  */
 
-import { DEV_MAILBOX, GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL } from 'astro:env/server';
+import { DEV_MAILBOX } from 'astro:env/server';
 import Redis from 'ioredis';
-import type { JWTVerifyGetKey } from 'jose';
 import {
   type AccountCheckThrottle,
   createAccountCheckThrottle,
   createLoginThrottle,
-  googleKeySet,
   type LoginThrottle,
 } from '@/server/accounts';
 import { serverConfig } from '@/server/config';
@@ -27,7 +25,6 @@ let accountChecks: AccountCheckThrottle | undefined;
 let redis: Redis | undefined;
 let redeemChecks: RedeemThrottle | undefined;
 let transport: MailTransport | undefined;
-let googleKeys: JWTVerifyGetKey | undefined;
 
 function throttleStore(): Redis | undefined {
   const { redisUrl } = serverConfig();
@@ -82,11 +79,4 @@ async function deliverOutbox(): Promise<void> {
 /** The dev mailbox page: on outside production builds, or when DEV_MAILBOX is true. */
 export function isDevMailboxOn(): boolean {
   return DEV_MAILBOX ?? !import.meta.env.PROD;
-}
-
-/** Google one-tap settings, or null when GOOGLE_CLIENT_ID is not configured. */
-export function googleSignIn(): { clientId: string; keys: JWTVerifyGetKey } | null {
-  if (!GOOGLE_CLIENT_ID) return null;
-  googleKeys ??= googleKeySet(GOOGLE_JWKS_URL);
-  return { clientId: GOOGLE_CLIENT_ID, keys: googleKeys };
 }

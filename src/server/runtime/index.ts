@@ -8,7 +8,6 @@
 export {
   accountCheckThrottle,
   flushOutbox,
-  googleSignIn,
   isDevMailboxOn,
   loginThrottle,
   mailDir,
@@ -16,3 +15,4 @@ export {
 } from './accounts';
 export { gatewayBrowserOrigin, gatewayBrowserUrl } from './payments-gateway';
 export { publicOrigin, publicUrl } from './public-origin';
+export { facebookSignIn, googleOneTap, googleSignIn } from './social';

@@ -1,6 +1,6 @@
 /**
  * spec 7 /user/account-status (spec 3 user status: hasPassword, isLocked, isRegistered, tpl):
- * GET for the signed-in user, with the spec 3 flag hasAddress; POST { email } for guest checkout (spec 7 subscription details).
+ * GET for the signed-in user, with the spec 3 flags hasAddress, isFacebook and FBO (decision 055); POST { email } for guest checkout (spec 7 subscription details).
  * A stranger learns only whether the email must sign in (toGuestAccountStatus), never a lock or an
  * account made at checkout (decision 017); past FREE_REVEALS_PER_IP different emails an hour, each
  * new "must sign in" comes slower, and one email is told at most REVEALS_PER_EMAIL times an hour
@@ -8,7 +8,14 @@
  */
 
 import { ExpressRegisterSchema, type UserFlags } from '@/contracts/account';
-import { AccountError, canSignIn, retrieveUserByEmail, toAccountStatus, toGuestAccountStatus } from '@/server/accounts';
+import {
+  AccountError,
+  canSignIn,
+  retrieveUserByEmail,
+  toAccountStatus,
+  toGuestAccountStatus,
+  toSocialFlags,
+} from '@/server/accounts';
 import { hasSavedAddress } from '@/server/addresses';
 import { getDb } from '@/server/db';
 import { currentUser, endpoint } from '@/server/http';
@@ -20,7 +27,7 @@ export const GET = endpoint({
   area: 'accounts',
   handler: async ({ user }): Promise<UserFlags> => {
     const { db } = await getDb();
-    return { ...toAccountStatus(user), hasAddress: await hasSavedAddress(db, user.id) };
+    return { ...toAccountStatus(user), hasAddress: await hasSavedAddress(db, user.id), ...toSocialFlags(user) };
   },
 });
 
