@@ -13,6 +13,7 @@ import type { Db } from '@/server/db';
 import { refreshSearchTerms } from '@/server/db';
 import * as s from '@/server/db/schema';
 import { addSponsoredDeal } from '@/server/sponsored';
+import { seedDealVideos } from './deal-videos';
 import { buildReferenceRows, type CatalogueRows, generateCatalogueChunks } from './generate';
 import { type SalesIds, SEED_SHOPPERS } from './sales';
 import { ensureGiftCardDeal, ensureVipMembershipDeal } from './shop-products';
@@ -168,6 +169,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
   await ensureVipMembershipDeal(db, now);
   await seedEvergreenDeals(db);
   await seedSponsoredDeals(db);
+  await seedDealVideos(db, now);
   const terms = await refreshSearchTerms(db);
   report(`Indexed ${terms} search terms`);
 

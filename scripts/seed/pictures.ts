@@ -13,6 +13,7 @@ import { FALLBACK_DEAL_IMAGE } from '@/server/catalog';
 import type { Db } from '@/server/db';
 import { mediaFile } from '../serve/media.mjs';
 import { dealImageSeed, parseDealImagePath, renderDealImageSvg } from './deal-image';
+import { shipDealVideos } from './deal-videos';
 
 /** Every painted picture is drawn at this size (the seed's deal_images rows say 800 by 500). */
 const WIDTH = 800;
@@ -72,8 +73,13 @@ export async function paintPictures(urls: Iterable<string>, dir: string): Promis
   return { pictures, painted: missing.length, ms: Math.round(performance.now() - started) };
 }
 
-/** Paints the pictures the database's deals name, and the shop's fallback, into `dir` where missing. */
+/**
+ * Paints the pictures the database's deals name, and the shop's fallback, into `dir` where missing;
+ * copies in the demo videos the deals name there too (./deal-videos.ts, decision 056).
+ */
 export async function paintDealPictures(db: Db, dir: string): Promise<PaintSummary> {
   const rows = await db.execute<{ url: string }>(sql`select distinct url from deal_images`);
-  return paintPictures([FALLBACK_DEAL_IMAGE.url, ...rows.rows.map((row) => row.url)], dir);
+  const summary = await paintPictures([FALLBACK_DEAL_IMAGE.url, ...rows.rows.map((row) => row.url)], dir);
+  await shipDealVideos(db, dir);
+  return summary;
 }

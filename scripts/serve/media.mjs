@@ -15,6 +15,10 @@
  *    width: WebP for a browser that takes it, else JPEG (`Vary: Accept`). Each is rendered once, with
  *    sharp, on the first request for it (a rush waits for one rendering), and kept in the folder's
  *    `rasters/` beside the originals, so every process and every later start serves the file.
+ *  - Deal videos (docs/decisions/056-deal-videos.md) are files too: `/videos/deals/<name>.<ext>` is
+ *    `<folder>/videos/<name>.<ext>` (WebM, MP4, the WebP poster, the WebVTT captions), immutable for
+ *    a year like the pictures. A video is answered in byte ranges (`Range: bytes=...`, 206), which
+ *    browsers ask for to start playing and to seek.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
@@ -36,6 +40,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const MEDIA_URL_PREFIX = '/images/deals/';
 const MEDIA_SUBFOLDER = 'deals';
 export const DEFAULT_MEDIA_DIR = '.data/media';
+/** Where deal videos, their posters and captions are served; the folder beneath MEDIA_DIR that holds them. */
+export const VIDEO_URL_PREFIX = '/videos/deals/';
+const VIDEO_SUBFOLDER = 'videos';
+/** `/videos/deals/<name>.<ext>`: lower-case letters, digits and dashes only, one of the video file types. */
+const VIDEO_PATH = /^\/videos\/deals\/([a-z0-9-]{1,60})\.(webm|mp4|webp|vtt)$/;
 
 const CONTENT_TYPES = {
   svg: 'image/svg+xml; charset=utf-8',
@@ -43,6 +52,9 @@ const CONTENT_TYPES = {
   webp: 'image/webp',
   png: 'image/png',
   jpg: 'image/jpeg',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  vtt: 'text/vtt; charset=utf-8',
 };
 const RASTERS_SUBFOLDER = 'rasters';
 /** How each raster format is written: small for a picture of flat colours, quick to make. */
@@ -75,6 +87,49 @@ export function mediaFile(dir, pathname) {
   const file = path.join(pictures, folder, `${name}.${extension}`);
   // The pattern admits no separator or dot segment; this keeps it so whatever the pattern becomes.
   return file.startsWith(pictures + path.sep) ? file : null;
+}
+
+/**
+ * The file behind a video's (or its poster's or captions') URL path in this folder, or null when the
+ * path names none.
+ * @param {string} dir the media folder
+ * @param {string} pathname the URL path, as requested (not decoded)
+ * @returns {string | null}
+ */
+export function videoFile(dir, pathname) {
+  const match = VIDEO_PATH.exec(pathname);
+  if (!match) return null;
+  const [, name, extension] = match;
+  const videos = path.join(dir, VIDEO_SUBFOLDER);
+  const file = path.join(videos, `${name}.${extension}`);
+  return file.startsWith(videos + path.sep) ? file : null;
+}
+
+/**
+ * The one byte range a `Range` header asks of a file of `size` bytes (RFC 9110 14.1.2: `bytes=a-b`,
+ * `bytes=a-`, `bytes=-n`), as inclusive offsets; 'unsatisfiable' when it starts past the end; null
+ * when there is no header, it is not one byte range (several ranges get the whole file), or it is
+ * malformed (ignored, as the RFC allows).
+ * @param {string | undefined} header
+ * @param {number} size
+ * @returns {{ start: number, end: number } | 'unsatisfiable' | null}
+ */
+export function byteRange(header, size) {
+  if (typeof header !== 'string') return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }
 
 /**
@@ -138,9 +193,9 @@ async function findOriginal(folder, name) {
   return null;
 }
 
-function notFound(res) {
+function notFound(res, what = 'Image') {
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end('Image not found');
+  res.end(`${what} not found`);
 }
 
 /**
@@ -153,8 +208,19 @@ function notFound(res) {
 export function mediaHandler(dir) {
   return (req, res, next) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!pathname.startsWith(MEDIA_URL_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const isVideo = pathname.startsWith(VIDEO_URL_PREFIX);
+    if ((!pathname.startsWith(MEDIA_URL_PREFIX) && !isVideo) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       next();
+      return;
+    }
+    if (isVideo) {
+      const file = videoFile(dir, pathname);
+      if (file === null) notFound(res, 'Video');
+      else
+        sendFile(req, res, file).catch((error) => {
+          if (res.headersSent) res.destroy(error);
+          else notFound(res, 'Video');
+        });
       return;
     }
     const raster = rasterRequest(pathname, req.headers.accept);
@@ -186,7 +252,10 @@ function matchesEtag(header, etag) {
   return typeof header === 'string' && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** One open, one stat, one read: pictures are small, and the page cache keeps them warm. */
+/**
+ * One open, one stat, one read: pictures are small, and the page cache keeps them warm. A video is
+ * answered in the byte range asked for (206), or whole with `Accept-Ranges: bytes`.
+ */
 async function sendFile(req, res, file) {
   const handle = await open(file, 'r');
   try {
@@ -204,6 +273,32 @@ async function sendFile(req, res, file) {
       res.writeHead(304);
       res.end();
       return;
+    }
+    const isVideo = /^video\//.test(String(res.getHeader('content-type')));
+    if (isVideo) {
+      res.setHeader('Accept-Ranges', 'bytes');
+      // If-Range names the file's ETag: a range of another version would splice two files.
+      const ifRange = req.headers['if-range'];
+      const range = ifRange === undefined || ifRange === etag ? byteRange(req.headers.range, info.size) : null;
+      if (range === 'unsatisfiable') {
+        res.writeHead(416, { 'Content-Range': `bytes */${info.size}` });
+        res.end();
+        return;
+      }
+      if (range !== null) {
+        const length = range.end - range.start + 1;
+        res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+        res.setHeader('Content-Length', length);
+        res.writeHead(206);
+        if (req.method === 'HEAD') {
+          res.end();
+          return;
+        }
+        const body = Buffer.alloc(length);
+        await handle.read(body, 0, length, range.start);
+        res.end(body);
+        return;
+      }
     }
     if (req.method === 'HEAD') {
       res.setHeader('Content-Length', info.size);

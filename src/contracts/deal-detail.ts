@@ -7,6 +7,24 @@ import { MESSAGES } from '@/domain/messages';
 import { DealImageSchema, DealSummarySchema, MoneySchema, PriceDisplayModeSchema } from './deal';
 import { DbIdSchema, INT4_MAX, text } from './text';
 
+/**
+ * A deal's short video (spec 3 video state; docs/decisions/056): shown muted in the gallery with its
+ * poster, played while on screen. Captions are there wherever speech is heard.
+ */
+export const DealVideoSchema = z.object({
+  /** The files to choose from, best first (WebM, then an MP4 for a browser without WebM). */
+  sources: z.array(z.object({ url: z.string(), type: z.enum(['video/webm', 'video/mp4']) })).min(1),
+  posterUrl: z.string(),
+  /** A WebVTT captions file (English); never null when the video has speech. */
+  captionsUrl: z.string().nullable(),
+  hasSpeech: z.boolean(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  durationMs: z.number().int().positive(),
+  /** What it shows, in words: its accessible name. */
+  title: z.string(),
+});
+
 /** spec 3 Deal product, as a shopper may choose it. */
 export const DealProductDetailSchema = z.object({
   id: z.number().int(),
@@ -103,6 +121,8 @@ export const DealDetailSchema = z.object({
   category: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }),
   subCategory: z.object({ id: z.number().int(), name: z.string(), shortName: z.string() }).nullable(),
   images: z.array(DealImageSchema),
+  /** The deal's video, else null. */
+  video: DealVideoSchema.nullable(),
   products: z.array(DealProductDetailSchema),
   /** spec 4/5: every option sold out for a guest. */
   isSoldOut: z.boolean(),
@@ -163,6 +183,7 @@ export const SoldOutNotificationResponseSchema = z.object({
 
 export type DealProductDetail = z.output<typeof DealProductDetailSchema>;
 export type DealDetail = z.output<typeof DealDetailSchema>;
+export type DealVideo = z.output<typeof DealVideoSchema>;
 export type ProductDisplayType = z.output<typeof ProductDisplayTypeSchema>;
 export type Review = z.output<typeof ReviewSchema>;
 export type ReviewPage = z.output<typeof ReviewPageSchema>;

@@ -4,6 +4,8 @@
  * deterministic, so generating it here gives the same deals, products and stock without
  * sharing the server's embedded database (PGlite serves one process at a time).
  */
+
+import { chooseVideoDeals } from '../../scripts/seed/deal-videos';
 import { buildReferenceRows, generateCatalogue } from '../../scripts/seed/generate';
 import { DEFAULT_SEED, DEFAULT_SEED_DEALS } from '../../scripts/seed/index';
 import { showsRating } from '../../src/domain/reviews';
@@ -146,7 +148,8 @@ const RULED_SUB_CATEGORIES = [14, 17, 386, 398, 585, 586, 218, 711, 197, 200];
  * may re-price through the operator endpoint (tests/e2e/pricing.ts) to reach an amount the
  * sandbox reacts to. Each spec file takes its own slots, so parallel tests never share one:
  * 0-9 eligibility, 10-19 PayPal and device wallets, 20-29 Klarna and Clearpay, 30-36 saved
- * instruments and Express Buy, 37-38 Buy again (bought at their seeded price, never re-priced).
+ * instruments and Express Buy, 37-38 Buy again (bought at their seeded price, never re-priced), 39 a
+ * long price (featured-buy-again.spec.ts, decision 057; its seeded price put back after).
  */
 export const priceableDeals = catalogue.deals
   .filter((d) => d.id !== buyableDeal.id && !d.highFraudRisk && !RULED_SUB_CATEGORIES.includes(d.subCategoryId ?? 0))
@@ -451,3 +454,10 @@ export const verifiedReviewDeal = (() => {
   if (!first) throw new Error('reviewed deal lost its option');
   return { id: deal.id, merchantId: deal.merchantId, productId: first.id, headline: deal.headline };
 })();
+
+/** The deals the seed gives the demo videos (decision 056), chosen as the seed chooses them. */
+export const videoDeals = chooseVideoDeals(
+  catalogue.deals,
+  catalogue.dealImages.filter((image) => image.position === 0),
+  new Date(),
+);

@@ -63,6 +63,7 @@ function deal(overrides: Partial<DealDetail> = {}): DealDetail {
     category: { id: 2, name: 'Beauty', shortName: 'beauty' },
     subCategory: { id: 20, name: 'Spa', shortName: 'spa' },
     images: [{ url: '/images/deals/spa/31000001-0.svg', width: 800, height: 500, alt: 'Spa' }],
+    video: null,
     products: [product, { ...product, id: 2, price: money(1999), shownPrice: money(1999), vipExclusive: true }],
     isSoldOut: false,
     ...overrides,

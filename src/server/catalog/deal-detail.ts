@@ -2,7 +2,12 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Money } from '@/contracts/deal';
 import { PriceDisplayModeSchema } from '@/contracts/deal';
-import { type DealDetail, type DealProductDetail, ProductDisplayTypeSchema } from '@/contracts/deal-detail';
+import {
+  type DealDetail,
+  type DealProductDetail,
+  type DealVideo,
+  ProductDisplayTypeSchema,
+} from '@/contracts/deal-detail';
 import { shownPriceMinor } from '@/domain/delivery';
 import { isDealClosed } from '@/domain/on-sale';
 import { type EvidenceSource, evidencedDisplayMode, isEvidenceCurrent } from '@/domain/price-evidence';
@@ -10,10 +15,12 @@ import { purchaseCap, remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db } from '@/server/db';
 import {
   categories,
+  type DealVideoRow,
   dealImages,
   dealProductStock,
   dealProducts,
   deals,
+  dealVideos,
   locations,
   merchants,
   priceEvidence,
@@ -55,9 +62,10 @@ export async function retrieveDeal(
   const { deal, merchant, location } = row;
 
   const categoryIds = [deal.categoryId, ...(deal.subCategoryId === null ? [] : [deal.subCategoryId])];
-  const [cats, images, products] = await Promise.all([
+  const [cats, images, videos, products] = await Promise.all([
     db.select().from(categories).where(inArray(categories.id, categoryIds)),
     db.select().from(dealImages).where(eq(dealImages.dealId, id)).orderBy(asc(dealImages.position)),
+    db.select().from(dealVideos).where(eq(dealVideos.dealId, id)).limit(1),
     db
       .select({ product: dealProducts, stock: dealProductStock })
       .from(dealProducts)
@@ -160,9 +168,27 @@ export async function retrieveDeal(
     category: { id: category.id, name: category.name, shortName: category.shortName },
     subCategory: sub ? { id: sub.id, name: sub.name, shortName: sub.shortName } : null,
     images: images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
+    video: videos[0] ? reshapeVideo(videos[0]) : null,
     products: productViews,
     // Guests cannot buy VIP-exclusive options, so those do not keep a deal on sale for them.
     isSoldOut: productViews.filter((p) => !p.vipExclusive).every((p) => p.isSoldOut),
+  };
+}
+
+/** A `deal_videos` row as the deal page and its API carry it (decision 056). */
+function reshapeVideo(row: DealVideoRow): DealVideo {
+  return {
+    sources: [
+      { url: row.webmUrl, type: 'video/webm' },
+      ...(row.mp4Url === null ? [] : [{ url: row.mp4Url, type: 'video/mp4' as const }]),
+    ],
+    posterUrl: row.posterUrl,
+    captionsUrl: row.captionsUrl,
+    hasSpeech: row.hasSpeech,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    title: row.title,
   };
 }
 
