@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, discountPercentage, formatMoney, multiplyMoney, pence, sumMoney } from './money';
+import {
+  currencySymbol,
+  discountPercentage,
+  formatMoney,
+  formatRoundedMoney,
+  multiplyMoney,
+  pence,
+  sumMoney,
+} from './money';
 
 describe('money (spec 1: GBP, £; € for EUR)', () => {
   it.each([
@@ -43,5 +51,26 @@ describe('money arithmetic (basket totals)', () => {
   it('multiplies by a whole quantity only', () => {
     expect(multiplyMoney(pence(499), 3)).toEqual(pence(1497));
     expect(() => multiplyMoney(pence(499), 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('long prices on small screens (spec 9: long values are rounded; decision 057)', () => {
+  it.each([
+    // [pence, full text, rounded text on small screens or null when not long]
+    [123450, '£1,234.50', '£1,235'],
+    [123449, '£1,234.49', '£1,234'],
+    [100001, '£1,000.01', '£1,000'],
+    [999999, '£9,999.99', '£10,000'],
+    [1234567, '£12,345.67', '£12,346'],
+    [123400, '£1,234', null],
+    [99999, '£999.99', null],
+    [1250, '£12.50', null],
+  ])('%i pence shows %s, rounded to %s', (amountMinor, full, rounded) => {
+    expect(formatMoney(pence(amountMinor))).toBe(full);
+    expect(formatRoundedMoney(pence(amountMinor))).toBe(rounded);
+  });
+
+  it('rounds euros the same way', () => {
+    expect(formatRoundedMoney(pence(250050, 'EUR'))).toBe('€2,501');
   });
 });

@@ -59,3 +59,19 @@ export function multiplyMoney(money: Money, quantity: number): Money {
   if (!Number.isInteger(quantity)) throw new RangeError(`Quantity must be whole, got ${quantity}`);
   return { amountMinor: money.amountMinor * quantity, currency: money.currency };
 }
+
+/**
+ * spec 9 "long values are rounded on small screens" (decision 057): a price is long when it is at
+ * least £1,000 (four digits of pounds) and has pence, e.g. £1,234.50. Whole-pound prices already
+ * show without pence and are never long.
+ */
+export const LONG_PRICE_FROM_MINOR = 100_000;
+
+/**
+ * The rounded text a long price shows on small screens (£1,234.50 -> £1,235, half a pound up), or
+ * null when the price is not long. Display only: what is charged keeps its pence.
+ */
+export function formatRoundedMoney(money: Money): string | null {
+  if (money.amountMinor < LONG_PRICE_FROM_MINOR || money.amountMinor % 100 === 0) return null;
+  return formatMoney({ ...money, amountMinor: Math.round(money.amountMinor / 100) * 100 });
+}

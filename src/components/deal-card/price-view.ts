@@ -3,7 +3,7 @@
  * the rules are testable without rendering. Formatting uses domain/money.
  */
 import type { DealSummary } from '@/contracts/deal';
-import { formatMoney } from '@/domain/money';
+import { formatMoney, formatRoundedMoney } from '@/domain/money';
 import { showsRating } from '@/domain/reviews';
 import { deliveryNote } from '@/domain/shown-price';
 
@@ -19,6 +19,8 @@ export type PriceView =
       /** "from" before the price (indicative prices). */
       prefix: 'from' | null;
       price: string;
+      /** spec 9: a long price rounded to whole pounds for small screens, else null (decision 057). */
+      rounded: string | null;
       /** The struck-through original price. */
       was: string | null;
       /** "62% off" or "up to 62% off". */
@@ -35,6 +37,7 @@ export function priceView(deal: DealSummary): PriceView {
   const original = formatMoney(deal.originalPrice);
   const hasSaving = deal.discountPercentage > 0 && deal.originalPrice.amountMinor > deal.price.amountMinor;
   const base = {
+    rounded: formatRoundedMoney(deal.price),
     prefix: null,
     was: null,
     saving: null,
