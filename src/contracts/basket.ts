@@ -199,4 +199,10 @@ export const AddToBasketFormSchema = z.object({
     .optional()
     .transform((value) => value === 'on' || value === 'true')
     .catch(false),
+  /** spec 4 booking calendar gift (decision 058): "Buy as a gift" was ticked in the calendar. */
+  gift: z
+    .string()
+    .optional()
+    .transform((value) => value === 'on' || value === 'true')
+    .catch(false),
 });

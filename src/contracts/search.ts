@@ -101,6 +101,8 @@ export const SuggestionSchema = z.object({ text: z.string(), url: z.string() });
 
 export const SuggestResponseSchema = z.object({
   suggestions: z.array(SuggestionSchema),
+  /** Towns whose name starts with what was typed (spec 4 autocomplete variant b shows them; decision 058). */
+  places: z.array(SuggestionSchema),
   topSearches: z.array(SuggestionSchema),
 });
 

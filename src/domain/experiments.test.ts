@@ -1,11 +1,13 @@
 /** spec 4 "Test variants" (table-driven): each rule, and a variant chosen once and kept. */
 import { describe, expect, it } from 'vitest';
 import {
+  assignedVariant,
   assignVariant,
   characterVariant,
   drawVariant,
   EXPERIMENT_NAMES,
   EXPERIMENTS,
+  experimentsShapingPage,
   isFeatureOn,
   valuesOf,
   variantExpiry,
@@ -90,5 +92,24 @@ describe('spec 9 lifetimes', () => {
   it('the dynamic price variant expires at the end of the day UTC', () => {
     const now = new Date('2026-03-01T23:59:00Z');
     expect(variantExpiry(EXPERIMENTS.dynamicPrice, now).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+  });
+});
+
+describe('the pages an experiment shapes key their shared cache on it (decision 058)', () => {
+  it.each([
+    ['/search', ['search']],
+    ['/deal/123', ['reviews', 'dynamicPrice']],
+    ['/deal/123/456', ['reviews', 'dynamicPrice']],
+    ['/deals/london', []],
+    ['/', []],
+  ] as const)('%s: %j', (path, names) => {
+    expect(experimentsShapingPage(path)).toEqual(names);
+  });
+
+  it('only a value the experiment holds is an assigned variant', () => {
+    expect(assignedVariant('reviews', 'b')).toBe('b');
+    expect(assignedVariant('reviews', 'c')).toBeNull();
+    expect(assignedVariant('search', 'alternate')).toBe('alternate');
+    expect(assignedVariant('search', undefined)).toBeNull();
   });
 });

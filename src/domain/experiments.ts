@@ -118,3 +118,23 @@ export function characterVariant(value: string | null | undefined, position: 0 |
 export function isFeatureOn(value: string | null | undefined): boolean {
   return value === 'b';
 }
+
+/**
+ * The visitor's valid variant of an experiment, or null while none is assigned (no cookie, or a value
+ * the experiment does not hold). An unassigned visitor sees the control and is never counted as
+ * exposed (decision 058).
+ */
+export function assignedVariant(name: ExperimentName, cookieValue: string | null | undefined): string | null {
+  return cookieValue && valuesOf(EXPERIMENTS[name]).includes(cookieValue) ? cookieValue : null;
+}
+
+/**
+ * The experiments whose variant changes a shared (route-cached) page's HTML, by path (decision 058):
+ * the search page's ranking, the deal page's reviews summary and prices. Their valid values join the
+ * page's cache key, so one variant's page is never served to another.
+ */
+export function experimentsShapingPage(pathname: string): readonly ExperimentName[] {
+  if (pathname === '/search' || pathname === '/search/') return ['search'];
+  if (pathname.startsWith('/deal/')) return ['reviews', 'dynamicPrice'];
+  return [];
+}

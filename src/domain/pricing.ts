@@ -17,6 +17,7 @@
 
 import { splitPayment } from './checkout';
 import { chosenMethod, postageFor } from './delivery';
+import { isShownPriceHeld } from './dynamic-price';
 import { GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor } from './gifting';
 import { type PricingPromotion, promotionDiscounts } from './promotions';
 
@@ -25,6 +26,7 @@ export type Currency = 'GBP' | 'EUR';
 /** Every kind of adjustment, in the order they apply. */
 export const ADJUSTMENT_ORDER = [
   'vipPrice',
+  'dynamicPrice',
   'deposit',
   'promotionCode',
   'promotionalCredit',
@@ -67,6 +69,11 @@ export interface PricingLine {
   isOnSale: boolean;
   /** The option's VIP price per unit when this shopper is VIP (eligibleForVip), else null or absent (decision 027). */
   vipUnitPriceMinor?: number | null;
+  /**
+   * spec 4 dynamic price variant (decision 058): the lower unit price shown to this shopper, still
+   * held, else null or absent. The line is never charged more than it.
+   */
+  shownUnitPriceMinor?: number | null;
   /** How many vouchers are gift-wrapped and how many go in which gift pack (absent: none; decision 028). */
   gifting?: { wrapQuantity: number; pack: 'ndd-gpk' | 'std-gpk' | null; packQuantity: number };
 }
@@ -202,6 +209,24 @@ export const vipPriceRule: PricingRule = {
     }),
 };
 
+/**
+ * spec 4 dynamic price variant (decision 058): a line is never charged more than the unit price shown
+ * to the shopper, so it costs the lower of that and its price so far (after a VIP price). A line
+ * paying a deposit keeps its fixed deposit (such options are not offered a variant price).
+ */
+export const dynamicPriceRule: PricingRule = {
+  kind: 'dynamicPrice',
+  effect: 'price',
+  apply: ({ counted, adjustments }) =>
+    counted.flatMap((line) => {
+      const shown = line.shownUnitPriceMinor ?? null;
+      if (shown === null || depositUnit(line) !== null || line.quantity === 0) return [];
+      const soFar = linePriceSoFar(line, adjustments);
+      const atShown = shown * line.quantity;
+      return atShown < soFar ? [{ lineId: line.id, amountMinor: atShown - soFar }] : [];
+    }),
+};
+
 /** Postage is charged per voucher: per unit times quantity. */
 export const postageRule: PricingRule = {
   kind: 'postage',
@@ -250,6 +275,7 @@ export const walletRule: PricingRule = {
 /** The rules that exist today; later features add theirs here (their kinds are already ordered). */
 export const PRICING_RULES: readonly PricingRule[] = [
   vipPriceRule,
+  dynamicPriceRule,
   depositRule,
   promotionCodeRule,
   giftWrapRule,
@@ -371,6 +397,9 @@ export interface PricingSource {
     shippingMethod?: string;
     giftWrapQuantity?: number;
     giftPackQuantity?: number;
+    /** The lower unit price a dynamic price variant showed, and when (decision 058). */
+    shownUnitPriceMinor?: number | null;
+    shownPriceAt?: Date | null;
   };
   option: {
     priceMinor: number;
@@ -387,6 +416,8 @@ export interface PricingSource {
   eligibleForVip?: boolean;
   /** What the chosen stay's nights and departure airport add per unit (part of its price; decision 029). */
   supplementMinor?: number;
+  /** When it is priced: a shown price holds for a while only (decision 058). */
+  now?: Date;
 }
 
 /** A basket line as the pipeline reads it: the basket view and the order both build it here. */
@@ -414,6 +445,7 @@ export function pricingLineOf(source: PricingSource): PricingLine {
       source.eligibleForVip === true && option.vipPriceMinor != null
         ? option.vipPriceMinor + (source.supplementMinor ?? 0)
         : null,
+    shownUnitPriceMinor: heldShownPrice(source),
     gifting: {
       wrapQuantity: line.giftWrapQuantity ?? 0,
       pack:
@@ -421,4 +453,12 @@ export function pricingLineOf(source: PricingSource): PricingLine {
       packQuantity: line.giftPackQuantity ?? 0,
     },
   };
+}
+
+/** The shown unit price that still holds for this line, with its stay's supplement, or null (decision 058). */
+function heldShownPrice(source: PricingSource): number | null {
+  const { shownUnitPriceMinor, shownPriceAt } = source.line;
+  if (shownUnitPriceMinor == null || shownPriceAt == null) return null;
+  const shown = { unitPriceMinor: shownUnitPriceMinor, shownAt: shownPriceAt };
+  return isShownPriceHeld(shown, source.now ?? new Date()) ? shownUnitPriceMinor + (source.supplementMinor ?? 0) : null;
 }

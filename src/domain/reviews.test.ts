@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   REVIEW_MIN_AVERAGE,
   REVIEW_MIN_COUNT,
+  ratingBreakdown,
   ratingSummary,
   reviewerName,
   showsRating,
@@ -29,5 +30,21 @@ describe('verified reviews (decision 046)', () => {
     expect(reviewerName(' ', 'Shah')).toBe('A verified customer');
     expect(verifiedCustomersText(1)).toBe('from 1 verified customer');
     expect(verifiedCustomersText(1204)).toBe('from 1,204 verified customers');
+  });
+});
+
+describe('spec 4 reviews variant b: the star breakdown shows every rating, low ones included (decision 058)', () => {
+  it('counts each star from 5 down to 1 with its share of all published reviews', () => {
+    expect(ratingBreakdown({ 5: 6, 4: 2, 1: 2 })).toEqual([
+      { stars: 5, count: 6, percent: 60 },
+      { stars: 4, count: 2, percent: 20 },
+      { stars: 3, count: 0, percent: 0 },
+      { stars: 2, count: 0, percent: 0 },
+      { stars: 1, count: 2, percent: 20 },
+    ]);
+  });
+
+  it('with no reviews every row is zero', () => {
+    expect(ratingBreakdown({}).every((row) => row.count === 0 && row.percent === 0)).toBe(true);
   });
 });

@@ -62,3 +62,21 @@ export function ratingSummary(ratings: readonly number[]): { average: number | n
   const sum = ratings.reduce((total, rating) => total + rating, 0);
   return { average: Math.round((sum / ratings.length) * 10) / 10, count: ratings.length };
 }
+
+/** One row of a deal's star breakdown: how many published reviews gave `stars`, and their share. */
+export interface RatingBreakdownRow {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  /** Whole percent of all published reviews (0 when there are none). */
+  percent: number;
+}
+
+/**
+ * spec 4 reviews variant b (decision 058): every star from 5 down to 1 with its count, the low ones
+ * included, so the summary shows the whole spread of verified opinion and hides none of it.
+ */
+export function ratingBreakdown(counts: Readonly<Partial<Record<number, number>>>): RatingBreakdownRow[] {
+  const rows = ([5, 4, 3, 2, 1] as const).map((stars) => ({ stars, count: Math.max(0, counts[stars] ?? 0) }));
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return rows.map((row) => ({ ...row, percent: total === 0 ? 0 : Math.round((row.count * 100) / total) }));
+}

@@ -5,11 +5,25 @@
  * through the options, Home/End jump to the first/last while one is active, Enter opens the active
  * option or submits the search, Escape closes the list (or clears the box when it is closed).
  * No libraries and no zod here, to keep the JavaScript small: the answer is checked by hand.
+ * spec 4's autocomplete variant chooses the groups offered (src/domain/autocomplete.ts; decision 058).
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Suggestion } from '@/contracts/search';
+import {
+  type AutocompleteVariant,
+  autocompleteVariantOf,
+  parseRecentSearches,
+  RECENT_SEARCHES_KEY,
+  recentToOffer,
+  rememberSearch,
+  type SuggestGroup,
+  suggestGroups,
+} from '@/domain/autocomplete';
+import { CONSENT_COOKIE, isAllowed, parseConsent, readCookie } from '@/domain/consent';
+import { EXPERIMENTS } from '@/domain/experiments';
 import { MESSAGES } from '@/domain/messages';
 import { searchUrl, TOP_SEARCHES } from '@/domain/search';
+import { reportExposure } from '@/stores/experiments';
 import './SearchBox.css';
 
 type Props = {
@@ -36,21 +50,41 @@ const isSuggestion = (item: unknown): item is Suggestion =>
   item.url.startsWith('/') &&
   !item.url.startsWith('//');
 
-/** The suggestions of a /api/v1/suggest answer, or none when the answer is empty or malformed. */
-function readSuggestions(body: unknown): Suggestion[] {
-  if (typeof body !== 'object' || body === null || !('suggestions' in body) || !Array.isArray(body.suggestions)) {
-    return [];
-  }
-  return body.suggestions.filter(isSuggestion);
+interface Found {
+  suggestions: Suggestion[];
+  places: Suggestion[];
+}
+const NOTHING: Found = { suggestions: [], places: [] };
+
+/** One list of a /api/v1/suggest answer, or none when it is missing or malformed. */
+function readList(body: unknown, key: 'suggestions' | 'places'): Suggestion[] {
+  if (typeof body !== 'object' || body === null || !(key in body)) return [];
+  const list: unknown = (body as Record<string, unknown>)[key];
+  return Array.isArray(list) ? list.filter(isSuggestion) : [];
 }
 
-async function fetchSuggestions(q: string, signal: AbortSignal): Promise<Suggestion[]> {
+async function fetchSuggestions(q: string, signal: AbortSignal): Promise<Found> {
   const response = await fetch(`/api/v1/suggest?q=${encodeURIComponent(q)}&limit=${SUGGESTION_LIMIT}`, { signal });
-  if (!response.ok) return [];
+  if (!response.ok) return NOTHING;
   const text = await response.text();
   // spec 5: an empty answer is "Empty response from server"; the box simply shows no suggestions.
-  return text.trim() === '' ? [] : readSuggestions(JSON.parse(text));
+  if (text.trim() === '') return NOTHING;
+  const body: unknown = JSON.parse(text);
+  return { suggestions: readList(body, 'suggestions'), places: readList(body, 'places') };
 }
+
+/** Recent searches live on this device only with functional cookies allowed by an answer (spec 5; decision 058). */
+const mayKeepRecent = () => {
+  const consent = parseConsent(readCookie(document.cookie, CONSENT_COOKIE));
+  return consent.decided && isAllowed(consent, 'functional');
+};
+
+const GROUP_LABELS: Record<SuggestGroup, string> = {
+  suggestions: MESSAGES.searchSuggestions,
+  places: 'Places',
+  recent: 'Your recent searches',
+  topSearches: MESSAGES.searchTopSearches,
+};
 
 export default function SearchBox({ query = '', label, placeholder = 'Search deals and experiences' }: Props) {
   const id = useId();
@@ -59,30 +93,64 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
   const optionId = (index: number) => `${id}-option-${index}`;
   const [value, setValue] = useState(query);
   const [typed, setTyped] = useState<string | null>(null);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [found, setFound] = useState<Found>(NOTHING);
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // spec 4 autocomplete variant (decision 058): read after hydration, so every cached page's HTML is the same.
+  const [variant, setVariant] = useState<AutocompleteVariant>('a');
+  const [recent, setRecent] = useState<string[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
-  const options = [...suggestions, ...TOP_SEARCH_OPTIONS];
+  const suggestions = found.suggestions;
+  const groupOptions: Record<SuggestGroup, Suggestion[]> = {
+    suggestions,
+    places: found.places,
+    recent: recentToOffer(recent, value).map((text) => ({ text, url: searchUrl({ q: text }) })),
+    topSearches: TOP_SEARCH_OPTIONS,
+  };
+  const groups = suggestGroups(variant)
+    .map((group) => ({ group, options: groupOptions[group] }))
+    .filter(({ options }) => options.length > 0);
+  const options = groups.flatMap((group) => group.options);
+
+  useEffect(() => {
+    setVariant(autocompleteVariantOf(readCookie(document.cookie, EXPERIMENTS.autocomplete.cookie)));
+    try {
+      if (mayKeepRecent()) setRecent(parseRecentSearches(localStorage.getItem(RECENT_SEARCHES_KEY)));
+    } catch {
+      // Storage refused: no recent searches.
+    }
+  }, []);
+
+  /** Variant c keeps the searches made here (newest first) on this device. */
+  const keepSearch = () => {
+    if (variant !== 'c') return;
+    try {
+      if (mayKeepRecent()) localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(rememberSearch(recent, value)));
+    } catch {
+      // Storage refused: the search still runs.
+    }
+  };
 
   // Ask for suggestions once typing pauses; a newer keystroke cancels the older request.
   useEffect(() => {
     if (typed === null) return;
     const q = typed.trim();
     if (q === '') {
-      setSuggestions([]);
+      setFound(NOTHING);
       return;
     }
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       fetchSuggestions(q, controller.signal).then(
-        (found) => {
-          setSuggestions(found);
+        (answer) => {
+          setFound(answer);
           setActive(-1);
+          // The variant decides the groups from here on: its exposure, once per session (decision 058).
+          reportExposure('autocomplete');
         },
         (error: unknown) => {
           // Offline, aborted or a bad answer: keep quiet and offer the Top Searches alone.
-          if (!(error instanceof DOMException && error.name === 'AbortError')) setSuggestions([]);
+          if (!(error instanceof DOMException && error.name === 'AbortError')) setFound(NOTHING);
         },
       );
     }, DEBOUNCE_MS);
@@ -170,7 +238,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> around a form is newer than some browsers we serve; role="search" is equivalent
-    <form className="search-box" role="search" action="/search" method="get">
+    <form className="search-box" role="search" action="/search" method="get" onSubmit={keepSearch}>
       <label className="visually-hidden" htmlFor={inputId}>
         {label}
       </label>
@@ -214,22 +282,18 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
         <span className="visually-hidden">Search</span>
       </button>
       <div className="search-box__popup" id={listId} role="listbox" aria-label={label} hidden={!isOpen} ref={listRef}>
-        {suggestions.length > 0 && (
-          // biome-ignore lint/a11y/useSemanticElements: an ARIA group of options inside a listbox, not a form fieldset
-          <div className="search-box__group" role="group" aria-labelledby={`${id}-suggestions`}>
-            <div className="search-box__group-label" role="presentation" id={`${id}-suggestions`}>
-              {MESSAGES.searchSuggestions}
+        {groups.map(({ group, options: groupList }, groupIndex) => {
+          const first = groups.slice(0, groupIndex).reduce((sum, earlier) => sum + earlier.options.length, 0);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA group of options inside a listbox, not a form fieldset
+            <div key={group} className="search-box__group" role="group" aria-labelledby={`${id}-${group}`}>
+              <div className="search-box__group-label" role="none" id={`${id}-${group}`}>
+                {GROUP_LABELS[group]}
+              </div>
+              {groupList.map((option, index) => renderOption(option, first + index))}
             </div>
-            {suggestions.map((option, index) => renderOption(option, index))}
-          </div>
-        )}
-        {/* biome-ignore lint/a11y/useSemanticElements: an ARIA group of options inside a listbox, not a form fieldset */}
-        <div className="search-box__group" role="group" aria-labelledby={`${id}-top`}>
-          <div className="search-box__group-label" role="presentation" id={`${id}-top`}>
-            {MESSAGES.searchTopSearches}
-          </div>
-          {TOP_SEARCH_OPTIONS.map((option, index) => renderOption(option, suggestions.length + index))}
-        </div>
+          );
+        })}
       </div>
       <p className="visually-hidden" role="status">
         {isOpen && suggestions.length > 0

@@ -9,11 +9,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BasketProductInput, PricedBasket, UpdateBasketLineInput } from '@/contracts/basket';
 import { isValidBasketToken } from '@/domain/basket';
 import { chosenMethod, POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
-import { BasketError, Invalid } from '@/domain/errors';
+import type { DynamicPriceVariant } from '@/domain/dynamic-price';
+import { AppError, BasketError, Invalid } from '@/domain/errors';
 import { changeGifting } from '@/domain/gifting';
+import { LOGGED } from '@/domain/logged-messages';
 import type { PricingWallet } from '@/domain/pricing';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { Db, DbOrTx } from '@/server/db';
+import { logError } from '@/server/log';
 import { checkPromoCode } from '@/server/promotions';
 import { retrieveStayExtras } from '@/server/travel';
 import {
@@ -83,8 +86,19 @@ export async function retrieveCustomerBasket(db: Db, customerToken: string): Pro
 }
 
 /** spec 7 POST basket: a new basket with these lines (spec 4 merge rules, spec 5 bounds); returns its token. */
-export async function createBasket(db: Db, input: BasketInput): Promise<string> {
+export async function createBasket(db: Db, input: BasketInput, options: ShownPriceOptions = {}): Promise<string> {
   const token = newToken();
+  try {
+    await insertBasket(db, token, input, options);
+  } catch (error) {
+    // A refusal (sold out, a bad quantity) is the shopper's answer; anything else is spec 8's log line.
+    if (!(error instanceof AppError)) logError('basket', LOGGED.basketCreationFailed, error);
+    throw error;
+  }
+  return token;
+}
+
+async function insertBasket(db: Db, token: string, input: BasketInput, options: ShownPriceOptions): Promise<void> {
   await db.transaction(async (tx) => {
     const [basket] = await tx
       .insert(baskets)
@@ -96,15 +110,24 @@ export async function createBasket(db: Db, input: BasketInput): Promise<string> 
       })
       .returning();
     if (!basket) throw new Error('basket insert returned nothing');
-    await applyLines(tx, basket, input.products);
+    await applyLines(tx, basket, input.products, options);
   });
-  return token;
 }
 
 /** spec 7 POST a product to a basket: added, or (the same option again) updated per spec 4. */
-export async function addToBasket(db: Db, token: string, product: BasketProductInput): Promise<void> {
+export async function addToBasket(
+  db: Db,
+  token: string,
+  product: BasketProductInput,
+  options: ShownPriceOptions = {},
+): Promise<void> {
   const basket = await openBasket(db, token);
-  await db.transaction((tx) => applyLines(tx, basket, [product]));
+  await db.transaction((tx) => applyLines(tx, basket, [product], options));
+}
+
+/** spec 4 dynamic price variant the options were shown at (decision 058): the line keeps that lower price. */
+export interface ShownPriceOptions {
+  dynamicPrice?: DynamicPriceVariant;
 }
 
 /**
@@ -312,7 +335,17 @@ export async function reconcileBasketAtLogin(
           purchaseGclid: line.purchaseGclid,
           sessionPurchaseSource: line.sessionPurchaseSource,
         })),
-        { skipUnavailable: true },
+        {
+          skipUnavailable: true,
+          // A price shown to the guest still holds in the customer's basket (decision 058).
+          carriedShownPrices: new Map(
+            guest.lines.flatMap((line) =>
+              line.shownUnitPriceMinor !== null && line.shownPriceAt !== null
+                ? [[line.dealProductId, { unitPriceMinor: line.shownUnitPriceMinor, shownAt: line.shownPriceAt }]]
+                : [],
+            ),
+          ),
+        },
       );
       // The guest basket's lines now live in the customer's; an emptied guest basket is not kept.
       await tx.delete(baskets).where(and(eq(baskets.id, guest.id), eq(baskets.status, 'open')));

@@ -7,6 +7,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BasketProductInput } from '@/contracts/basket';
 import { mergeBasketLines } from '@/domain/basket';
+import {
+  type DynamicPriceVariant,
+  isShownPriceHeld,
+  type ShownPrice,
+  shownPriceToKeep,
+  variantUnitPrice,
+} from '@/domain/dynamic-price';
 import { BasketError } from '@/domain/errors';
 import { clampQuantity } from '@/domain/purchase-cap';
 import type { DbOrTx } from '@/server/db';
@@ -16,11 +23,43 @@ import { type BasketLineRow, type BasketRow, basketLines, baskets } from './sche
 export interface ApplyOptions {
   /** Skip lines that cannot be bought instead of refusing the whole change (login merge). */
   skipUnavailable?: boolean;
+  /**
+   * spec 4: the dynamic price variant the shopper was shown the options at (decision 058). Lines added
+   * or changed keep the lower price it showed; absent: nothing is shown below the catalogue price.
+   */
+  dynamicPrice?: DynamicPriceVariant;
+  /** Shown prices carried from another basket of the shopper's (the login merge), by option id. */
+  carriedShownPrices?: ReadonlyMap<number, ShownPrice>;
+}
+
+/** The shown price a line keeps after this change (decision 058): never above the catalogue price. */
+function shownPriceOf(
+  offering: Offering,
+  held: Pick<BasketLineRow, 'shownUnitPriceMinor' | 'shownPriceAt'> | null,
+  options: ApplyOptions,
+  now: Date,
+) {
+  const catalogue = offering.product.priceMinor;
+  const variant = options.dynamicPrice;
+  const shownNow = variant === undefined ? catalogue : variantUnitPrice(catalogue, variant, offering.product);
+  const before =
+    held?.shownUnitPriceMinor != null && held.shownPriceAt != null
+      ? { unitPriceMinor: held.shownUnitPriceMinor, shownAt: held.shownPriceAt }
+      : null;
+  const carried = options.carriedShownPrices?.get(offering.product.id) ?? null;
+  const kept = shownPriceToKeep(catalogue, shownNow, lowerHeld(before, carried, now), now);
+  return { shownUnitPriceMinor: kept?.unitPriceMinor ?? null, shownPriceAt: kept?.shownAt ?? null };
 }
 
 /** The shopper a basket buys for: its VIP flag and the customer behind its token. */
 export async function shopperOf(db: DbOrTx, basket: BasketRow): Promise<Shopper> {
   return { eligibleForVip: basket.eligibleForVip, userId: await userIdForCustomerToken(db, basket.customerToken) };
+}
+
+/** The lower of two shown prices that still hold, or whichever holds. */
+function lowerHeld(a: ShownPrice | null, b: ShownPrice | null, now: Date): ShownPrice | null {
+  const held = [a, b].filter((p): p is ShownPrice => p !== null && isShownPriceHeld(p, now));
+  return held.sort((x, y) => x.unitPriceMinor - y.unitPriceMinor)[0] ?? null;
 }
 
 /** The checked values of one wanted line, or null when it is skipped. */
@@ -87,9 +126,11 @@ export async function applyLines(
       ),
     );
   }
+  const now = new Date();
   for (const { existing, next } of merge.update) {
-    const line = checkedLine(next, offerings.get(next.dealProductId), options);
-    if (line === null) continue;
+    const offering = offerings.get(next.dealProductId);
+    const line = checkedLine(next, offering, options);
+    if (line === null || offering === undefined) continue;
     await tx
       .update(basketLines)
       .set({
@@ -100,16 +141,19 @@ export async function applyLines(
         departureAirport: line.departureAirport,
         giftClaim: line.giftClaim,
         payDeposit: line.payDeposit,
+        ...shownPriceOf(offering, existing, options, now),
         ...(next.gift === undefined ? {} : { gift: next.gift }),
         ...(next.deliveryOptionType === undefined ? {} : { deliveryOptionType: next.deliveryOptionType }),
       })
       .where(eq(basketLines.id, existing.id));
   }
   for (const next of merge.add) {
-    const line = checkedLine(next, offerings.get(next.dealProductId), options);
-    if (line === null) continue;
+    const offering = offerings.get(next.dealProductId);
+    const line = checkedLine(next, offering, options);
+    if (line === null || offering === undefined) continue;
     const values = {
       ...line,
+      ...shownPriceOf(offering, null, options, now),
       gift: next.gift ?? false,
       deliveryOptionType: next.deliveryOptionType ?? 'none',
       purchaseLocation: next.purchaseLocation ?? null,
@@ -130,6 +174,8 @@ export async function applyLines(
           numberOfNights: values.numberOfNights,
           departureAirport: values.departureAirport,
           payDeposit: values.payDeposit,
+          shownUnitPriceMinor: values.shownUnitPriceMinor,
+          shownPriceAt: values.shownPriceAt,
         },
       });
   }

@@ -160,6 +160,7 @@ export function priceBasket(
         isOnSale: offering.unavailable === null,
         eligibleForVip: basket.eligibleForVip,
         supplementMinor: supplements.get(line.id) ?? 0,
+        now,
       }),
     ),
     wallet,

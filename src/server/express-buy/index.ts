@@ -13,6 +13,7 @@ import type { ExpressBuyFailure, ExpressBuyRequest, ExpressBuyTokenResponse } fr
 import type { OrderResponse } from '@/contracts/pay';
 import { isBrand } from '@/domain/brands';
 import { CHECKOUT_COPY } from '@/domain/checkout-copy';
+import type { DynamicPriceVariant } from '@/domain/dynamic-price';
 import type { ErrorKind, Refusal } from '@/domain/errors';
 import { expressBuyVerdict } from '@/domain/express-buy';
 import { CARD_REASONS, MESSAGES } from '@/domain/messages';
@@ -138,6 +139,8 @@ export interface ExpressBuyInput {
   /** Site origin, for the confirmation email's links. */
   origin: string;
   brand: string;
+  /** spec 4: the dynamic price variant the deal page showed; the one-off basket keeps its lower price (decision 058). */
+  dynamicPrice?: DynamicPriceVariant;
 }
 
 /** What one purchase comes to, stored under its Idempotency-Key. */
@@ -188,19 +191,23 @@ async function buyOnce(db: Db, providers: PaymentProviders, input: ExpressBuyInp
   if (!verdict.ok) return refused(verdict.reason);
 
   // A one-off basket: the shopper's own basket (and its cookie) stays as it was.
-  const basketToken = await createBasket(db, {
-    brand: input.brand,
-    customerToken: null,
-    eligibleForVip: user.isVip,
-    products: [
-      {
-        dealId: request.dealId,
-        dealProductId: request.productId,
-        quantity: request.quantity,
-        purchaseUrl: `/deal/${request.dealId}`,
-      },
-    ],
-  });
+  const basketToken = await createBasket(
+    db,
+    {
+      brand: input.brand,
+      customerToken: null,
+      eligibleForVip: user.isVip,
+      products: [
+        {
+          dealId: request.dealId,
+          dealProductId: request.productId,
+          quantity: request.quantity,
+          purchaseUrl: `/deal/${request.dealId}`,
+        },
+      ],
+    },
+    { dynamicPrice: input.dynamicPrice ?? 'a' },
+  );
   const discard = () => discardOpenBasket(db, basketToken);
   const basket = await retrievePricedBasket(db, basketToken, { userId: user.id });
   const line = basket?.lines[0];

@@ -10,6 +10,7 @@ import type { UserRow } from '@/server/accounts/schema';
 import { addToBasket, createBasket, retrieveBasket, retrievePricedBasket } from '@/server/basket';
 import type { Db } from '@/server/db';
 import { basketTokenForRequest, rememberBasket } from './basket-cookies';
+import { shownPriceOptions } from './experiment-exposure';
 
 /**
  * Adds `product` to the request's basket (a new basket when it has none, or it was ordered since the
@@ -22,23 +23,31 @@ export async function addToRequestBasket(
   input: { user: UserRow | null; brand: string; product: BasketProductInput; unlessPresent?: boolean },
 ): Promise<string> {
   const { user, product } = input;
+  // spec 4: the line keeps the lower price this visitor's dynamic price variant showed (decision 058).
+  const shownAt = shownPriceOptions(context);
   let token = await basketTokenForRequest(context, db, user);
   if (token !== null) {
     try {
       const basket = input.unlessPresent ? await retrieveBasket(db, token) : null;
-      if (!basket?.lines.some((line) => line.dealId === product.dealId)) await addToBasket(db, token, product);
+      if (!basket?.lines.some((line) => line.dealId === product.dealId)) {
+        await addToBasket(db, token, product, shownAt);
+      }
     } catch (error) {
       // Ordered (or gone) since the cookie was read: a new basket starts.
       if (!(error instanceof BasketError && error.code === 'basketNotFound')) throw error;
       token = null;
     }
   }
-  token ??= await createBasket(db, {
-    brand: input.brand,
-    customerToken: user?.customerToken ?? null,
-    eligibleForVip: user?.isVip ?? false,
-    products: [product],
-  });
+  token ??= await createBasket(
+    db,
+    {
+      brand: input.brand,
+      customerToken: user?.customerToken ?? null,
+      eligibleForVip: user?.isVip ?? false,
+      products: [product],
+    },
+    shownAt,
+  );
   const priced = await retrievePricedBasket(db, token, { userId: user?.id ?? null });
   rememberBasket(context, token, priced?.visibleQuantity ?? 0);
   return token;

@@ -28,6 +28,45 @@ describe('the variant cookies', () => {
   });
 });
 
+describe('spec 4 test variants: a page an experiment shapes is never served to another variant (decision 058)', () => {
+  it('keys /search on the search variant and /deal/ on the reviews and dynamic price variants', () => {
+    expect(pageVariant('search_variant=alternate', '/search')).toBe('||search=alternate');
+    expect(pageVariant('reviews_variant=b; dynamic_price=c; site=vip', '/deal/12')).toBe(
+      'vip||reviews=b|dynamicPrice=c',
+    );
+    // Pages no experiment shapes keep one copy whatever the visitor's variants.
+    expect(pageVariant('search_variant=alternate; dynamic_price=c', '/deals/london')).toBe('');
+  });
+
+  it('an unknown value keys as no variant does (the control), so nonsense cannot split the cache', () => {
+    expect(pageVariant('dynamic_price=zz; reviews_variant=', '/deal/12')).toBe(pageVariant(null, '/deal/12'));
+  });
+
+  const logger = { info() {}, warn() {}, error() {} };
+  const visit = (provider: ReturnType<typeof variantCache>, cookie: string, render: () => Response) => {
+    const url = 'http://shop.test/deal/7';
+    // biome-ignore lint/style/noNonNullAssertion: the memory provider has onRequest.
+    return provider.onRequest!(
+      { request: new Request(url, { headers: { cookie } }), url: new URL(url), logger, waitUntil: () => undefined },
+      async () => render(),
+    );
+  };
+  const page = (text: string) => () =>
+    new Response(text, { headers: { 'CDN-Cache-Control': 'max-age=1200', 'Cache-Control': 'public, max-age=0' } });
+
+  it('variant b’s cached deal page is not served to variant a, and each variant gets its own copy back', async () => {
+    const provider = variantCache({ max: 10 });
+    expect(await (await visit(provider, 'dynamic_price=b', page('price for b'))).text()).toBe('price for b');
+    expect(await (await visit(provider, 'dynamic_price=a', page('price for a'))).text()).toBe('price for a');
+    const againB = await visit(provider, 'dynamic_price=b', page('rendered again'));
+    expect(againB.headers.get('X-Astro-Cache')).toBe('HIT');
+    expect(await againB.text()).toBe('price for b');
+    expect(await (await visit(provider, 'dynamic_price=a', page('rendered again'))).text()).toBe('price for a');
+    // A shared cache in front keys on the cookies too.
+    expect(againB.headers.get('Vary')).toContain('Cookie');
+  });
+});
+
 describe('a form posted to a cached page (an action) is never served from or stored in the cache', () => {
   const page = 'http://shop.test/deal/1';
   const cachedAnswer = () =>

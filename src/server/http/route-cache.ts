@@ -11,13 +11,14 @@
  * docs/decisions/031-scale-out.md).
  */
 import memoryProvider from 'astro/cache/memory';
+import { assignedVariant, EXPERIMENTS, experimentsShapingPage } from '@/domain/experiments';
 import { clearMemoCaches, joinInvalidationBus } from '@/server/cache';
 import { serverConfig } from '@/server/config';
 
 type Provider = ReturnType<typeof memoryProvider>;
 type OnRequest = NonNullable<Provider['onRequest']>;
 
-/** Cookies whose values change shared HTML. */
+/** Cookies whose values change shared HTML (besides the experiments that shape a page, below). */
 const VARIANT_COOKIES = ['site', 'location'] as const;
 /** Query parameter the variant is carried in, inside the cache key only. */
 const VARIANT_KEY = '__variant';
@@ -27,7 +28,7 @@ const VARIANT_KEY = '__variant';
  * call, docs/decisions/025), so they are left out of the cache key: every ad click on /ppc is a hit.
  * So is usr_src (a sponsored card's deal link; the browser records the click, docs/decisions/030).
  */
-const TRACKING_PARAMS = /^(gclid|msclkid|awc|affiliate|aff_id|affid|fbclid|usr_src|utm_[a-z]+)$/i;
+const TRACKING_PARAMS = /^(gclid|msclkid|mgclid|mgid|awc|affiliate|aff_id|affid|fbclid|usr_src|utm_[a-z]+)$/i;
 
 /** The URL without its tracking parameters; the same object when it has none. */
 export function withoutTrackingParams(url: URL): URL {
@@ -78,12 +79,20 @@ function withVaryCookie(response: Response): Response {
 /**
  * `site=vip; location=leeds` → "vip|leeds"; empty when neither cookie matters. Pages under
  * /deals/{location} take the location from the path, so the cookie is left out of their key.
+ * A page an experiment shapes (spec 4 test variants: /search, /deal/…) adds the visitor's valid
+ * variants, `reviews=b`, so one variant's page is never served to another; an unassigned or
+ * unknown value keys as the control does (docs/decisions/058).
  */
 export function pageVariant(cookieHeader: string | null, pathname: string): string {
   const locationInPath = pathname.startsWith('/deals/');
   const values = VARIANT_COOKIES.map((name) =>
     name === 'location' && locationInPath ? '' : readCookie(cookieHeader, name),
   );
+  const experiments = experimentsShapingPage(pathname).flatMap((name) => {
+    const variant = assignedVariant(name, readCookie(cookieHeader, EXPERIMENTS[name].cookie));
+    return variant === null ? [] : [`${name}=${variant}`];
+  });
+  if (experiments.length > 0) return [...values, ...experiments].join('|');
   return values.some(Boolean) ? values.join('|') : '';
 }
 

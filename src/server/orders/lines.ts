@@ -186,6 +186,7 @@ export async function loadOrderLines(
         isOnSale: true,
         eligibleForVip,
         supplementMinor: extra?.supplementMinor ?? 0,
+        now,
       }),
     };
   });

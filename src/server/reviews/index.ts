@@ -113,6 +113,16 @@ export async function submitReview(
 }
 
 /** A deal's published reviews, newest first; `page` counts from 1. */
+/** How many published reviews of a deal gave each star rating, 1 to 5 (spec 4 reviews variant b; decision 058). */
+export async function countRatings(db: DbOrTx, dealId: number): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ rating: reviews.rating, total: count() })
+    .from(reviews)
+    .where(and(eq(reviews.dealId, dealId), eq(reviews.status, 'published')))
+    .groupBy(reviews.rating);
+  return Object.fromEntries(rows.map((row) => [Math.min(5, Math.max(1, row.rating)), Number(row.total)]));
+}
+
 export async function listReviews(
   db: DbOrTx,
   dealId: number,

@@ -5,11 +5,15 @@
  */
 import type { Facet, SearchQueryInput, SearchResponse, SuggestResponse } from '@/contracts/search';
 import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@/contracts/search';
+import { matchPlaces } from '@/domain/autocomplete';
 import { searchUrl, TOP_SEARCHES } from '@/domain/search';
-import { listDealsByIds } from '@/server/catalog';
+import { listDealsByIds, listLocations } from '@/server/catalog';
 import type { Db } from '@/server/db';
 import { correctQuery } from './correct';
-import { selectMatches } from './queries';
+import { type SearchRanking, selectMatches } from './queries';
+
+export type { SearchRanking };
+
 import { listSuggestions } from './suggest';
 
 export { SEARCH_PAGE_SIZE };
@@ -21,7 +25,12 @@ export { SEARCH_PAGE_SIZE };
  * Prices are whole pounds (spec 9 price filters). Throws a zod error for invalid input;
  * endpoints validate first with SearchQuerySchema.
  */
-export async function searchDeals(db: Db, input: SearchQueryInput): Promise<SearchResponse> {
+export async function searchDeals(
+  db: Db,
+  input: SearchQueryInput,
+  /** spec 4: the visitor's search variant; 'alternate' ranks best matches by value (decision 058). */
+  options: { ranking?: SearchRanking } = {},
+): Promise<SearchResponse> {
   const query = SearchQuerySchema.parse(input);
   const { text, correctedQuery } = await correctQuery(db, query.q);
   const matches = await selectMatches(db, {
@@ -32,6 +41,7 @@ export async function searchDeals(db: Db, input: SearchQueryInput): Promise<Sear
     minPriceMinor: query.minPrice === undefined ? undefined : query.minPrice * 100,
     maxPriceMinor: query.maxPrice === undefined ? undefined : query.maxPrice * 100,
     orderBy: query.orderBy,
+    ranking: options.ranking ?? 'default',
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
     withFacets: query.facetedNavigation,
@@ -68,8 +78,9 @@ export function listTopSearches(): SuggestResponse['topSearches'] {
   return TOP_SEARCHES.map((text) => ({ text, url: searchUrl({ q: text }) }));
 }
 
-/** Suggestions for what has been typed so far, with the Top Searches beside them (spec 2). */
+/** Suggestions for what has been typed so far and matching towns, with the Top Searches beside them (spec 2). */
 export async function suggestDeals(db: Db, { q, limit = 8 }: { q: string; limit?: number }): Promise<SuggestResponse> {
   const suggestions = q.trim() === '' ? [] : await listSuggestions(db, q.trim(), limit);
-  return { suggestions, topSearches: listTopSearches() };
+  const places = matchPlaces(q, await listLocations(db));
+  return { suggestions, places, topSearches: listTopSearches() };
 }

@@ -21,6 +21,11 @@ export interface MatchQuery extends MatchFilter {
   /** Text for websearch_to_tsquery('english', …). */
   text: string;
   orderBy: SearchOrder;
+  /**
+   * spec 4: the search's alternate variant (decision 058) ranks best matches by value: relevance
+   * weighted by the deal's discount. It changes only the default order, never a sort the shopper chose.
+   */
+  ranking?: SearchRanking;
   limit: number;
   offset: number;
   withFacets: boolean;
@@ -46,6 +51,16 @@ const ORDER_BY: Record<SearchOrder, SQL> = {
   discount: sql`m.max_discount_percentage desc, m.id desc`,
   recent: sql`m.created_at desc, m.id desc`,
 };
+
+/** The search experiment's variants (src/domain/experiments.ts). */
+export type SearchRanking = 'default' | 'alternate';
+
+/** Best value first: a 50% discount counts a match half as relevant again. */
+const ALTERNATE_RELEVANCE = sql`m.rank * (1 + m.max_discount_percentage / 100.0) desc, m.popularity desc, m.id desc`;
+
+function orderSql(query: Pick<MatchQuery, 'orderBy' | 'ranking'>): SQL {
+  return query.orderBy === 'relevance' && query.ranking === 'alternate' ? ALTERNATE_RELEVANCE : ORDER_BY[query.orderBy];
+}
 
 function filterSql(filter: MatchFilter): SQL {
   const conditions: SQL[] = [];
@@ -92,7 +107,7 @@ export async function selectMatches(db: Db, query: MatchQuery): Promise<Matches>
     select
       (select count(*)::int from matched) as total,
       array(
-        select m.id from matched m order by ${ORDER_BY[query.orderBy]} limit ${query.limit} offset ${query.offset}
+        select m.id from matched m order by ${orderSql(query)} limit ${query.limit} offset ${query.offset}
       ) as ids,
       ${facets} as categories
   `);

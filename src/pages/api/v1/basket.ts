@@ -7,7 +7,7 @@
 import { CreateBasketSchema } from '@/contracts/basket';
 import { createBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint, ownedFields, pricedBasketResponse } from '@/server/http';
+import { endpoint, ownedFields, pricedBasketResponse, shownPriceOptions } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',
@@ -16,12 +16,16 @@ export const POST = endpoint({
   handler: async ({ input, context }) => {
     const owned = await ownedFields(context, input);
     const { db } = await getDb();
-    const token = await createBasket(db, {
-      brand: input.brand,
-      customerToken: owned.customerToken ?? null,
-      eligibleForVip: owned.eligibleForVip ?? false,
-      products: input.products,
-    });
+    const token = await createBasket(
+      db,
+      {
+        brand: input.brand,
+        customerToken: owned.customerToken ?? null,
+        eligibleForVip: owned.eligibleForVip ?? false,
+        products: input.products,
+      },
+      shownPriceOptions(context),
+    );
     return pricedBasketResponse(context, token, { status: 201, location: true });
   },
 });

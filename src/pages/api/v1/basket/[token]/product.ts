@@ -7,7 +7,7 @@ import { BasketProductInputSchema } from '@/contracts/basket';
 import { BasketError } from '@/domain/errors';
 import { addToBasket } from '@/server/basket';
 import { getDb } from '@/server/db';
-import { endpoint, ownPathToken, pricedBasketResponse } from '@/server/http';
+import { endpoint, ownPathToken, pricedBasketResponse, shownPriceOptions } from '@/server/http';
 
 export const POST = endpoint({
   who: 'anyone',
@@ -16,7 +16,7 @@ export const POST = endpoint({
   handler: async ({ input, context }) => {
     const token = await ownPathToken(context);
     const { db } = await getDb();
-    await addToBasket(db, token, input);
+    await addToBasket(db, token, input, shownPriceOptions(context));
     return pricedBasketResponse(context, token);
   },
 });
