@@ -1,6 +1,6 @@
 /** spec 9 cookie lifetimes and the Secure rule (table-driven). */
 import { describe, expect, it } from 'vitest';
-import { cookieMaxAgeSeconds, isSecureCookieContext } from './cookies';
+import { CONSENTED_COOKIES, cookieMaxAgeSeconds, isSecureCookieContext } from './cookies';
 
 const DAY = 86_400;
 
@@ -29,5 +29,17 @@ describe('cookies are Secure outside local development', () => {
     ['https://localhost:4321/login', true],
   ])('%s → %s', (url, secure) => {
     expect(isSecureCookieContext(new URL(url))).toBe(secure);
+  });
+});
+
+describe('spec 9 cookies added with the shop analytics, each with its consent category (decision 059)', () => {
+  it.each([
+    ['mgid', 'mgid', DAY, 'marketing'],
+    ['purchaseSourceHistory', 'purchase_source_history', 365 * DAY, 'marketing'],
+    ['wishlistId', 'wishlist_id', 604_800, 'necessary'],
+    ['wishlistIdKept', 'wishlist_id', 31_536_000, 'functional'],
+    ['lightboxVip', 'lightbox_vip', 30 * DAY, 'functional'],
+  ] as const)('%s: %s, Max-Age %i, %s', (key, name, maxAge, category) => {
+    expect(CONSENTED_COOKIES[key]).toMatchObject({ name, maxAgeSeconds: maxAge, category });
   });
 });

@@ -6,6 +6,11 @@
 /** spec 9: the wishlist cookie lives 604800 s (7 days), like the basket token. */
 export const WISHLIST_COOKIE = 'wishlist_id';
 export const WISHLIST_COOKIE_SECONDS = 604_800;
+/**
+ * spec 9's one-year wishlist-id variant (31536000 s): the same cookie, kept a year for a guest who
+ * allowed functional cookies when answering the banner (decision 059); 7 days otherwise.
+ */
+export const WISHLIST_COOKIE_KEPT_SECONDS = 31_536_000;
 
 /** The most deals one wishlist keeps: enough for any shopper, a bound for the page and the API. */
 export const WISHLIST_MAX_DEALS = 200;

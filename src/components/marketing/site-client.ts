@@ -4,10 +4,15 @@
  *   cookie, and keeps a landing's parameters for the choice; after a choice, a landing posts its
  *   query to the campaign call, which sets marketing cookies only with consent;
  * - the dataLayer (spec 7 Analytics): page_view, addToCart and order events (the tag manager that
- *   reads it is TagManager.astro's, on pages only when one is configured);
+ *   reads it is TagManager.astro's, on pages only when one is configured); the shop's own analytics
+ *   (../analytics, decision 059), started only with analytics consent;
  * - the email lightbox (spec 2 / 6 / 9), when the page has one: after 2000 ms, to a visitor who is
- *   not a crawler, not signed in, has no affiliate-source or brand cookie and has not closed it.
+ *   not a crawler, not signed in, has no affiliate-source or brand cookie and has not closed it;
+ * - the Buy again flag (spec 4), set to "false" for a signed-out visitor (decision 057).
  */
+import { bootAnalytics } from '@/components/analytics/boot';
+import { readBuyAgainFlag, writeBuyAgainFlag } from '@/components/personal/buy-again-flag';
+import { isAnalyticsAllowed } from '@/domain/analytics';
 import { CONSENT_COOKIE, isAllowed, type OptionalCategory, parseConsent, readCookie } from '@/domain/consent';
 import { isCrawler } from '@/domain/crawlers';
 import { LIGHTBOX_DELAY_MS, visitorRefusal } from '@/domain/email-capture';
@@ -55,6 +60,9 @@ if (banner) {
 }
 if (consent.decided && hasLandingParams(search)) post('/api/v1/campaign', { search }).catch(() => undefined);
 
+// The shop's own analytics (spec 7 / spec 9 timing; decision 059): only with analytics consent.
+if (isAnalyticsAllowed(consent)) bootAnalytics();
+
 // The dataLayer.
 window.dataLayer ??= [];
 const dataLayer = window.dataLayer;
@@ -79,6 +87,9 @@ document.addEventListener('submit', (event) => {
     },
   });
 });
+// spec 4 "false on reset": signed out, the Buy again flag says no deals (decision 057).
+if (cookie('user_logged_in') !== 'true' && readBuyAgainFlag()) writeBuyAgainFlag(false);
+
 // The email lightbox.
 const dialog = $<HTMLDialogElement>('[data-email-capture]');
 if (dialog) {

@@ -16,6 +16,14 @@ import {
   shouldStoreCampaignToken,
 } from '@/domain/identity';
 import { LANDING_COOKIES, landingCookiesFor } from '@/domain/landing-params';
+import {
+  formatPurchaseSourceHistory,
+  nextPurchaseSourceHistory,
+  PURCHASE_SOURCE_HISTORY_COOKIE,
+  PURCHASE_SOURCE_HISTORY_DAYS,
+  purchaseSourceOf,
+  readPurchaseSourceHistory,
+} from '@/domain/purchase-source';
 
 const ATTRIBUTION_COOKIES = { email: 'brandEmail', criteo: 'criteo', cloudiq: 'cloudiq' } as const;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -26,6 +34,7 @@ const READABLE: ReadonlySet<string> = new Set([LANDING_COOKIES.affiliateSource])
 export const MARKETING_COOKIES: readonly string[] = [
   ...Object.values(LANDING_COOKIES),
   ...Object.values(ATTRIBUTION_COOKIES).map((cookie) => IDENTITY_COOKIES[cookie]),
+  PURCHASE_SOURCE_HISTORY_COOKIE,
 ];
 
 export interface CampaignOutcome {
@@ -76,6 +85,16 @@ export function applyCampaignCookies(
   const landing = landingCookiesFor(params);
   for (const cookie of landing) {
     cookies.set(cookie.name, cookie.value, options(cookie.days * DAY_SECONDS, !READABLE.has(cookie.name)));
+  }
+  // spec 9 purchase source history, 1 year (decision 059): the order is attributed to its newest entry.
+  const source = purchaseSourceOf(params);
+  if (source !== null) {
+    const history = readPurchaseSourceHistory(cookies.get(PURCHASE_SOURCE_HISTORY_COOKIE)?.value);
+    cookies.set(
+      PURCHASE_SOURCE_HISTORY_COOKIE,
+      formatPurchaseSourceHistory(nextPurchaseSourceHistory(history, source)),
+      options(PURCHASE_SOURCE_HISTORY_DAYS * DAY_SECONDS),
+    );
   }
   const change =
     visit === null

@@ -4,8 +4,15 @@
  * browser learns what is on it from GET /api/v1/wishlist.
  */
 import type { APIContext, AstroCookies } from 'astro';
+import { isLongMemoryAllowed } from '@/domain/analytics';
+import { CONSENT_COOKIE, parseConsent } from '@/domain/consent';
 import { isSecureCookieContext } from '@/domain/cookies';
-import { isWishlistId, WISHLIST_COOKIE, WISHLIST_COOKIE_SECONDS } from '@/domain/wishlist';
+import {
+  isWishlistId,
+  WISHLIST_COOKIE,
+  WISHLIST_COOKIE_KEPT_SECONDS,
+  WISHLIST_COOKIE_SECONDS,
+} from '@/domain/wishlist';
 import type { UserRow } from '@/server/accounts/schema';
 import type { WishlistOwner } from '@/server/wishlist';
 import { currentUser } from './session';
@@ -18,11 +25,15 @@ export function readWishlistCookie(cookies: AstroCookies): string | null {
   return isWishlistId(value) ? value : null;
 }
 
-/** Keeps a guest's wishlist id for 7 days (renewed on every change). */
+/**
+ * Keeps a guest's wishlist id for 7 days, or a year with functional cookies allowed (spec 9's
+ * 31536000 s variant; decision 059), renewed on every change.
+ */
 export function rememberWishlistCookie(context: CookieContext, wishlistId: string): void {
+  const consent = parseConsent(context.cookies.get(CONSENT_COOKIE)?.value);
   context.cookies.set(WISHLIST_COOKIE, wishlistId, {
     path: '/',
-    maxAge: WISHLIST_COOKIE_SECONDS,
+    maxAge: isLongMemoryAllowed(consent) ? WISHLIST_COOKIE_KEPT_SECONDS : WISHLIST_COOKIE_SECONDS,
     sameSite: 'lax',
     secure: isSecureCookieContext(context.url),
     httpOnly: true,
