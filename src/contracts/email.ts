@@ -1,10 +1,12 @@
 /** spec 7 email (a marketing sign-up) and its answer. */
 import { z } from 'zod';
-import { EmailSchema } from './account';
+import { MESSAGES } from '@/domain/messages';
+import { emailSchema } from './account';
 import { text } from './text';
 
 export const EmailSignUpSchema = z.object({
-  email: EmailSchema,
+  /** spec 5 / 8: the sign-up says "Invalid Email. Please enter a valid email address" (docs/decisions/060). */
+  email: emailSchema(MESSAGES.invalidEmailLong),
   /** Where the sign-up came from (lightbox by default). */
   source: text()
     .trim()

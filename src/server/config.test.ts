@@ -55,6 +55,8 @@ describe('the shop configuration', () => {
         strictPayLater: false,
       },
       addressLookupUrl: undefined,
+      // spec 9: "a configured value or 2500 ms by default".
+      addressLookupTimeoutMs: 2500,
       isTestRun: false,
     });
   });

@@ -163,6 +163,12 @@ export const ConfigSchema = z.object({
   ADDRESS_LOOKUP_URL: urlWith(HTTP, 'must be an http(s) URL')
     .optional()
     .describe("A real address service for gift-pack addresses; unset, the local provider's own fixture."),
+  ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .positive({ error: 'must be a whole number of milliseconds' })
+    .default(2500)
+    .describe('spec 9 "a configured value or 2500 ms by default": how long an address service call is waited for.'),
   PAY_LATER_STRICT_SUBCATEGORIES: onOff
     .default(false)
     .describe("spec 5's stricter flag: sub-categories 197 and 200 also block Klarna and Clearpay."),
@@ -215,6 +221,8 @@ export interface ServerConfig {
   seedDeals: number | undefined;
   payments: PaymentSettings;
   addressLookupUrl: string | undefined;
+  /** spec 9: how long the address service is waited for (ADDRESS_LOOKUP_TIMEOUT_MS, 2500 ms by default). */
+  addressLookupTimeoutMs: number;
   /** Under vitest (VITEST, or NODE_ENV=test): nothing is scheduled in the background. */
   isTestRun: boolean;
 }
@@ -289,6 +297,7 @@ export function readServerConfig(variables: ConfigVariables): ServerConfig {
       strictPayLater: v.PAY_LATER_STRICT_SUBCATEGORIES,
     },
     addressLookupUrl: v.ADDRESS_LOOKUP_URL,
+    addressLookupTimeoutMs: v.ADDRESS_LOOKUP_TIMEOUT_MS,
     isTestRun: Boolean(v.VITEST) || v.NODE_ENV === 'test',
   };
 }

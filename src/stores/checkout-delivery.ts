@@ -12,6 +12,7 @@ import type { Address } from '@/contracts/address';
 import type { CheckoutView } from '@/contracts/checkout';
 import type { DeliveryAddress, SavedAddress } from '@/contracts/delivery';
 import { ADDRESS_MESSAGES, checkDeliveryAddress } from '@/domain/delivery-address';
+import { fetchWithTimeout, requestFailureMessage } from './request';
 
 export const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'town', 'postcode', 'phone'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -153,12 +154,14 @@ export async function findAddresses(postcode: string): Promise<void> {
   const trimmed = postcode.trim();
   $delivery.setKey('lookup', { phase: 'finding', found: [], message: null });
   try {
-    const response = await fetch(`/api/v1/address/lookup?${new URLSearchParams({ postcode: trimmed })}`, {
+    const response = await fetchWithTimeout(`/api/v1/address/lookup?${new URLSearchParams({ postcode: trimmed })}`, {
       headers: { Accept: 'application/json' },
     });
     const payload = (await response.json().catch(() => null)) as { addresses?: Address[]; message?: string } | null;
     if (!response.ok) {
-      const message = response.status === 400 && payload?.message ? payload.message : DELIVERY_COPY.lookupFailed;
+      // A bad postcode (400) and the address service's time-out (504, spec 8 "Connection timeout") say why.
+      const worded = response.status === 400 || response.status === 504;
+      const message = worded && payload?.message ? payload.message : DELIVERY_COPY.lookupFailed;
       $delivery.setKey('lookup', { phase: 'failed', found: [], message });
       return;
     }
@@ -169,8 +172,9 @@ export async function findAddresses(postcode: string): Promise<void> {
         ? { phase: 'failed', found, message: DELIVERY_COPY.noneFound }
         : { phase: 'found', found, message: null },
     );
-  } catch {
-    $delivery.setKey('lookup', { phase: 'failed', found: [], message: DELIVERY_COPY.lookupFailed });
+  } catch (error) {
+    const message = requestFailureMessage(error, DELIVERY_COPY.lookupFailed);
+    $delivery.setKey('lookup', { phase: 'failed', found: [], message });
   }
 }
 

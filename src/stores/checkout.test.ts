@@ -105,6 +105,18 @@ describe('$checkout (spec 4 checkout status and payment)', () => {
     expect($checkout.get()).toMatchObject({ status: 'ready', secondsLeft: 300 });
   });
 
+  it('spec 8 / 9: a refresh with no answer in 20000 ms says "Connection timeout" and keeps the figures shown', async () => {
+    vi.useFakeTimers();
+    initCheckout(view());
+    // The checkout call hangs: never answered, never failed.
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    $checkout.setKey('secondsLeft', 1);
+    tickPaymentSession();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect($checkout.get()).toMatchObject({ status: 'refreshed', notice: 'Connection timeout' });
+    expect($checkout.get().view?.orderSummary.totalOrderAmount).toBe(view().orderSummary.totalOrderAmount);
+  });
+
   it('sends the card nonce and its 3-D Secure authentication with an Idempotency-Key, and a second click while paying sends nothing', async () => {
     initCheckout(view());
     setEmail('guest@example.co.uk');

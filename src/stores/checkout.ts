@@ -31,6 +31,7 @@ import {
   showDeliveryMessage,
   showDeliveryRefusal,
 } from './checkout-delivery';
+import { fetchWithTimeout, requestFailureMessage } from './request';
 
 export type PaymentPhase = 'idle' | 'paying' | 'succeeded' | 'failed';
 
@@ -109,7 +110,7 @@ async function fetchView(
     promoCode: view?.promoCode.code ?? null,
     ...extra,
   });
-  const response = await fetch(`/api/v1/checkout?${query}${query ? '&' : ''}timestamp=${Date.now()}`, {
+  const response = await fetchWithTimeout(`/api/v1/checkout?${query}${query ? '&' : ''}timestamp=${Date.now()}`, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   });
@@ -132,9 +133,14 @@ export function tickPaymentSession(): void {
 /** spec 4: refreshing -> refreshed; after 4 s the countdown resets and the status returns to ready. */
 export async function refreshCheckout(extra: { timerElapsed?: boolean } = {}): Promise<void> {
   move('refreshStarted');
-  const view = await fetchView(extra).catch(() => null);
+  // spec 8 "Connection timeout" when the checkout gave no answer in spec 9's time limit.
+  let failure: string = MESSAGES.requestProblemContinue;
+  const view = await fetchView(extra).catch((error: unknown) => {
+    failure = requestFailureMessage(error, MESSAGES.requestProblemContinue);
+    return null;
+  });
   if (view !== null) $checkout.setKey('view', view);
-  else $checkout.setKey('notice', MESSAGES.requestProblemContinue);
+  else $checkout.setKey('notice', failure);
   move('refreshFinished');
   setTimeout(() => {
     const seconds = $checkout.get().view?.countdown.seconds ?? 0;
@@ -160,8 +166,8 @@ async function changeLines(
     const view = await fetchView(extra);
     if (view !== null) $checkout.setKey('view', view);
     else $checkout.setKey('notice', MESSAGES.requestProblemContinue);
-  } catch {
-    $checkout.setKey('notice', MESSAGES.requestProblemContinue);
+  } catch (error) {
+    $checkout.setKey('notice', requestFailureMessage(error, MESSAGES.requestProblemContinue));
   } finally {
     move('lineChangeFinished');
   }

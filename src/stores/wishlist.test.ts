@@ -13,7 +13,10 @@ describe('$wishlist (spec 4, spec 7 wishlist calls)', () => {
     keepMount($wishlist);
     $wishlist.set({ ids: [] });
   });
-  afterEach(() => cleanStores($wishlist, $wishlistMessage));
+  afterEach(() => {
+    vi.useRealTimers();
+    cleanStores($wishlist, $wishlistMessage);
+  });
 
   it('a heart shows at once and keeps the server answer; a second press takes it off', async () => {
     useWishlistFetch(async (path, init) => {
@@ -74,6 +77,25 @@ describe('$wishlist (spec 4, spec 7 wishlist calls)', () => {
     });
     await toggleWishlist(9);
     expect($wishlistMessage.get()).toBe('Something went wrong. Please try again.');
+  });
+
+  it('spec 8: an answer that says nothing (an HTML 502) shows "An error occured" and puts the heart back', async () => {
+    useWishlistFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(await toggleWishlist(4)).toBe(false);
+    expect($wishlist.get().ids).toEqual([]);
+    expect($wishlistMessage.get()).toBe('An error occured');
+  });
+
+  it('spec 8 / spec 9: a heart with no answer in 20000 ms says "Connection timeout" and goes back', async () => {
+    useWishlistFetch(() => new Promise<Response>(() => {}));
+    vi.useFakeTimers();
+    const pending = toggleWishlist(6);
+    expect($wishlist.get().ids).toEqual([6]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    vi.useRealTimers();
+    expect(await pending).toBe(false);
+    expect($wishlist.get().ids).toEqual([]);
+    expect($wishlistMessage.get()).toBe('Connection timeout');
   });
 
   it('spec 4: the store resets only after delete-all succeeds', async () => {

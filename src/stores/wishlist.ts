@@ -10,6 +10,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { MESSAGES } from '@/domain/messages';
+import { fetchWithTimeout, REQUEST_TIMEOUT_MS, requestFailureMessage } from './request';
 import { hasSignedInCookie } from './user';
 
 export interface StoredWishlist {
@@ -42,19 +43,29 @@ export const $wishlistMessage = atom<string>('');
 
 /** The wishlist API (spec 7 wishlist calls); injectable for tests. */
 export type WishlistFetch = (path: string, init?: RequestInit) => Promise<Response>;
-let send: WishlistFetch = (path, init) =>
-  fetch(path, { ...init, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });
+let transport: WishlistFetch = (path, init) => fetch(path, init);
+/** Every call waits spec 9's limit at most (./request.ts). */
+const send: WishlistFetch = (path, init) =>
+  fetchWithTimeout(
+    path,
+    { ...init, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } },
+    REQUEST_TIMEOUT_MS,
+    (input, options) => transport(String(input), options),
+  );
 let isSignedIn = hasSignedInCookie;
 let loading: Promise<void> | null = null;
 
-/** Tests only: replace the network and the sign-in check, and forget what this page loaded. */
+/** Tests only: replace the network (the time limit stays) and the sign-in check, and forget what this page loaded. */
 export function useWishlistFetch(fetcher: WishlistFetch, signedIn: () => boolean = () => false): void {
-  send = fetcher;
+  transport = fetcher;
   isSignedIn = signedIn;
   loading = null;
 }
 
-/** A call's answer: ok, its deal ids (null if none) and its message. */
+/**
+ * A call's answer: ok, its deal ids (null if none) and its message; an answer that says nothing
+ * (a proxy's HTML 502, say) is spec 8's "An error occured".
+ */
 async function call(path: string, init?: RequestInit) {
   const response = await send(path, init);
   const body: unknown = await response.json().catch(() => null);
@@ -62,7 +73,7 @@ async function call(path: string, init?: RequestInit) {
   return {
     response,
     ids: idsIn(body, 'deals'),
-    message: typeof message === 'string' ? message : MESSAGES.somethingWentWrong,
+    message: typeof message === 'string' ? message : MESSAGES.anErrorOccured,
   };
 }
 
@@ -120,8 +131,9 @@ export function toggleWishlist(dealId: number, headline = 'This deal'): Promise<
         return adding;
       }
       $wishlistMessage.set(answer.message);
-    } catch {
-      $wishlistMessage.set(MESSAGES.somethingWentWrong);
+    } catch (error) {
+      // No answer at all: spec 8 "Connection timeout" after spec 9's limit, else the generic words.
+      $wishlistMessage.set(requestFailureMessage(error, MESSAGES.somethingWentWrong));
     }
     // Only this deal's heart goes back: other hearts pressed meanwhile keep theirs.
     const now = $wishlist.get().ids.filter((id) => id !== dealId);
@@ -144,8 +156,8 @@ async function clearNow(): Promise<boolean> {
       return true;
     }
     $wishlistMessage.set(answer.message);
-  } catch {
-    $wishlistMessage.set(MESSAGES.somethingWentWrong);
+  } catch (error) {
+    $wishlistMessage.set(requestFailureMessage(error, MESSAGES.somethingWentWrong));
   }
   return false;
 }

@@ -151,7 +151,8 @@ test('spec 2 / 7: a guest sees the lightbox, signs up, and the emailed link make
 
   await lightbox.getByLabel('Email address').fill('not-an-email');
   await lightbox.getByRole('button', { name: 'Sign me up' }).click();
-  await expect(lightbox.getByRole('alert')).toHaveText('Please enter a valid email.');
+  // spec 5 / 8: the sign-up's invalid-email words (docs/decisions/060).
+  await expect(lightbox.getByRole('alert')).toHaveText('Invalid Email. Please enter a valid email address');
   const email = uniqueEmail('lightbox');
   await lightbox.getByLabel('Email address').fill(email);
   await lightbox.getByRole('button', { name: 'Sign me up' }).click();

@@ -66,6 +66,8 @@ test('spec 4: Express Buy refused shows "Requested deal cannot be purchased via 
   await page.getByRole('button', { name: 'Express Buy with Visa ending 1881' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Express Buy' });
   await expect(alert).toContainText('Requested deal cannot be purchased via Express Buy.');
+  // spec 8: the standard checkout is offered in words, with the way to it beside them.
+  await expect(alert).toContainText('Please try our checkout service instead.');
   const continueToCheckout = alert.getByRole('button', { name: 'Continue to checkout' });
   await expect(continueToCheckout).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/deal/${giftClaimDeal.dealId}`));

@@ -121,7 +121,8 @@ describe.each(embedded)('email sign-up, consent, reminders and landings on $name
     it('a bad address is a 400 with the spec 5 message, and nothing is stored', async () => {
       const response = await emailRoute.POST(call('/api/v1/email', { email: 'not-an-email' }).context);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ message: 'Please enter a valid email.' });
+      // spec 5 / 8: the sign-up's own words (docs/decisions/060).
+      expect(await response.json()).toMatchObject({ message: 'Invalid Email. Please enter a valid email address' });
     });
 
     it('an expired link does not subscribe', async () => {

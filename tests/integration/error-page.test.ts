@@ -1,4 +1,4 @@
-/** The error page (spec 8: "Something went wrong. Please try again."), rendered as the server renders it. */
+/** The error page (spec 8: "An unexpected error occured. Please try again later."), rendered as the server renders it. */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
@@ -23,7 +23,7 @@ describe('error page', () => {
       request: new Request('http://localhost/deals/london'),
     });
     logged.mockRestore();
-    expect(html).toContain('Something went wrong. Please try again.');
+    expect(html).toContain('An unexpected error occured. Please try again later.');
     expect(html).toContain('data-brand="fivepm"');
     expect(html).toContain('noindex');
     expect(html).not.toContain('shop_admin');

@@ -280,7 +280,11 @@ describe('what an /api endpoint still throws is a JSON answer', () => {
     const response = (await answerUnexpectedFailures(at('/api/v1/search?q=x') as never, failing)) as Response;
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ status: 500, message: 'Something went wrong. Please try again.' });
+    // spec 8: an unplanned failure's words (docs/decisions/060).
+    expect(await response.json()).toEqual({
+      status: 500,
+      message: 'An unexpected error occured. Please try again later.',
+    });
     // Log lines are JSON (decision 025): read them with their quotes unescaped.
     const log = logged.mock.calls.flat().map(String).join('\n').replaceAll('\\"', '"');
     expect(log).toContain('select * from "users"');

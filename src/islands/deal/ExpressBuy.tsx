@@ -127,6 +127,7 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
             <label key={field}>
               {label}
               <input
+                type="text"
                 name={`express-${field}`}
                 autoComplete={autoComplete}
                 maxLength={120}
@@ -149,6 +150,8 @@ export default function ExpressBuy({ choice, gatewayUrl }: Props) {
         <div className="chooser__express-alert" role="alert">
           <p>{state.message}</p>
           {state.reason && <p>{state.reason}</p>}
+          {/* spec 4: after a refusal the standard checkout is offered, in spec 8's words. */}
+          <p>{MESSAGES.tryCheckoutInstead}</p>
           <button ref={continueRef} type="submit" className="button">
             Continue to checkout
           </button>

@@ -5,7 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { NavigationItem } from '@/contracts/navigation';
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
+import { LOGGED } from '@/domain/logged-messages';
 import type { Db } from '@/server/db';
+import { logWarning } from '@/server/log';
 import type { HeaderData } from './header-types';
 import { listLocations } from './locations';
 
@@ -75,7 +77,15 @@ export async function retrieveHeaderData(
   const key = `${location.shortName}:${productName}`;
   const hit = headerCache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.data;
-  const data = await loadHeaderData(db, location, productName);
+  let data: HeaderData;
+  try {
+    data = await loadHeaderData(db, location, productName);
+  } catch (error) {
+    // spec 8: a menu that cannot load is a warning; the last menu read still serves, if there is one.
+    logWarning('catalog', `${LOGGED.menuLoadFailed} for ${location.shortName}`, error);
+    if (hit) return hit.data;
+    throw error;
+  }
   headerCache.set(key, { at: Date.now(), data });
   return data;
 }

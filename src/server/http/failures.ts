@@ -27,6 +27,7 @@ export const answerUnexpectedFailures: MiddlewareHandler = async (context, next)
   } catch (error) {
     if (!isApi) throw withoutSecrets(error);
     logError('api', `${context.request.method} ${context.url.pathname} failed`, error, { withStack: true });
-    return apiError(500, MESSAGES.somethingWentWrong);
+    // spec 8: nobody planned for this failure (docs/decisions/060).
+    return apiError(500, MESSAGES.unexpectedError);
   }
 };

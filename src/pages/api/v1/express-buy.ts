@@ -8,7 +8,7 @@ import { ExpressBuyRequestSchema } from '@/contracts/express-buy';
 import { MESSAGES } from '@/domain/messages';
 import { getDb } from '@/server/db';
 import { expressBuy } from '@/server/express-buy';
-import { endpoint, json, refusalResponse } from '@/server/http';
+import { endpoint, json, refusalResponse, shownPriceOptions } from '@/server/http';
 import { flushOutbox, publicOrigin } from '@/server/runtime';
 
 export const POST = endpoint({
@@ -27,6 +27,7 @@ export const POST = endpoint({
       now: new Date(),
       origin: publicOrigin(),
       brand: context.locals.brand ?? 'tuppence',
+      ...shownPriceOptions(context),
     });
     if (!bought.ok) return refusalResponse(bought);
     // The confirmation email goes now, as /pay sends it (a replay of the key sends nothing again).
