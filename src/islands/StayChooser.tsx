@@ -10,9 +10,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Money } from '@/contracts/deal';
+import { isFeatureOn } from '@/domain/experiments';
 import { formatMoney } from '@/domain/money';
 import { addDays, type CheckInDay, checkInDays, type StayNight, staySupplement } from '@/domain/stays';
 import { $bcor, setStayExtra } from '@/stores/bcor';
+import { browserVariant, reportExposure } from '@/stores/experiments';
 
 export interface StayOption {
   id: number;
@@ -73,6 +75,15 @@ export default function StayChooser({ dealId, formId, options, today, initialPro
   const [airport, setAirport] = useState<string | null>(option?.airports[0]?.code ?? null);
   const chosenDay = days.find((d) => d.date === checkIn && d.isAvailable) ?? null;
   const chosenAirport = option?.airports.find((a) => a.code === airport) ?? option?.airports[0] ?? null;
+  // spec 4 booking calendar gift (b): the calendar offers "Buy as a gift" (decision 058). Read after
+  // hydration, so the cached deal page's HTML is the same for every variant.
+  const [offersGift, setOffersGift] = useState(false);
+  const hasCalendar = stayNights !== null && (option?.nights.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasCalendar) return;
+    setOffersGift(isFeatureOn(browserVariant('bookingCalendarGift')));
+    reportExposure('bookingCalendarGift');
+  }, [hasCalendar]);
 
   // A change of option or nights keeps the check-in only while it can still be booked.
   useEffect(() => {
@@ -171,6 +182,12 @@ export default function StayChooser({ dealId, formId, options, today, initialPro
               ? `Check in ${dayName.format(asDate(chosenDay.date))}, check out ${dayName.format(asDate(addDays(chosenDay.date, stayNights)))}: ${nightsText(stayNights)}, ${priceOn(chosenDay)}.`
               : 'Choose a check-in date: prices shown are for the whole stay.'}
           </p>
+          {offersGift && (
+            <label className="stay__gift">
+              <input type="checkbox" name="gift" value="on" form={formId} /> Buy as a gift: after Buy now, choose an
+              e-gift or a gift pack and who it is for
+            </label>
+          )}
         </fieldset>
       )}
     </div>

@@ -109,6 +109,7 @@ export default function VoucherCodeField({ defaultValue = '', nextFieldId, inval
       </label>
       <input
         id={`${id}-code`}
+        type="text"
         name="code"
         value={code}
         onChange={(event) => {
