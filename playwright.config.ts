@@ -22,14 +22,23 @@ const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 /**
  * Every story starts as a shopper who has answered the cookie banner (spec 5 cookie consent; marketing
- * refused, so no tag manager loads) and closed the email lightbox, so neither covers what the story is
- * about (docs/decisions/025). The consent and lightbox stories (tests/e2e/campaigns.spec.ts) start from
- * an empty browser instead.
+ * refused, so no tag manager loads) and closed the email lightbox and seen the VIP lightbox, so none of
+ * them covers what the story is about (docs/decisions/025, 057). The consent and lightbox stories
+ * (tests/e2e/campaigns.spec.ts, tests/e2e/featured-buy-again.spec.ts) start without them instead.
  */
 const answeredShopper = {
   cookies: [
     { name: 'consent', value: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A0' },
     { name: 'email_lightbox', value: '1' },
+    { name: 'lightbox_vip', value: '1' },
+    // ...and in the control of every spec 4 experiment that changes what a shopper sees, so prices and
+    // lists are the catalogue's (docs/decisions/058); tests/e2e/experiments.spec.ts sets the others.
+    { name: 'search_variant', value: 'default' },
+    { name: 'autocomplete_variant', value: 'a' },
+    { name: 'dynamic_price', value: 'a' },
+    { name: 'reviews_variant', value: 'a' },
+    { name: 'passwordless_checkout', value: 'a' },
+    { name: 'booking_calendar_gift', value: 'a' },
   ].map((cookie) => ({
     ...cookie,
     domain: '127.0.0.1',

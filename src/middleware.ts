@@ -3,7 +3,7 @@
  * Everything a page needs to know about the request lands on Astro.locals.
  */
 
-import { GOOGLE_CLIENT_ID, TAG_MANAGER_URL, THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
+import { TAG_MANAGER_URL, THEME_CLOCK, THEME_PREVIEW } from 'astro:env/server';
 import { defineMiddleware, sequence } from 'astro:middleware';
 
 import { knownLocationNames, retrieveLocation } from '@/server/catalog';
@@ -21,7 +21,7 @@ import {
   withExperimentCookies,
 } from '@/server/http';
 import { startHourlyJobs } from '@/server/jobs';
-import { flushOutbox, gatewayBrowserOrigin, publicOrigin } from '@/server/runtime';
+import { flushOutbox, gatewayBrowserOrigin, googleOneTap, publicOrigin } from '@/server/runtime';
 import { loadSubscribers } from '@/server/subscribers';
 import { resolveBrand, resolveTheme } from './domain/brands';
 import { isSecureCookieContext } from './domain/cookies';
@@ -68,6 +68,7 @@ const requestContext = defineMiddleware(async (context, next) => {
   const path = url.pathname;
   context.locals.publicOrigin = publicOrigin();
   context.locals.trading = serverConfig().trading;
+  context.locals.googleOneTap = ONE_TAP;
   context.locals.user = null;
   context.locals.rememberLocation = null;
   context.locals.pageType = 'other';
@@ -163,9 +164,12 @@ export const onRequest = sequence(
  * create call, the wallets' sheet, 3-D Secure) and frame (the issuer's challenge page, decision 043):
  * the payment sandbox's own origin by default (decision 035).
  */
+/** Google one-tap's script origin, when one-tap is configured (decision 055); it also frames its prompt. */
+const ONE_TAP = googleOneTap();
+const ONE_TAP_ORIGIN = ONE_TAP === null ? [] : [new URL(ONE_TAP.scriptUrl).origin];
 const THIRD_PARTY_SCRIPTS = [
   ...(TAG_MANAGER_URL && URL.canParse(TAG_MANAGER_URL) ? [new URL(TAG_MANAGER_URL).origin] : []),
-  ...(GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : []),
+  ...ONE_TAP_ORIGIN,
 ];
 const PAYMENT_GATEWAY_ORIGIN = gatewayBrowserOrigin();
 
@@ -184,7 +188,7 @@ function withConfiguredThirdParties(response: Response): Response {
   }
   // The card issuer's 3-D Secure challenge is the gateway's page in a frame (decision 043); Google
   // one-tap frames its own.
-  const frames = ["'self'", PAYMENT_GATEWAY_ORIGIN, ...(GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [])];
+  const frames = ["'self'", PAYMENT_GATEWAY_ORIGIN, ...ONE_TAP_ORIGIN];
   widened = `${widened.replace(/;?\s*$/, '')}; frame-src ${frames.join(' ')};`;
   try {
     response.headers.set('content-security-policy', widened);

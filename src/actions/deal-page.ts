@@ -11,7 +11,8 @@ import { AddToBasketFormSchema, type BasketProductInput } from '@/contracts/bask
 import { SIGNED_UP_MESSAGE, SoldOutNotificationRequestSchema } from '@/contracts/deal-detail';
 import { formInput } from '@/contracts/form';
 import { BasketError, NotFound } from '@/domain/errors';
-import { loadOfferings } from '@/server/basket';
+import { LOGGED } from '@/domain/logged-messages';
+import { loadOfferings, retrieveBasket } from '@/server/basket';
 import { addSoldOutNotification } from '@/server/catalog';
 import { getDb } from '@/server/db';
 import { addToRequestBasket, currentUser } from '@/server/http';
@@ -35,7 +36,10 @@ export const dealPageActions = {
   addToBasket: defineAction({
     accept: 'form',
     input: formInput(AddToBasketFormSchema),
-    handler: async ({ dealId, productId, quantity, nights, checkInDate, departureAirport, payDeposit }, context) => {
+    handler: async (
+      { dealId, productId, quantity, nights, checkInDate, departureAirport, payDeposit, gift },
+      context,
+    ) => {
       try {
         const { db } = await getDb();
         const user = await currentUser(context);
@@ -62,13 +66,18 @@ export const dealPageActions = {
           ...(stay.checkOutDate === null ? {} : { checkInDate, checkOutDate: stay.checkOutDate }),
           ...(departureAirport ? { departureAirport } : {}),
           payDeposit,
+          ...(gift ? { gift: true } : {}),
           purchaseUrl: `/deal/${dealId}`,
         };
-        await addToRequestBasket(context, db, { user, brand: context.locals.brand, product });
-        return { dealId, added: true as const, refusal: null };
+        const token = await addToRequestBasket(context, db, { user, brand: context.locals.brand, product });
+        // Bought as a gift from the calendar (decision 058): the line's gifting form comes next.
+        const giftLineId = gift
+          ? (await retrieveBasket(db, token))?.lines.find((line) => line.dealProductId === productId)?.id
+          : undefined;
+        return { dealId, added: true as const, refusal: null, ...(giftLineId === undefined ? {} : { giftLineId }) };
       } catch (error) {
         if (error instanceof BasketError) return { dealId, added: false as const, refusal: error.code };
-        logError('basket', 'add from the deal page failed', error);
+        logError('basket', LOGGED.basketOperationFailed, error);
         return { dealId, added: false as const, refusal: 'error' };
       }
     },

@@ -118,6 +118,10 @@ const ACCOUNT_ERRORS = {
   invalidGoogleToken: ['unauthorised', MESSAGES.invalidGoogleToken],
   emailNotRegistered: ['notFound', MESSAGES.emailNotRegistered],
   passwordAlreadySet: ['conflict', PASSWORD_ALREADY_SET],
+  // Social sign-in (decision 055)
+  socialSignInExpired: ['invalid', ACCOUNT_COPY.socialSignInExpired],
+  facebookSignInFailed: ['unauthorised', ACCOUNT_COPY.facebookSignInFailed],
+  facebookEmailWithheld: ['invalid', ACCOUNT_COPY.facebookEmailWithheld],
 } as const satisfies Record<string, readonly [ErrorKind, string]>;
 
 export type AccountErrorCode = keyof typeof ACCOUNT_ERRORS;

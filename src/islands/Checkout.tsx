@@ -55,6 +55,11 @@ type Props = {
   gatewayUrl: string;
   /** Where a guest signs in, coming back here. */
   loginUrl: string;
+  /**
+   * spec 4 passwordless checkout variant b (decision 058): the guest reads that no password is needed
+   * (their account's sign-in link is emailed) and may ask for a sign-in link instead of a password.
+   */
+  passwordless?: boolean;
   /** Google Pay is offered on this deployment (FEATURE_GOOGLE_PAY); off, the browser is never asked. */
   googlePay?: boolean;
   /** The delivery address as the form posted it without JavaScript, with what "Find address" found. */
@@ -99,6 +104,7 @@ export default function Checkout({
   view: initialView,
   gatewayUrl,
   loginUrl,
+  passwordless = false,
   googlePay = false,
   deliveryPrefill,
 }: Props) {
@@ -205,9 +211,17 @@ export default function Checkout({
           {userInfo.isGuest && (
             <section className="checkout-panel" aria-labelledby="checkout-email-heading">
               <h2 id="checkout-email-heading">Your email</h2>
-              <p className="checkout__hint">
-                We'll send your vouchers here. Already have an account? <a href={loginUrl}>Sign in</a>
-              </p>
+              {passwordless ? (
+                <p className="checkout__hint">
+                  We'll send your vouchers here. No password needed: we'll email you a link to sign in and see them any
+                  time. Already have an account? <a href="/forgot-password/sign-in-link">Email me a sign-in link</a> or{' '}
+                  <a href={loginUrl}>sign in with your password</a>
+                </p>
+              ) : (
+                <p className="checkout__hint">
+                  We'll send your vouchers here. Already have an account? <a href={loginUrl}>Sign in</a>
+                </p>
+              )}
               <label htmlFor="checkout-email">Email address</label>
               <input
                 id="checkout-email"

@@ -35,6 +35,7 @@ export {
 export { type EditorAccess, editorAccess } from './editor-access';
 export { type Caller, endpoint, IDEMPOTENCY_KEY_REQUIRED, OPERATOR_MESSAGES } from './endpoint';
 export { experimentCookies, withExperimentCookies } from './experiment-cookies';
+export { EXPOSURE_SESSION_COOKIE, exposeVariant, readVariant, shownPriceOptions } from './experiment-exposure';
 export { answerUnexpectedFailures } from './failures';
 export { idempotencyOwner } from './idempotency-owner';
 export { applyCampaignCookies, type CampaignOutcome, consentCookieOf, MARKETING_COOKIES } from './landing-cookies';
@@ -51,6 +52,7 @@ export {
   signOut,
 } from './session';
 export { installSignInHooks, listSignInHooks, runSignInHooks, type SignedIn, type SignInHook } from './sign-in-hooks';
+export { facebookSignInRoute, googleSignInRoute } from './social-sign-in';
 export { errorResponse, refusalBody, refusalResponse, statusOf } from './status';
 export { rememberSubscriptionValidity } from './subscription-cookie';
 export { guestOrderIds, isGuestVoucherVisit, rememberGuestOrder, voucherPdfResponse } from './voucher-access';

@@ -21,6 +21,7 @@ import {
   AddressLookupSchema,
   AddressSuggestionsSchema,
 } from '@/contracts/address';
+import { AnalyticsAnswerSchema, AnalyticsEventSchema } from '@/contracts/analytics';
 import {
   BasketProductInputSchema,
   CreateBasketSchema,
@@ -430,7 +431,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/v1/user/account-status',
     tag: 'accounts',
-    summary: 'hasPassword, isLocked, isRegistered, tpl and the flag hasAddress (spec 3)',
+    summary: 'hasPassword, isLocked, isRegistered, tpl and the flags hasAddress, isFacebook and FBO (spec 3)',
     response: UserFlagsSchema,
     errors: { 401: 'Not signed in.' },
   },
@@ -515,6 +516,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: SignedIn.extend({ redirect: z.string() }),
     errors: { 401: 'Invalid google token id', 404: 'Google sign-in is not configured.' },
   },
+  ...(['/api/v1/registergoogleuser', '/api/v1/facebook/authenticate'] as const).map((path) => ({
+    method: 'get' as const,
+    path,
+    tag: 'accounts',
+    summary:
+      path === '/api/v1/registergoogleuser'
+        ? 'Sign in with Google (decision 055): without state, a 302 to the provider; its return signs in or registers, then a 303 on'
+        : 'Continue with Facebook, behind FEATURE_FACEBOOK_LOGIN (decision 055): the same redirect flow as Google',
+    query: z.object({
+      redirect: z.string().optional(),
+      state: z.string().optional(),
+      code: z.string().optional(),
+      error: z.string().optional(),
+    }),
+    response: z.null(),
+    status: 302,
+    errors: { 404: 'Not found (the provider is not configured or switched off)' },
+  })),
   {
     method: 'get',
     path: '/api/v1/user/wallet',
@@ -851,7 +870,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'spec 7 address autocomplete: up to 10 UK addresses fitting what was typed (a postcode, an outward code or a first line; nothing under 3 characters), for the gift pack form',
     query: AddressAutocompleteQuerySchema,
     response: AddressSuggestionsSchema,
-    errors: { 503: 'The address service could not be reached.' },
+    errors: {
+      503: 'The address service could not be reached.',
+      504: 'Connection timeout (spec 8): the address service gave no answer in ADDRESS_LOOKUP_TIMEOUT_MS.',
+    },
   },
   {
     method: 'get',
@@ -861,7 +883,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'spec 7 address lookup by postcode (docs/decisions/051): the UK addresses at a full postcode, for the checkout delivery address',
     query: AddressLookupQuerySchema,
     response: AddressLookupSchema,
-    errors: { 400: 'Enter a valid postcode', 503: 'The address service could not be reached.' },
+    errors: {
+      400: 'Enter a valid postcode',
+      503: 'The address service could not be reached.',
+      504: 'Connection timeout (spec 8): the address service gave no answer in ADDRESS_LOOKUP_TIMEOUT_MS.',
+    },
   },
   {
     method: 'get',
@@ -1187,6 +1213,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: z.object({ recorded: z.number().int() }),
     status: 202,
     errors: { 400: 'args malformed or Deals missing (spec 5).' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/analytics/events',
+    tag: 'analytics',
+    summary:
+      'spec 7 analytics: a page view, a clicked deal card position or an order tracked once; stored only with analytics consent',
+    body: AnalyticsEventSchema,
+    response: AnalyticsAnswerSchema,
+    status: 202,
+    errors: { 400: 'args malformed (spec 5).', 404: 'No order of yours has this number.' },
   },
   {
     method: 'get',

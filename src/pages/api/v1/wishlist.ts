@@ -1,6 +1,6 @@
 /**
  * spec 7 wishlist calls, on the request's wishlist: the signed-in customer's, else the
- * guest's by the wishlist cookie (7 days, spec 9).
+ * guest's by the wishlist cookie (7 days, spec 9; a year with functional cookies allowed, decision 059).
  * - GET: the wishlist (spec 3: id, customerToken, deals, quantity as text); `?customerToken=` must be
  *   the signed-in customer's own. None yet: 404 "No Wish List ID" (spec 8).
  * - POST `{deals: [id]}`: adds deals, creating the list (and a guest's cookie) when needed; 201.
