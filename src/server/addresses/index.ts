@@ -100,6 +100,27 @@ export function httpAddressProvider(
   };
 }
 
+/**
+ * A form's "Find address" (the checkout's and the gift pack's, without JavaScript): the addresses a
+ * postcode has, or the message to show beside the field instead: spec 5's postcode message, `noneFound`,
+ * or spec 8's "Connection timeout" when the address service does not answer in time (the page still
+ * renders, with what was typed, so the address can be typed in).
+ */
+export async function findAddressesForForm(
+  provider: AddressProvider,
+  postcode: string,
+  noneFound: string,
+): Promise<{ found: Address[]; message: string | null }> {
+  try {
+    if (!(await provider.validatePostcode(postcode))) return { found: [], message: INVALID_POSTCODE };
+    const found = await provider.lookupPostcode(postcode);
+    return { found, message: found.length === 0 ? noneFound : null };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'timedOut') return { found: [], message: error.message };
+    throw error;
+  }
+}
+
 let configured: AddressProvider | undefined;
 
 /** The provider configuration chooses: ADDRESS_LOOKUP_URL set, the HTTP one; else the local one. */
