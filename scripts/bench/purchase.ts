@@ -36,6 +36,38 @@ export interface PurchaseBenchResult {
   heldWithoutOrder: number;
   contendedSeconds: number;
   ordersPerSecond: number;
+  /** Per order placed without contention: the statements the shop sent (round trips to the database)… */
+  statementsPerOrder: number;
+  /** …the transactions it opened, and the rows it locked with `select … for update`. */
+  transactionsPerOrder: number;
+  lockingReadsPerOrder: number;
+}
+
+/**
+ * What the shop asks of its database while counting is on: statements (each a round trip), the
+ * transactions `db.transaction` opens (savepoints inside one not counted) and locking reads. The
+ * payment sandbox's own statements are not the shop's and are not counted.
+ */
+class StatementCount {
+  counting = false;
+  statements = 0;
+  transactions = 0;
+  lockingReads = 0;
+
+  onQuery = (query: string): void => {
+    if (!this.counting) return;
+    this.statements += 1;
+    if (/\bfor (no key )?update\b/i.test(query)) this.lockingReads += 1;
+  };
+
+  /** Counts the transactions `db` opens. */
+  watch(db: Database['db']): void {
+    const open = db.transaction.bind(db);
+    db.transaction = ((work, config) => {
+      if (this.counting) this.transactions += 1;
+      return open(work, config);
+    }) as typeof db.transaction;
+  }
 }
 
 /**
@@ -90,10 +122,12 @@ async function buyThrough(
 async function benchOne(
   engine: string,
   database: Database,
+  counted: StatementCount,
   buyersCount: number,
   stock: number,
 ): Promise<PurchaseBenchResult> {
   const { db } = database;
+  counted.watch(db);
   await database.migrate();
   await migrateSandbox(db);
   await seedCatalogue(db, { deals: 120, seed: 7 });
@@ -112,8 +146,11 @@ async function benchOne(
     .where(eq(dealProductStock.productId, limited.productId));
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+  counted.counting = true;
   const throughput = await buyAll(database, plenty, limited.unitTotalMinor, 'bench-throughput-');
+  counted.counting = false;
   const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+  const placed = Math.max(1, after - before);
 
   return {
     engine,
@@ -129,28 +166,33 @@ async function benchOne(
     heldWithoutOrder: tally.heldWithoutOrder,
     contendedSeconds: contended.seconds,
     ordersPerSecond: (after - before) / throughput.seconds,
+    statementsPerOrder: counted.statements / placed,
+    transactionsPerOrder: counted.transactions / placed,
+    lockingReadsPerOrder: counted.lockingReads / placed,
   };
 }
 
 /** Runs the purchase bench on each engine available. */
 export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseBenchResult[]> {
   const results: PurchaseBenchResult[] = [];
-  const pglite = await openDatabase({ dataDir: 'memory', url: '' });
+  const pgliteCount = new StatementCount();
+  const pglite = await openDatabase({ dataDir: 'memory', url: '', onQuery: pgliteCount.onQuery });
   try {
-    results.push(await benchOne('PGlite', pglite, buyers, stock));
+    results.push(await benchOne('PGlite', pglite, pgliteCount, buyers, stock));
   } finally {
     await pglite.close();
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let server: Database;
+  const serverCount = new StatementCount();
   try {
-    server = await openThrowawayDatabase(serverUrl, 'tuppence_bench_purchase');
+    server = await openThrowawayDatabase(serverUrl, 'tuppence_bench_purchase', { onQuery: serverCount.onQuery });
   } catch (error) {
     console.log(`PostgreSQL skipped: ${error instanceof Error ? error.message : error}`);
     return results;
   }
   try {
-    results.push(await benchOne('PostgreSQL', server, buyers, stock));
+    results.push(await benchOne('PostgreSQL', server, serverCount, buyers, stock));
   } finally {
     await server.close();
   }
@@ -165,6 +207,15 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
   for (const r of results) {
     console.log(
       `${r.engine.padEnd(12)}${String(r.buyers).padStart(7)}${String(r.stock).padStart(7)}${String(r.sold).padStart(6)}${String(r.oversold).padStart(10)}${String(r.stockLeft).padStart(6)}${String(r.vouchers).padStart(10)}${String(r.settled).padStart(9)}${String(r.authorised).padStart(12)}${String(r.voided).padStart(8)}${String(r.heldWithoutOrder).padStart(6)}${r.contendedSeconds.toFixed(2).padStart(8)}${r.ordersPerSecond.toFixed(0).padStart(10)}`,
+    );
+  }
+  console.log("\nPer order placed without contention (the shop's own statements; the sandbox's are not counted):");
+  console.log(
+    `${'engine'.padEnd(12)}${'statements'.padStart(12)}${'transactions'.padStart(14)}${'for update'.padStart(12)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.engine.padEnd(12)}${r.statementsPerOrder.toFixed(1).padStart(12)}${r.transactionsPerOrder.toFixed(1).padStart(14)}${r.lockingReadsPerOrder.toFixed(1).padStart(12)}`,
     );
   }
 }

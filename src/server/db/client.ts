@@ -42,6 +42,8 @@ export interface OpenOptions {
   migrationsFolder?: string;
   /** Tests: start an in-memory PGlite from a dumped data folder (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
+  /** Told of every statement the handle sends (its SQL): the purchase bench counts round trips per order. */
+  onQuery?: (query: string) => void;
 }
 
 /** Raised when a DATABASE_URL server cannot be reached; the message names the host, never the password. */
@@ -79,15 +81,20 @@ export function defaultDataDir(): string {
 /** Opens (and for PostgreSQL, checks the reachability of) the database. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = options.url ?? serverConfig().database.url;
-  if (url) return openPostgres(url, options.migrationsFolder ?? defaultMigrationsFolder());
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (url) return openPostgres(url, options.migrationsFolder ?? defaultMigrationsFolder(), logger);
   return openPglite(
     options.dataDir ?? defaultDataDir(),
     options.migrationsFolder ?? defaultMigrationsFolder(),
     options.loadDataDir,
+    logger,
   );
 }
 
-async function openPostgres(url: string, folder: string): Promise<Database> {
+/** A drizzle logger: told of each statement's SQL. */
+type QueryLogger = { logQuery: (query: string) => void } | undefined;
+
+async function openPostgres(url: string, folder: string, logger: QueryLogger): Promise<Database> {
   const where = describeUrl(url);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client error must not crash the process; the next query reconnects.
@@ -104,7 +111,7 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw new DatabaseUnreachable(where, error);
   }
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger });
   return {
     db,
     engine: 'postgres',
@@ -114,14 +121,19 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, folder: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  folder: string,
+  loadDataDir: Blob | undefined,
+  logger: QueryLogger,
+): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: search's typo tolerance (migration 0001 creates the extension).
   const extensions = { pg_trgm };
   const client = inMemory ? new PGlite({ extensions, loadDataDir }) : new PGlite(dataDir, { extensions, loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   return {
     db,
     engine: 'pglite',

@@ -4,7 +4,16 @@
  */
 import { type Database, openDatabase } from './client';
 
-export { type Database, DatabaseUnreachable, type Db, type DbOrTx, describeUrl, openDatabase, type Tx } from './client';
+export {
+  type Database,
+  DatabaseUnreachable,
+  type Db,
+  type DbOrTx,
+  describeUrl,
+  type OpenOptions,
+  openDatabase,
+  type Tx,
+} from './client';
 
 let shared: Promise<Database> | undefined;
 let provided: (() => Promise<Database>) | undefined;
