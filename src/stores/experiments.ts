@@ -27,7 +27,10 @@ export function reportExposure(name: ExperimentName): void {
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ experiment: name, path: location.pathname }),
-    }).catch(() => sessionStorage.removeItem(SENT_KEY(name)));
+    })
+      // Read to its end: an answer whose body nobody reads stays open in the browser.
+      .then((response) => response.text())
+      .catch(() => sessionStorage.removeItem(SENT_KEY(name)));
   } catch {
     // Storage refused (private mode): the exposure goes unrecorded; the page works the same.
   }

@@ -15,15 +15,21 @@ const ENDPOINT = '/api/v1/analytics/events';
 const TRACKED_ORDERS = 'tuppence:tracked-orders';
 const CARD = '.deal-card[data-deal-id]';
 
-/** Posts with a keepalive fetch and answers whether the shop took it (a 5xx or no answer: false). */
-async function post(body: unknown): Promise<boolean> {
+/**
+ * Posts and answers whether the shop took it (a 5xx or no answer: false). `keepalive` only for what
+ * may outlive the page (a click as the page is left): a keepalive request is the browser's, not the
+ * page's, so the page view, sent while the page is open, goes as an ordinary one.
+ */
+async function post(body: unknown, keepalive = false): Promise<boolean> {
   const response = await fetch(ENDPOINT, {
     method: 'POST',
-    keepalive: true,
+    keepalive,
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // Read to its end: an answer whose body nobody reads stays open in the browser.
+  await response.text();
   return response.status < 500;
 }
 
@@ -34,7 +40,7 @@ function beacon(body: unknown): void {
   } catch {
     // A beacon refused: the fetch below.
   }
-  post(body).catch(() => undefined);
+  post(body, true).catch(() => undefined);
 }
 
 /** The list a card sits in: a rail, else the nearest block holding several cards, else the page. */

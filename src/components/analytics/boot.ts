@@ -29,7 +29,9 @@ export function bootAnalytics(): void {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ client: true, name: 'analytics', description: ANALYTICS_NOT_LOADED }),
-      }).catch(() => undefined);
+      })
+        .then((response) => response.text())
+        .catch(() => undefined);
     },
     intervalMs: ANALYTICS_TIMING.pollMs,
     limit: ANALYTICS_TIMING.pollLimit,
