@@ -8,7 +8,6 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
@@ -17,6 +16,7 @@ import { basketLines, baskets, dealProducts, emailSubscribers, outbox } from '..
 import { createMailTransport, deliverPendingMail } from '../../src/server/mail';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
+import { postWithCookies } from './support/cookie-call';
 import { mailText } from './support/mail';
 import { serveTestDatabase } from './support/test-database';
 
@@ -33,31 +33,8 @@ const ORIGIN = 'https://shop.test';
 const YEAR = 365 * 24 * 60 * 60;
 
 /** An endpoint call with a cookie jar: what it set (name → value and Max-Age) and what it removed. */
-function call(pathname: string, body: unknown, jar: Record<string, string> = {}) {
-  const set = new Map<string, { value: string; maxAge?: number; httpOnly?: boolean }>();
-  const removed: string[] = [];
-  const url = new URL(`http://localhost${pathname}`);
-  const context = {
-    url,
-    clientAddress: '203.0.113.9',
-    locals: { brand: 'tuppence' },
-    params: {},
-    request: new Request(url, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-    cookies: {
-      get: (name: string) => (name in jar ? { value: jar[name] } : undefined),
-      has: (name: string) => name in jar,
-      set: (name: string, value: string, options: { maxAge?: number; httpOnly?: boolean }) =>
-        set.set(name, { value, maxAge: options.maxAge, httpOnly: options.httpOnly }),
-      delete: (name: string) => removed.push(name),
-    },
-    session: undefined,
-  } as unknown as APIContext;
-  return { context, set, removed };
-}
+const call = (pathname: string, body: unknown, jar: Record<string, string> = {}) =>
+  postWithCookies(pathname, body, { jar });
 
 const marketingYes = { consent: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A1' };
 const marketingNo = { consent: 'groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A0' };

@@ -26,6 +26,7 @@ import { searchDeals } from '../../src/server/search';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { addDeal, addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
+import { postWithCookies } from './support/cookie-call';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -53,20 +54,9 @@ function cookieJar(jar: Record<string, string>) {
 
 /** POST /api/v1/experiments/exposure from a browser holding `jar` (cookies it is sent are kept in the jar). */
 async function reportExposure(jar: Record<string, string>, body: unknown) {
-  const url = new URL('http://localhost/api/v1/experiments/exposure');
-  const context = {
-    url,
-    clientAddress: '203.0.113.9',
-    locals: { brand: 'tuppence' },
-    params: {},
-    request: new Request(url, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-    cookies: cookieJar(jar),
-  } as unknown as APIContext;
-  const answer = await exposureRoute.POST(context);
+  const answer = await exposureRoute.POST(
+    postWithCookies('/api/v1/experiments/exposure', body, { jar, keep: true }).context,
+  );
   return { status: answer.status, body: (await answer.json()) as { recorded?: number; message?: string } };
 }
 
