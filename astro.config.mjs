@@ -185,9 +185,9 @@ export default defineConfig({
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
     // Decision 025: the site script every page loads stays a cached module file, never copied inline
-    // into each page's HTML (other assets keep Vite's default rule).
+    // into each page's HTML (other assets keep Vite's default rule). Decision 064: so does the header's.
     build: {
-      assetsInlineLimit: (file) => (file.includes('ConsentBanner.astro_astro_type_script') ? false : undefined),
+      assetsInlineLimit: (file) => (/(ConsentBanner|Header)\.astro_astro_type_script/.test(file) ? false : undefined),
     },
   },
 });

@@ -42,6 +42,43 @@ test('the local item shows the chosen location and offers the Scottish menu', as
   );
 });
 
+test('a menu panel fills when a shopper reaches for it; the page itself carries only its link (decision 064)', async ({
+  page,
+}) => {
+  const response = await page.goto('/deals/london');
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toContain('href="/deals/london/beauty/teeth-whitening"');
+  expect(html).not.toContain('href="/deals/manchester"');
+  const nav = page.getByRole('navigation', { name: 'Deals menu' });
+  await nav.getByRole('link', { name: 'Beauty', exact: true }).hover();
+  await expect(nav.getByRole('link', { name: 'Teeth Whitening' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'London' }).first().click();
+  const chooser = page.locator('#location-chooser');
+  await expect(chooser.getByRole('link', { name: 'Manchester', exact: true })).toHaveAttribute(
+    'href',
+    '/deals/manchester',
+  );
+  await expect(chooser.getByRole('link', { name: 'London', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the location menu links to a page with every location (decision 064)', async ({ page }) => {
+    await page.goto('/deals/leeds');
+    const nav = page.getByRole('navigation', { name: 'Deals menu' });
+    await nav.locator('summary', { hasText: 'Leeds' }).first().click();
+    await page.locator('#location-chooser').getByRole('link', { name: 'Choose your location' }).click();
+    await expect(page).toHaveURL(/\/locations$/);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Manchester', exact: true })).toHaveAttribute(
+      'href',
+      '/deals/manchester',
+    );
+    await expect(main.getByRole('link', { name: 'Edinburgh', exact: true }).first()).toBeVisible();
+  });
+});
+
 test('choosing a location is remembered: the home page then shows it', async ({ page }) => {
   await page.goto('/deals/edinburgh');
   await page.goto('/');

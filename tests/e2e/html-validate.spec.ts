@@ -31,6 +31,7 @@ const PUBLIC_PAGES = [
   '/escapes',
   '/search?q=spa',
   '/near-me',
+  '/locations',
   '/map-view',
   '/guides',
   '/faqs',

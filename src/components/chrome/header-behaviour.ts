@@ -4,7 +4,9 @@
  *   this adds the spec 9 hover delay (200 ms), Escape, outside click, one-open-at-a-time and
  *   closing when focus leaves;
  * - the navigation bar's scroll arrows appear when the bar overflows;
- * - links to #location-chooser open the location chooser (the account menu's "Change Location").
+ * - links to #location-chooser open the location chooser (the account menu's "Change Location");
+ * - the panels' contents (decision 064) are fetched from the header's data-menus-url the first time
+ *   the shopper points at, touches, focuses or opens a menu, and put into the panels of the same ids.
  * Runs in the browser only; no server imports.
  */
 
@@ -90,6 +92,39 @@ function enhancePopover(root: HTMLElement, details: HTMLDetailsElement): void {
   });
 }
 
+/**
+ * Decision 064: fills the header's popover panels from its `data-menus-url` (/partials/header-menus),
+ * once. Each `[data-menu-panel="id"]` wrapper's children replace those of the header's element with
+ * that id (the link each panel holds for no JavaScript). A failed fetch leaves the links and is tried
+ * again on the next reach for a menu.
+ */
+function menusLoader(root: HTMLElement): () => void {
+  const url = root.dataset.menusUrl;
+  let state: 'idle' | 'loading' | 'done' = url === undefined ? 'done' : 'idle';
+  return () => {
+    if (state !== 'idle' || url === undefined) return;
+    state = 'loading';
+    fetch(url, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${url}: ${response.status}`))))
+      .then((html) => {
+        const parsed = document.createElement('template');
+        parsed.innerHTML = html;
+        for (const part of parsed.content.querySelectorAll<HTMLElement>('[data-menu-panel]')) {
+          const panel = root.querySelector<HTMLElement>(`#${CSS.escape(part.dataset.menuPanel ?? '')}`);
+          if (panel === null) continue;
+          // A keyboard user already inside the panel (on its link) stays inside it.
+          const hadFocus = panel.contains(document.activeElement);
+          panel.replaceChildren(...part.childNodes);
+          if (hadFocus) panel.querySelector<HTMLElement>('a[href]')?.focus();
+        }
+        state = 'done';
+      })
+      .catch(() => {
+        state = 'idle';
+      });
+  };
+}
+
 function enhanceScrollArrows(nav: HTMLElement): void {
   const track = nav.querySelector<HTMLElement>('[data-nav-track]');
   const back = nav.querySelector<HTMLButtonElement>('[data-nav-scroll="back"]');
@@ -112,7 +147,8 @@ function enhanceScrollArrows(nav: HTMLElement): void {
   update();
 }
 
-function openLocationChooser(root: HTMLElement): boolean {
+function openLocationChooser(root: HTMLElement, loadMenus: () => void): boolean {
+  loadMenus();
   const chooser = root.querySelector<HTMLDetailsElement>('details[data-location-chooser]');
   if (chooser !== null) {
     closeAll(root, chooser);
@@ -136,14 +172,28 @@ export function enhanceHeader(root: HTMLElement): void {
   if (root.dataset.enhanced === 'true') return;
   root.dataset.enhanced = 'true';
 
-  for (const details of popovers(root)) enhancePopover(root, details);
-  for (const nav of root.querySelectorAll<HTMLElement>('[data-main-nav]')) enhanceScrollArrows(nav);
+  const loadMenus = menusLoader(root);
+  for (const details of popovers(root)) {
+    enhancePopover(root, details);
+    // A menu opened any way at all (click, keyboard, a script) needs its panel now.
+    if (details.closest('[data-main-nav]') === null) continue;
+    details.addEventListener('toggle', () => {
+      if (details.open) loadMenus();
+    });
+  }
+  for (const nav of root.querySelectorAll<HTMLElement>('[data-main-nav]')) {
+    enhanceScrollArrows(nav);
+    // Reaching for the bar asks for the panels early, so a menu opened 200 ms later is already full.
+    for (const type of ['pointerenter', 'pointerdown', 'focusin'] as const) {
+      nav.addEventListener(type, loadMenus, { once: true, passive: true });
+    }
+  }
 
   document.addEventListener('click', (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;
     const trigger = target.closest('a[href="#location-chooser"]');
-    if (trigger !== null && root.contains(trigger) && openLocationChooser(root)) {
+    if (trigger !== null && root.contains(trigger) && openLocationChooser(root, loadMenus)) {
       event.preventDefault();
       return;
     }
