@@ -8,6 +8,9 @@
 import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlist } from '@/stores/wishlist';
 
 const SELECTOR = 'button[data-wishlist-heart]';
+/** A listing card (DealCard.astro) and the corner its heart goes in. */
+const CARD_SELECTOR = 'article.deal-card[data-deal-id]';
+const CARD_CORNER_SELECTOR = '.deal-card__action';
 const busy = new WeakSet<HTMLButtonElement>();
 
 /** The deal's headline: the heart's own (the deal page), else its card's headline link. */
@@ -15,7 +18,25 @@ function headlineOf(heart: HTMLButtonElement): string | undefined {
   return heart.dataset.headline ?? heart.closest('article')?.querySelector('h2 a, h3 a, h4 a')?.textContent?.trim();
 }
 
+/**
+ * Decision 064: a card's heart is not in the shared HTML (hidden there, it was 120 bytes a card); it is
+ * made here, in its card's corner, from the card's deal id. The deal page's heart is in its HTML.
+ */
+function addCardHearts(): void {
+  for (const card of document.querySelectorAll<HTMLElement>(CARD_SELECTOR)) {
+    const corner = card.querySelector(CARD_CORNER_SELECTOR);
+    if (corner === null || corner.querySelector(SELECTOR) !== null) continue;
+    const heart = document.createElement('button');
+    heart.type = 'button';
+    heart.className = 'wishlist-heart wishlist-heart--card';
+    heart.dataset.wishlistHeart = card.dataset.dealId;
+    heart.ariaPressed = 'false';
+    corner.prepend(heart);
+  }
+}
+
 function paint(): void {
+  addCardHearts();
   const ids = $wishlist.get().ids;
   for (const heart of document.querySelectorAll<HTMLButtonElement>(SELECTOR)) {
     if (!heart.hasAttribute('aria-label')) heart.ariaLabel = `Save to wish list: ${headlineOf(heart) ?? 'this deal'}`;
