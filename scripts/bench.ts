@@ -167,6 +167,8 @@ try {
     ['search', '/search?q=spa'],
     ['near-me', '/near-me'],
     ['checkout', '/checkout'],
+    // Decision 064: the header's panels, fetched once a shopper reaches for a menu (no JavaScript of its own).
+    ['menus', '/partials/header-menus?location=london'],
   ];
   for (const [page, pathname] of pages) {
     const html = await (await fetch(base + pathname)).text();
