@@ -9,8 +9,6 @@ import { mediaDir, mediaHandler } from './scripts/serve/media.mjs';
 import { CONSENT_OPENER } from './src/components/marketing/consent-opener.mjs';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from './src/contracts/local-addresses.mjs';
 
-/** Decision 065: stylesheets up to this size are written into each page that uses them, not linked. */
-const INLINE_STYLESHEET_BYTES = 6 * 1024;
 /** Decision 032: BaseLayout's inline style, byte for byte, and its hash for the Content Security Policy. */
 const LAYER_ORDER = '@layer reset, tokens, base, components, utilities;';
 /** @type {(source: string) => `sha256-${string}`} */
@@ -187,16 +185,9 @@ export default defineConfig({
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
     // Decision 025: the site script every page loads stays a cached module file, never copied inline
-    // into each page's HTML. Decision 065: a stylesheet of at most 6 KiB is written into the page
-    // (Astro's inlineStylesheets 'auto' asks this rule), so it does not hold up the first paint as a
-    // request of its own: the footer's, the listing's and search's. The larger shared sheets stay
-    // cached files, so pages' HTML stays small. Other assets keep Vite's default rule.
+    // into each page's HTML (other assets keep Vite's default rule).
     build: {
-      assetsInlineLimit: (file, content) => {
-        if (file.includes('ConsentBanner.astro_astro_type_script')) return false;
-        if (file.endsWith('.css')) return content.byteLength <= INLINE_STYLESHEET_BYTES;
-        return undefined;
-      },
+      assetsInlineLimit: (file) => (file.includes('ConsentBanner.astro_astro_type_script') ? false : undefined),
     },
   },
 });
