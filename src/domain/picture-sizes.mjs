@@ -48,3 +48,11 @@ export function pictureSrcset(url, widths = PICTURE_WIDTHS) {
   if (!PICTURE_PATH.test(url)) return undefined;
   return widths.map((width) => `${pictureAt(url, width)} ${width}w`).join(',');
 }
+
+/**
+ * The deal page gallery's pictures: the widths its `srcset` offers and its `sizes` (full width on a
+ * phone, 720 px beside the summary from 992 px up). Written once, for the gallery (DealGallery) and
+ * for the page's preload of its first picture (decision 065: the largest paint of a deal page).
+ */
+export const GALLERY_WIDTHS = [800, 1200, 1600];
+export const GALLERY_SIZES = '(min-width: 992px) 720px, 100vw';

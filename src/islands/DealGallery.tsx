@@ -9,7 +9,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { DealImage } from '@/contracts/deal';
 import type { DealVideo as DealVideoData } from '@/contracts/deal-detail';
-import { pictureAt, pictureSrcset } from '@/domain/picture-sizes.mjs';
+import { GALLERY_SIZES, GALLERY_WIDTHS, pictureAt, pictureSrcset } from '@/domain/picture-sizes.mjs';
 import DealVideo from './deal/DealVideo';
 
 type Slide = { kind: 'picture'; key: string; image: DealImage } | { kind: 'video'; key: string; video: DealVideoData };
@@ -154,8 +154,8 @@ function Picture({ image, index }: { image: DealImage; index: number }) {
   return (
     <img
       src={pictureAt(image.url, 1200)}
-      srcSet={pictureSrcset(image.url, [800, 1200, 1600])}
-      sizes="(min-width: 992px) 720px, 100vw"
+      srcSet={pictureSrcset(image.url, GALLERY_WIDTHS)}
+      sizes={GALLERY_SIZES}
       width={image.width}
       height={image.height}
       alt={image.alt}
