@@ -32,7 +32,11 @@ export default getViteConfig({
     globalSetup: ['tests/integration/support/prepared-database.ts'],
     // The shop's payment providers call the payment sandbox over HTTP; with no sandbox running, fetch
     // to its URL is answered in-process by the sandbox's own app (decision 035).
-    setupFiles: ['tests/integration/support/load-subscribers.ts', 'tests/integration/support/sandbox-over-fetch.ts'],
+    setupFiles: [
+      'tests/integration/support/load-subscribers.ts',
+      'tests/integration/support/settle-events.ts',
+      'tests/integration/support/sandbox-over-fetch.ts',
+    ],
     // Worker threads start faster than forked processes; two of them keep both cores of the 2-core
     // machine busy (one worker left a core 35% idle: 208 s against 128 s, isolated, back to back).
     pool: 'threads',

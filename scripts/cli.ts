@@ -7,6 +7,7 @@
  */
 import { ConfigError, serverConfig } from '@/server/config';
 import { type Database, DatabaseUnreachable, openDatabase } from '@/server/db';
+import { eventsSettled } from '@/server/events';
 import { loadSubscribers } from '@/server/subscribers';
 
 loadSubscribers();
@@ -28,6 +29,9 @@ export async function withDatabase(work: (database: Database) => Promise<void>):
     }
     process.exitCode = 1;
   } finally {
+    // What the script's orders set off runs after their answers (docs/decisions/063): let it finish
+    // before the database closes under it.
+    await eventsSettled();
     await database?.close().catch(() => {});
   }
 }

@@ -5,10 +5,11 @@
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox's gateway
  * as the payment provider, hosted on the same database in its own schema (decision 035).
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { serverConfig } from '@/server/config';
 import { type Database, openDatabase } from '@/server/db';
 import { dealProductStock, orders } from '@/server/db/schema';
+import { EVENTS, eventDeliveries, eventsSettled, isFollowUp } from '@/server/events';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { loadSubscribers } from '@/server/subscribers';
@@ -41,6 +42,21 @@ export interface PurchaseBenchResult {
   /** …the transactions it opened, and the rows it locked with `select … for update`. */
   transactionsPerOrder: number;
   lockingReadsPerOrder: number;
+  /**
+   * The `order.placed` subscribers run after each answer (docs/decisions/063): seconds from the start
+   * of the uncontended run until every one of its orders' events was handled (or failed and was left
+   * for the retry), so no work is hidden behind the answers…
+   */
+  drainedSeconds: number;
+  /** …the events of those orders still not handled after that (0 when every follow-up ran)… */
+  unhandledEvents: number;
+  /** …and the statements the follow-ups sent, per order. */
+  followUpStatementsPerOrder: number;
+  /**
+   * This process's CPU time per order over the uncontended run, follow-ups included (the shop, the
+   * in-process sandbox and, on PGlite, the database itself): less swayed by a busy machine than orders/s.
+   */
+  cpuMsPerOrder: number;
 }
 
 /**
@@ -53,9 +69,15 @@ class StatementCount {
   statements = 0;
   transactions = 0;
   lockingReads = 0;
+  /** Statements of the subscribers run after the answers, counted apart. */
+  followUps = 0;
 
   onQuery = (query: string): void => {
     if (!this.counting) return;
+    if (isFollowUp()) {
+      this.followUps += 1;
+      return;
+    }
     this.statements += 1;
     if (/\bfor (no key )?update\b/i.test(query)) this.lockingReads += 1;
   };
@@ -64,7 +86,7 @@ class StatementCount {
   watch(db: Database['db']): void {
     const open = db.transaction.bind(db);
     db.transaction = ((work, config) => {
-      if (this.counting) this.transactions += 1;
+      if (this.counting && !isFollowUp()) this.transactions += 1;
       return open(work, config);
     }) as typeof db.transaction;
   }
@@ -116,7 +138,7 @@ async function buyThrough(
       }),
     ),
   );
-  return { results, seconds: (performance.now() - started) / 1000 };
+  return { results, started, seconds: (performance.now() - started) / 1000 };
 }
 
 async function benchOne(
@@ -137,6 +159,7 @@ async function benchOne(
   const buyers = await createBuyers(db, limited, buyersCount, { prefix: 'contended' });
   const contended = await buyAll(database, buyers, limited.unitTotalMinor, 'bench-contended-');
   const sold = contended.results.filter((r) => r.ok).length;
+  await eventsSettled();
   const tally = await tallyRush(db, limited, 'bench-contended-');
 
   // Uncontended throughput: the same number of buyers on a deal with plenty left.
@@ -147,10 +170,26 @@ async function benchOne(
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   counted.counting = true;
+  const cpuBefore = process.cpuUsage();
   const throughput = await buyAll(database, plenty, limited.unitTotalMinor, 'bench-throughput-');
+  // Every answer is in; the follow-ups of the last orders may still be running.
+  await eventsSettled();
+  const drainedSeconds = (performance.now() - throughput.started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   counted.counting = false;
   const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   const placed = Math.max(1, after - before);
+  const placedIds = throughput.results.flatMap((r) => (r.ok ? [String(r.order.id)] : []));
+  const [unhandled] = await db
+    .select({ n: count() })
+    .from(eventDeliveries)
+    .where(
+      and(
+        eq(eventDeliveries.event, EVENTS.orderPlaced),
+        inArray(eventDeliveries.subject, placedIds.length > 0 ? placedIds : ['none']),
+        isNull(eventDeliveries.handledAt),
+      ),
+    );
 
   return {
     engine,
@@ -169,6 +208,10 @@ async function benchOne(
     statementsPerOrder: counted.statements / placed,
     transactionsPerOrder: counted.transactions / placed,
     lockingReadsPerOrder: counted.lockingReads / placed,
+    drainedSeconds,
+    unhandledEvents: Number(unhandled?.n ?? 0),
+    followUpStatementsPerOrder: counted.followUps / placed,
+    cpuMsPerOrder: (cpu.user + cpu.system) / 1000 / placed,
   };
 }
 
@@ -211,11 +254,18 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
   }
   console.log("\nPer order placed without contention (the shop's own statements; the sandbox's are not counted):");
   console.log(
-    `${'engine'.padEnd(12)}${'statements'.padStart(12)}${'transactions'.padStart(14)}${'for update'.padStart(12)}`,
+    `${'engine'.padEnd(12)}${'statements'.padStart(12)}${'transactions'.padStart(14)}${'for update'.padStart(12)}${'follow-up statements'.padStart(22)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.engine.padEnd(12)}${r.statementsPerOrder.toFixed(1).padStart(12)}${r.transactionsPerOrder.toFixed(1).padStart(14)}${r.lockingReadsPerOrder.toFixed(1).padStart(12)}`,
+      `${r.engine.padEnd(12)}${r.statementsPerOrder.toFixed(1).padStart(12)}${r.transactionsPerOrder.toFixed(1).padStart(14)}${r.lockingReadsPerOrder.toFixed(1).padStart(12)}${r.followUpStatementsPerOrder.toFixed(1).padStart(22)}`,
+    );
+  }
+  // docs/decisions/063: the subscribers run after the answers, so the time until they all ran is printed too.
+  console.log('\nFollow-ups (order.placed subscribers, run after each answer) of the uncontended run:');
+  for (const r of results) {
+    console.log(
+      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order`,
     );
   }
 }

@@ -88,7 +88,6 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/deals',
   ],
   'src/server/orders/place-order.ts': ['src/server/vouchers/vouchers'],
-  'src/server/orders/price.ts': ['src/server/basket/baskets'],
   'src/server/promotions/index.ts': ['src/server/accounts/users', 'src/server/orders/orders'],
   // Verified reviews (docs/decisions/046): a review is written only through the shopper's redeemed voucher.
   'src/server/reviews/index.ts': [

@@ -19,11 +19,11 @@ import {
 import type { Database } from '../../src/server/db/client';
 import { creditGrants, dealProducts, deals, orders, users, walletEntries } from '../../src/server/db/schema';
 import { runHourlyJobs } from '../../src/server/jobs';
-import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { placeOrderSettled } from './support/settled';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -56,7 +56,7 @@ describe.each(embedded)('referral and promotional credit (spec 4 expiry rules, s
   }
 
   async function buy(buyer: ScenarioBuyer, now: Date) {
-    const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+    const result = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
       basketToken: buyer.basketToken,
       buyer: buyer.user,
       useWallet: false,
@@ -171,7 +171,7 @@ describe.each(embedded)('referral and promotional credit (spec 4 expiry rules, s
     const [buyer] = await createBuyers(db(), deal, 1, { prefix: 'promo-credit', quantity: 2 });
     if (buyer === undefined) throw new Error('no buyer');
     const twice = { ...deal, unitTotalMinor: deal.unitTotalMinor * 2 };
-    const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+    const result = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
       basketToken: buyer.basketToken,
       buyer: buyer.user,
       useWallet: false,

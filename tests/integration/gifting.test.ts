@@ -36,13 +36,13 @@ import {
 } from '../../src/server/gifting';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { loadListingPage } from '../../src/server/listing';
-import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { mailText } from './support/mail';
+import { placeOrderSettled } from './support/settled';
 
 describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $name', (engine) => {
   let database: Database;
@@ -79,7 +79,7 @@ describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $
     const pricing = await retrieveBasketPricing(db(), shopper.basketToken, { userId: shopper.user.id });
     if (pricing === null) throw new Error('no basket');
     const total = pricing.breakdown.totalMinor;
-    const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+    const result = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
       basketToken: shopper.basketToken,
       buyer: shopper.user,
       useWallet: false,

@@ -35,7 +35,7 @@ import {
   listMailbox,
   type MailboxEntry,
 } from '../../src/server/mail';
-import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
+import type { PlaceOrderRequest } from '../../src/server/orders';
 import { enqueueConfirmation } from '../../src/server/orders/confirmation';
 import { singleProvider } from '../../src/server/payments';
 import { createPromoCode } from '../../src/server/promotions';
@@ -44,6 +44,7 @@ import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { renderedMail } from './support/mail';
+import { placeOrderSettled } from './support/settled';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -135,7 +136,7 @@ describe('decision 042: the order confirmation email, delivered', () => {
     });
     if (pricing === null) throw new Error('no basket');
     const { breakdown } = pricing;
-    const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+    const result = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
       basketToken: buyer.basketToken,
       buyer: { ...buyer.user, firstName: 'Zoë' },
       useWallet: true,
@@ -329,7 +330,7 @@ describe('decision 042: the order confirmation email, delivered', () => {
       .where(eq(basketLines.basketId, buyer.basketToken));
     const pricing = await retrieveBasketPricing(db(), buyer.basketToken, { userId: buyer.user.id });
     const total = pricing?.breakdown.totalMinor ?? 0;
-    const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+    const result = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
       basketToken: buyer.basketToken,
       buyer: buyer.user,
       useWallet: false,

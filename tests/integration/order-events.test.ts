@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
 import type { Database } from '../../src/server/db/client';
 import { orders, outbox } from '../../src/server/db/schema';
-import { EVENTS, eventDeliveries, installSubscribers, type OrderPlaced } from '../../src/server/events';
+import { EVENTS, eventDeliveries, eventsSettled, installSubscribers, type OrderPlaced } from '../../src/server/events';
 import { runHourlyJobs } from '../../src/server/jobs';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
@@ -50,7 +50,8 @@ describe.each(enginesWhereSqlDiffers)('order events on $name', (engine) => {
     await database?.close();
   });
 
-  async function order(prefix: string, over: Partial<PlaceOrderRequest> = {}) {
+  /** Places an order; unless `settle` is false, answers once its follow-ups have run (docs/decisions/063). */
+  async function order(prefix: string, over: Partial<PlaceOrderRequest> = {}, settle = true) {
     const [buyer] = await createBuyers(db(), deal, 1, { prefix });
     if (buyer === undefined) throw new Error('no buyer');
     const result = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
@@ -64,6 +65,7 @@ describe.each(enginesWhereSqlDiffers)('order events on $name', (engine) => {
       origin: 'http://shop.test',
       ...over,
     });
+    if (settle) await eventsSettled();
     return { buyer, result };
   }
 
@@ -107,6 +109,37 @@ describe.each(enginesWhereSqlDiffers)('order events on $name', (engine) => {
     if (mail === undefined) throw new Error('no confirmation queued');
     // decision 042: the row holds the template's data; read it as it is sent.
     expect(await mailText(mail)).toContain('Voucher code');
+  });
+
+  it('decision 063: the order answers first; its subscribers run just after, and eventsSettled waits for them', async () => {
+    const { buyer, result } = await order('after-answer', {}, false);
+    if (!result.ok) throw new Error(result.message);
+    // The answer is in and nothing has followed yet: every row is owed, no email queued.
+    expect(flaky.seen.map((e) => e.orderId)).not.toContain(result.order.id);
+    const owed = await eventsOf(result.order.id);
+    expect(owed).toHaveLength(SUBSCRIBERS.filter((s) => s.config.event === EVENTS.orderPlaced).length + 1);
+    expect(owed.every((row) => row.handledAt === null && row.attempts === 0)).toBe(true);
+
+    await eventsSettled();
+    expect(flaky.seen.map((e) => e.orderId)).toContain(result.order.id);
+    const handled = await eventsOf(result.order.id);
+    expect(handled.every((row) => row.handledAt !== null && row.attempts === 1)).toBe(true);
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('decision 063: many orders at once are followed up in batches, each subscriber once per order', async () => {
+    const placed = await Promise.all(Array.from({ length: 8 }, (_, i) => order(`batch-${i}`, {}, false)));
+    await eventsSettled();
+    for (const { result } of placed) {
+      if (!result.ok) throw new Error(result.message);
+      const rows = await eventsOf(result.order.id);
+      expect(rows.every((row) => row.handledAt !== null && row.attempts === 1)).toBe(true);
+      expect(flaky.seen.filter((e) => e.orderId === result.order.id)).toHaveLength(1);
+    }
   });
 
   it('a handler that fails leaves the order standing, and the hourly jobs run it again', async () => {

@@ -11,7 +11,7 @@ import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
 import type { Database } from '../../src/server/db/client';
 import { dealProductStock, deals, orders, outbox, payments, vouchers, walletEntries } from '../../src/server/db/schema';
 import { runIdempotently } from '../../src/server/idempotency';
-import { captureCommittedAuthorisations, type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
+import { captureCommittedAuthorisations, type PlaceOrderRequest } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { creditWallet } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
@@ -19,6 +19,7 @@ import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 import { authenticatedCard } from './support/card-in-browser';
 import { mailText } from './support/mail';
+import { placeOrderSettled } from './support/settled';
 
 describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
   let database: Database;
@@ -60,7 +61,9 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     const { db } = database;
     const buyers = await createBuyers(db, deal, 200, { prefix: 'rush' });
     const provider = createSandboxProvider(db);
-    const results = await Promise.all(buyers.map((buyer) => placeOrder(db, singleProvider(provider), request(buyer))));
+    const results = await Promise.all(
+      buyers.map((buyer) => placeOrderSettled(db, singleProvider(provider), request(buyer))),
+    );
 
     expect(results.filter((r) => r.ok)).toHaveLength(50);
     expect(await stockLeft()).toBe(0);
@@ -113,7 +116,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     if (buyer === undefined) throw new Error('no buyer');
     // Authenticated with its issuer (PAYMENTS.md "3-D Secure 2"), then declined by the bank: 2000.
     const card = await authenticatedCard('4000111111111115', { amountMinor: deal.unitTotalMinor }, { db });
-    const result = await placeOrder(
+    const result = await placeOrderSettled(
       db,
       singleProvider(createSandboxProvider(db)),
       request(buyer, {
@@ -147,7 +150,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     const body = { basket: buyer.basketToken };
     const submit = () =>
       runIdempotently(db, { key: `double-${buyer.basketToken}`, scope: 'pay', owner: 'customer:1', body }, async () => {
-        const result = await placeOrder(
+        const result = await placeOrderSettled(
           db,
           singleProvider(provider),
           request(buyer, { idempotencyKey: `double-${buyer.basketToken}` }),
@@ -183,7 +186,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const cash = deal.unitTotalMinor - 500;
-    const result = await placeOrder(
+    const result = await placeOrderSettled(
       db,
       singleProvider(createSandboxProvider(db)),
       request(buyer, {
@@ -231,7 +234,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       amountMinor: deal.unitTotalMinor + 100,
       description: 'Refund',
     });
-    const result = await placeOrder(
+    const result = await placeOrderSettled(
       db,
       singleProvider(createSandboxProvider(db)),
       request(buyer, {
@@ -248,7 +251,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     const { db } = database;
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'stale' });
     if (buyer === undefined) throw new Error('no buyer');
-    const result = await placeOrder(
+    const result = await placeOrderSettled(
       db,
       singleProvider(createSandboxProvider(db)),
       request(buyer, { expected: { totalMinor: 1, walletUsedMinor: 0, cashAmountMinor: 1 } }),
@@ -269,7 +272,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     // The provider goes away between authorising and capturing (the sandbox's own fault switch).
     const away = createSandboxProvider(db, { env: { PAYMENTS_FAULT: 'unreachable' } });
     const flaky = { type: good.type, authorise: good.authorise, void: good.void, capture: away.capture };
-    const result = await placeOrder(db, singleProvider(flaky), request(buyer));
+    const result = await placeOrderSettled(db, singleProvider(flaky), request(buyer));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [held] = await db.select().from(payments).where(eq(payments.orderId, result.order.id));
@@ -291,12 +294,12 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'max' });
     if (buyer === undefined) throw new Error('no buyer');
     const provider = createSandboxProvider(db);
-    const first = await placeOrder(db, singleProvider(provider), request(buyer));
+    const first = await placeOrderSettled(db, singleProvider(provider), request(buyer));
     expect(first.ok).toBe(true);
     // A second basket for the same shopper.
     const [second] = await createBuyers(db, deal, 1, { prefix: 'max2' });
     if (second === undefined) throw new Error('no buyer');
-    const again = await placeOrder(db, singleProvider(provider), request({ ...second, user: buyer.user }));
+    const again = await placeOrderSettled(db, singleProvider(provider), request({ ...second, user: buyer.user }));
     expect(again.ok).toBe(false);
     await db.update(deals).set({ maxPerUser: null }).where(eq(deals.id, deal.dealId));
   });

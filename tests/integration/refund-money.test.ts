@@ -29,7 +29,7 @@ import {
 } from '../../src/server/db/schema';
 import { cancelGift, claimGift, GIFT_MESSAGES, giftVoucher } from '../../src/server/gifting';
 import { exchangePoints, retrievePoints } from '../../src/server/loyalty';
-import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
+import type { PlaceOrderRequest } from '../../src/server/orders';
 import { type PaymentProviders, singleProvider } from '../../src/server/payments';
 import { checkPromoCode, createPromoCode } from '../../src/server/promotions';
 import { refundVoucherToCard, requestVoucherCredit } from '../../src/server/voucher-lifecycle';
@@ -37,6 +37,7 @@ import { creditWallet, walletBalances } from '../../src/server/wallet';
 import { createBuyers, type LimitedDeal, prepareLimitedDeal, type ScenarioBuyer } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
+import { placeOrderSettled } from './support/settled';
 
 // £24.99 a voucher: 10% is 249.9p, so each earns 250p of promotional credit (spec 9), and three
 // cost £74.97, which earns 740 points (spec 1: 10 a whole pound): shares of 740 in thirds do not
@@ -97,7 +98,7 @@ describe.each(embedded)('spec 3 and 4: money follows every refund on $name', (en
       now: new Date(),
       origin: 'http://shop.test',
     };
-    const placed = await placeOrder(db(), providers, request);
+    const placed = await placeOrderSettled(db(), providers, request);
     if (!placed.ok) throw new Error(`order refused: ${placed.message}`);
     return { user, orderId: placed.order.id, voucherIds: placed.order.voucherIds };
   }
@@ -370,7 +371,7 @@ describe.each(embedded)(
       await db().update(users).set({ isVip: false }).where(eq(users.id, member.user.id));
       const [product] = await db().select().from(dealProducts).where(eq(dealProducts.id, deal.productId));
       const discounted = deal.unitTotalMinor - Math.floor(((product?.priceMinor ?? 0) * 10 + 50) / 100);
-      const placed = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+      const placed = await placeOrderSettled(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
         basketToken: member.basketToken,
         buyer: member.user,
         useWallet: false,

@@ -34,7 +34,6 @@ import {
   retrieveLoyaltyStatus,
   reversePointsForRefund,
 } from '../../src/server/loyalty';
-import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import {
   cancelRenewal,
@@ -47,6 +46,7 @@ import { walletBalances } from '../../src/server/wallet';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { mailText } from './support/mail';
+import { placeOrderSettled } from './support/settled';
 
 describe.each(embedded)('spec 6: VIP subscription and loyalty club on $name', (engine) => {
   let database: Database;
@@ -140,7 +140,7 @@ describe.each(embedded)('spec 6: VIP subscription and loyalty club on $name', (e
   ) {
     const pricing = await retrieveBasketPricing(db(), token, { userId: user.id });
     const totalMinor = pricing?.breakdown.totalMinor ?? 0;
-    return placeOrder(db(), singleProvider(provider()), {
+    return placeOrderSettled(db(), singleProvider(provider()), {
       basketToken: token,
       buyer: user,
       useWallet: false,

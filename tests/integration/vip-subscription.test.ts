@@ -43,7 +43,6 @@ import {
 } from '../../src/server/db/schema';
 import { loadListingPage } from '../../src/server/listing';
 import { retrievePoints } from '../../src/server/loyalty';
-import { placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { searchDeals } from '../../src/server/search';
 import { listSitemapPages } from '../../src/server/sitemap';
@@ -59,6 +58,7 @@ import { refundVoucherToCard, requestVoucherCredit } from '../../src/server/vouc
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { embedded } from './databases';
 import { mailText } from './support/mail';
+import { placeOrderSettled } from './support/settled';
 import { callAsShopper } from './support/shop-call';
 import { serveTestDatabase } from './support/test-database';
 
@@ -120,7 +120,7 @@ describe.each(embedded)('spec 1, 9 and decision 047: the VIP subscription on $na
     ]);
     const pricing = await retrieveBasketPricing(db(), token, { userId: user.id });
     const totalMinor = pricing?.breakdown.totalMinor ?? 0;
-    const placed = await placeOrder(db(), providers(), {
+    const placed = await placeOrderSettled(db(), providers(), {
       basketToken: token,
       buyer: user,
       useWallet: false,

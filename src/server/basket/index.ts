@@ -355,4 +355,4 @@ export async function reconcileBasketAtLogin(
 }
 export { mayUseBasket } from './access';
 export { loadOfferings } from './offerings';
-export { discardOpenBasket, lockOpenBasket, markBasketOrdered, setBasketsVipEligibility } from './status';
+export { discardOpenBasket, setBasketsVipEligibility, takeOpenBasket } from './status';

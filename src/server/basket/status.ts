@@ -7,17 +7,17 @@ import type { Db, DbOrTx, Tx } from '@/server/db';
 import { baskets } from './schema';
 
 /**
- * Locks the basket for the rest of the caller's transaction; true when it is still open (an order
- * may take it), false when it is gone or already ordered.
+ * The order transaction takes this basket: marked ordered (the next purchase starts a new one) and
+ * locked for the rest of the caller's transaction, in one statement. True when it was still open;
+ * false when it is gone or another order took it first (that order's transaction is waited for).
  */
-export async function lockOpenBasket(tx: Tx, token: string): Promise<boolean> {
-  const locked = await tx.execute<{ status: string }>(sql`select status from baskets where id = ${token} for update`);
-  return locked.rows[0]?.status === 'open';
-}
-
-/** The order transaction took this basket: it is closed, and the next purchase starts a new one. */
-export async function markBasketOrdered(tx: Tx, token: string): Promise<void> {
-  await tx.update(baskets).set({ status: 'ordered', updatedAt: sql`now()` }).where(eq(baskets.id, token));
+export async function takeOpenBasket(tx: Tx, token: string): Promise<boolean> {
+  const taken = await tx
+    .update(baskets)
+    .set({ status: 'ordered', updatedAt: sql`now()` })
+    .where(and(eq(baskets.id, token), eq(baskets.status, 'open')))
+    .returning({ id: baskets.id });
+  return taken.length > 0;
 }
 
 /** Throws away a basket that is still open (a one-off basket whose purchase did not go ahead). */

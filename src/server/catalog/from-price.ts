@@ -7,7 +7,7 @@
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
-import type { Tx } from '@/server/db';
+import type { DbOrTx } from '@/server/db';
 import { deals } from './schema';
 
 /** The standard postage a unit of option fp carries in its shown price: its postage on a posted deal, else 0. */
@@ -31,6 +31,6 @@ export function fromPriceColumns(id: number) {
 }
 
 /** Rewrites deal `id`'s from price in the caller's transaction. */
-export async function refreshFromPrice(tx: Tx, id: number): Promise<void> {
+export async function refreshFromPrice(tx: DbOrTx, id: number): Promise<void> {
   await tx.update(deals).set(fromPriceColumns(id)).where(eq(deals.id, id));
 }

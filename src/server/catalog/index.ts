@@ -26,7 +26,16 @@ export { COMPLEMENTARY_DEALS_LIMIT, listComplementaryDeals } from './related-dea
 export { FALLBACK_DEAL_IMAGE } from './reshape';
 export { retrieveSavingCeilings, type SavingCeilings } from './saving-claims';
 export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-notifications';
-export { countDealPurchase, type LiveDealStock, listLiveStock, returnStock, takeStock } from './stock';
+export {
+  afterStockTaken,
+  countDealPurchase,
+  type LiveDealStock,
+  listLiveStock,
+  returnStock,
+  stockLeft,
+  takeStock,
+  takeStockStatement,
+} from './stock';
 
 /** spec 9: default listing size. */
 export const DEFAULT_LISTING_SIZE = 50;

@@ -5,20 +5,23 @@
  * happens if enough is left, and PostgreSQL's row lock makes a concurrent buyer wait and then re-check
  * the condition against the new value, so concurrent buyers can never oversell (docs/decisions/012).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { remainingForDayOf } from '@/domain/purchase-cap';
-import type { Db, Tx } from '@/server/db';
+import type { Db, DbOrTx, Tx } from '@/server/db';
 import { refreshFromPrice } from './from-price';
 import { dealProductStock, dealProducts, deals } from './schema';
 
 /**
- * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
- * allowance to the daily limit). Returns null when taken (a product without a stock row is
- * unlimited), else how many are left now.
+ * The conditional UPDATE that takes `quantity` of a product from its stock and today's allowance (a
+ * new day resets the allowance to the daily limit), returning `product_id, quantity_remaining` when
+ * taken and no row when not. `unless` adds a condition under which nothing is taken. The orders
+ * service runs it as the first part of one statement that also records its hold
+ * (docs/decisions/063), so the catalogue still writes its own table's SQL; after it, call
+ * `afterStockTaken` with what it returned.
  */
-export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
+export function takeStockStatement(productId: number, quantity: number, now: Date, unless?: SQL): SQL {
   const today = now.toISOString().slice(0, 10);
-  const taken = await tx.execute<{ product_id: number; quantity_remaining: number | null }>(sql`
+  return sql`
     update deal_product_stock set
       quantity_remaining = case when quantity_remaining is null then null else quantity_remaining - ${quantity} end,
       remaining_for_day = case
@@ -32,15 +35,36 @@ export async function takeStock(tx: Tx, productId: number, quantity: number, now
       and (quantity_remaining is null or quantity_remaining >= ${quantity})
       and (daily_limit is null
         or (case when stock_day = ${today}::date then coalesce(remaining_for_day, 0) else daily_limit end) >= ${quantity})
+      ${unless === undefined ? sql`` : sql`and not (${unless})`}
     returning product_id, quantity_remaining
-  `);
+  `;
+}
+
+/** After units were taken: the last unit of an option went, so the deal's "from" price moves to an option still for sale. */
+export async function afterStockTaken(tx: DbOrTx, productId: number, quantityRemaining: number | null): Promise<void> {
+  if (quantityRemaining === 0) await refreshFromPriceOf(tx, productId);
+}
+
+/** How many of a product are left for sale now (after a take was refused); null when it has no stock row (unlimited). */
+export async function stockLeft(db: DbOrTx, productId: number, now: Date): Promise<number | null> {
+  const [stock] = await db.select().from(dealProductStock).where(eq(dealProductStock.productId, productId));
+  return stock === undefined ? null : (remainingForDayOf(stock, now) ?? 0);
+}
+
+/**
+ * Takes `quantity` of a product from its stock and today's allowance (a new day resets the
+ * allowance to the daily limit). Returns null when taken (a product without a stock row is
+ * unlimited), else how many are left now.
+ */
+export async function takeStock(tx: Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
+  const taken = await tx.execute<{ product_id: number; quantity_remaining: number | null }>(
+    takeStockStatement(productId, quantity, now),
+  );
   if (taken.rows.length > 0) {
-    // The last unit of an option went: the deal's "from" price moves to an option still for sale.
-    if (taken.rows[0]?.quantity_remaining === 0) await refreshFromPriceOf(tx, productId);
+    await afterStockTaken(tx, productId, taken.rows[0]?.quantity_remaining ?? null);
     return null;
   }
-  const [stock] = await tx.select().from(dealProductStock).where(eq(dealProductStock.productId, productId));
-  return stock === undefined ? null : (remainingForDayOf(stock, now) ?? 0);
+  return stockLeft(tx, productId, now);
 }
 
 /**
@@ -67,7 +91,7 @@ export async function returnStock(
 }
 
 /** Rewrites the "from" price of the deal an option belongs to. */
-async function refreshFromPriceOf(tx: Tx, productId: number): Promise<void> {
+async function refreshFromPriceOf(tx: DbOrTx, productId: number): Promise<void> {
   const [option] = await tx
     .select({ dealId: dealProducts.dealId })
     .from(dealProducts)

@@ -4,6 +4,8 @@
  * src/server/subscribers.ts lists. Features raise events and keep their subscribers in their own
  * `subscribers/` folder; nothing here names a feature.
  */
+
+export { eventsSettled, handleEventsSoon, isFollowUp } from './after-answer';
 export {
   type AccountDeleted,
   EVENTS,

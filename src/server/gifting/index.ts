@@ -57,6 +57,10 @@ export async function recordOrderGifts(
     .innerJoin(dealProducts, eq(dealProducts.id, orderLines.dealProductId))
     .where(eq(orderLines.orderId, event.orderId))
     .orderBy(asc(orderLines.id));
+  const isGift = ({ line, tags }: (typeof lines)[number]) =>
+    (line.deliveryOptionType === 'e-gift' && line.giftDetails?.kind === 'e-gift') || tags.includes(GIFT_CARD_TAG);
+  // Most orders hold no gift: no transaction to open (docs/decisions/063).
+  if (!lines.some(isGift)) return;
   await db.transaction(async (tx) => {
     for (const { line, tags, priceMinor, currency, orderedAt } of lines) {
       const details = line.giftDetails;

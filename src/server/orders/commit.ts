@@ -1,14 +1,14 @@
 /**
- * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Lock
- * the basket, re-price it (what was authorised must still be the price), write the order, lines,
- * payment link, wallet debit and vouchers, mark the basket ordered, record the `order.placed` event
+ * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Take
+ * the basket (locked and marked ordered), re-price it (what was authorised must still be the price), write the order, lines,
+ * payment link, wallet debit and vouchers, record the `order.placed` event
  * (its subscribers run after commit, docs/decisions/037), and last (so the rows every buyer
  * contends for stay locked only briefly) count the code's use and take stock and the buyer's
  * purchases, consuming what the submit held before its card was authorised (docs/decisions/044).
  */
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
-import { lockOpenBasket, markBasketOrdered } from '@/server/basket';
+import { takeOpenBasket } from '@/server/basket';
 import { countDealPurchase, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
@@ -48,7 +48,8 @@ async function writeOrder(
 ): Promise<CommittedOrder> {
   const { buyer, now, basketToken } = request;
   const { breakdown } = pricing;
-  if (!(await lockOpenBasket(tx, basketToken))) throw new OrderError('emptyBasket');
+  // Locked and marked ordered at once; the transaction rolls the mark back if the order fails.
+  if (!(await takeOpenBasket(tx, basketToken))) throw new OrderError('emptyBasket');
 
   // Re-priced under the lock: what was authorised must still be the price.
   const repriced = priceCheckedLines(
@@ -59,34 +60,46 @@ async function writeOrder(
   if (repriced.breakdown.totalMinor !== breakdown.totalMinor) throw new OrderError('basketChanged');
   const { lines } = repriced;
 
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: buyer.id,
-      basketId: basketToken,
-      currency: breakdown.currency,
-      totalMinor: breakdown.totalMinor,
-      walletUsedMinor: breakdown.paidBy.walletMinor,
-      cashAmountMinor: breakdown.paidBy.cashMinor,
-      paymentMethod: authorisation === null ? 'wallet' : (request.payment?.method ?? 'credit_card'),
-      cardType: authorisation?.cardType ?? null,
-      // decision 043: whether the card payment was authenticated, and liability shifted to the issuer.
-      threeDSecureStatus: authorisation?.threeDSecure?.status ?? null,
-      liabilityShifted: authorisation?.threeDSecure?.liabilityShifted ?? false,
-      idempotencyKey: request.idempotencyKey,
-      createdAt: now,
-    })
-    .returning();
-  if (order === undefined) throw new Error('orders insert returned nothing');
-
+  const placed = {
+    userId: buyer.id,
+    basketId: basketToken,
+    currency: breakdown.currency,
+    totalMinor: breakdown.totalMinor,
+    walletUsedMinor: breakdown.paidBy.walletMinor,
+    cashAmountMinor: breakdown.paidBy.cashMinor,
+    paymentMethod: authorisation === null ? 'wallet' : (request.payment?.method ?? 'credit_card'),
+    cardType: authorisation?.cardType ?? null,
+    // decision 043: whether the card payment was authenticated, and liability shifted to the issuer.
+    threeDSecureStatus: authorisation?.threeDSecure?.status ?? null,
+    liabilityShifted: authorisation?.threeDSecure?.liabilityShifted ?? false,
+    idempotencyKey: request.idempotencyKey,
+    createdAt: now,
+  };
+  // The order, its lines and the payment's link to it in ONE statement (docs/decisions/063): the
+  // lines and the payment take the new order's id from the statement's own `new_order`.
+  const newOrder = tx.$with('new_order').as(tx.insert(orders).values(placed).returning({ id: orders.id }));
+  const newOrderId = sql<number>`(select id from new_order)`;
+  const linkedPayment =
+    authorisation === null
+      ? null
+      : tx
+          .$with('linked_payment')
+          .as(
+            tx
+              .update(payments)
+              .set({ orderId: newOrderId, updatedAt: sql`now()` })
+              .where(eq(payments.id, authorisation.paymentId))
+              .returning({ id: payments.id }),
+          );
   const written = await tx
+    .with(...(linkedPayment === null ? [newOrder] : [newOrder, linkedPayment]))
     .insert(orderLines)
     .values(
       lines.map((line, i) => {
         const priced = repriced.breakdown.lines[i];
         if (priced === undefined) throw new Error('pricing lost a line');
         return {
-          orderId: order.id,
+          orderId: newOrderId,
           dealId: line.dealId,
           dealProductId: line.dealProductId,
           title: `${line.headline}: ${line.productTitle}`,
@@ -107,13 +120,12 @@ async function writeOrder(
         };
       }),
     )
-    .returning({ id: orderLines.id });
+    .returning({ id: orderLines.id, orderId: orderLines.orderId });
+  const orderId = written[0]?.orderId;
+  if (orderId === undefined) throw new Error('orders insert returned nothing');
+  const order = { id: orderId, ...placed };
 
   if (authorisation !== null) {
-    await tx
-      .update(payments)
-      .set({ orderId: order.id, updatedAt: sql`now()` })
-      .where(eq(payments.id, authorisation.paymentId));
     // A saved instrument is remembered (or its last use noted) with the order, never without it.
     const saved = request.payment?.savedInstrument;
     if (saved !== undefined) await touchInstrument(tx, saved.id, now);
@@ -170,7 +182,6 @@ async function writeOrder(
           ],
     ),
   });
-  await markBasketOrdered(tx, basketToken);
   // docs/decisions/021: the code's use is counted here, in the order's transaction, late, so the
   // code's row stays locked only for the commit; the use held before the card was authorised
   // (docs/decisions/044) is consumed, so the use is recorded once.

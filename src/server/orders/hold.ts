@@ -8,11 +8,11 @@
  * failed order releases them; holds a crash left behind are released by the hourly jobs once they
  * expire.
  */
-import { eq, lte } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { OrderError } from '@/domain/errors';
 import { type PaymentMethod, PROVIDER_OF } from '@/domain/payment-methods';
-import { returnStock, takeStock } from '@/server/catalog';
+import { afterStockTaken, returnStock, stockLeft, takeStock, takeStockStatement } from '@/server/catalog';
 import type { Db, DbOrTx, Tx } from '@/server/db';
 import { holdPromoUse, releaseExpiredPromoHolds, releasePromoHold } from '@/server/promotions';
 import type { OrderLineSource } from './lines';
@@ -65,6 +65,12 @@ export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
     deal.quantity += line.quantity;
     capped.set(line.dealId, deal);
   }
+  const [only, ...more] = units;
+  if (only !== undefined && more.length === 0 && hold.promoCodeId === null && capped.size === 0) {
+    // The usual order: one option, no code, no per-user maximum: one statement holds it.
+    await holdUnits(db, hold, only[0], only[1]);
+    return;
+  }
   await db.transaction(async (tx) => {
     // Every order holds at least one product, so a stock hold says the whole hold was taken.
     const held = await tx
@@ -91,6 +97,47 @@ export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
       await tx.insert(purchaseCapHolds).values({ idempotencyKey: key, userId: buyerId, dealId, quantity, expiresAt });
     }
   });
+}
+
+/**
+ * Holds one product's units in ONE statement (docs/decisions/063): the catalogue's conditional
+ * update (`takeStockStatement`) and the `stock_holds` row it feeds, taken together or not at all, and
+ * nothing when this key holds them already (a retried submit). A statement is atomic on its own, so
+ * no transaction is opened; PostgreSQL's row lock on the stock makes a concurrent buyer wait and
+ * re-check the condition, as in the transaction (docs/decisions/012).
+ */
+async function holdUnits(
+  db: Db,
+  hold: PurchaseHold,
+  productId: number,
+  unit: { quantity: number; title: string },
+): Promise<void> {
+  const { key, now, expiresAt } = hold;
+  const stockDay = now.toISOString().slice(0, 10);
+  const alreadyHeld = sql`exists (select 1 from stock_holds where idempotency_key = ${key})`;
+  const result = await db.execute<{ already: boolean; held: number; quantity_remaining: number | null }>(sql`
+    with taken as (${takeStockStatement(productId, unit.quantity, now, alreadyHeld)}),
+    held as (
+      insert into stock_holds (idempotency_key, product_id, quantity, stock_day, expires_at)
+      select ${key}, product_id, ${unit.quantity}, ${stockDay}::date, ${expiresAt.toISOString()}::timestamptz from taken
+      returning product_id
+    )
+    select ${alreadyHeld} as already, (select count(*)::int from held) as held,
+      (select quantity_remaining from taken) as quantity_remaining
+  `);
+  const [row] = result.rows;
+  if (row === undefined || row.already) return;
+  if (Number(row.held) > 0) {
+    await afterStockTaken(db, productId, row.quantity_remaining);
+    return;
+  }
+  // Not taken: sold out, or a product without a stock row (unlimited), whose hold is still recorded.
+  const left = await stockLeft(db, productId, now);
+  if (left !== null) throw new OrderError('notEnoughLeft', { title: unit.title, available: left });
+  await db
+    .insert(stockHolds)
+    .values({ idempotencyKey: key, productId, quantity: unit.quantity, stockDay, expiresAt })
+    .onConflictDoNothing();
 }
 
 type StockHoldRow = typeof stockHolds.$inferSelect;
@@ -126,15 +173,16 @@ export interface ConsumedHold {
  * held use is consumed by `redeemPromoCode`, which records it.
  */
 export async function consumeHold(tx: DbOrTx, key: string): Promise<ConsumedHold> {
-  const products = await tx
-    .delete(stockHolds)
-    .where(eq(stockHolds.idempotencyKey, key))
-    .returning({ productId: stockHolds.productId });
-  const deals = await tx
-    .delete(purchaseCapHolds)
-    .where(eq(purchaseCapHolds.idempotencyKey, key))
-    .returning({ dealId: purchaseCapHolds.dealId });
-  return { products: new Set(products.map((row) => row.productId)), deals: new Set(deals.map((row) => row.dealId)) };
+  // Both of the submit's hold tables in one statement (docs/decisions/063).
+  const consumed = await tx.execute<{ kind: 'product' | 'deal'; id: number }>(sql`
+    with held_units as (delete from stock_holds where idempotency_key = ${key} returning product_id),
+    held_allowances as (delete from purchase_cap_holds where idempotency_key = ${key} returning deal_id)
+    select 'product' as kind, product_id as id from held_units
+    union all select 'deal' as kind, deal_id as id from held_allowances
+  `);
+  const idsOf = (kind: 'product' | 'deal') =>
+    new Set(consumed.rows.filter((row) => row.kind === kind).map((row) => Number(row.id)));
+  return { products: idsOf('product'), deals: idsOf('deal') };
 }
 
 /**

@@ -60,6 +60,8 @@ export async function loadOrderLines(
   now: Date,
   /** The submit whose holds (stock, per-user allowance) count as still its own (the order transaction's). */
   heldFor?: string,
+  /** Only while the basket is open (pricing before any money moves: a closed basket has no lines to buy). */
+  openOnly = false,
 ): Promise<OrderLineSource[]> {
   const rows = await db
     .select({
@@ -118,7 +120,7 @@ export async function loadOrderLines(
       userDealPurchases,
       and(eq(userDealPurchases.dealId, basketLines.dealId), eq(userDealPurchases.userId, userId ?? -1)),
     )
-    .where(eq(basketLines.basketId, basketToken))
+    .where(and(eq(basketLines.basketId, basketToken), openOnly ? eq(baskets.status, 'open') : undefined))
     .orderBy(asc(basketLines.id));
 
   const extras = await retrieveStayExtras(

@@ -8,16 +8,17 @@
  *   3. `authorisePayment`: authorise the cash part (./authorise.ts);
  *   4. `commitOrder`: ONE transaction writes the order and its events, consuming the holds (./commit.ts);
  *   5. `capturePayment` after commit, or `voidPayment` when the transaction failed (./settle.ts).
- * Then the `order.placed` subscribers run (listed in src/server/subscribers.ts, docs/decisions/037):
- * the confirmation email, loyalty points, credit, gifts; a failure there is retried by the hourly
- * jobs and never fails the order.
+ * Then the `order.placed` subscribers (listed in src/server/subscribers.ts, docs/decisions/037: the
+ * confirmation email, loyalty points, credit, gifts) are handed to the process's drain and run just
+ * after the answer (docs/decisions/063); a failure there is retried by the hourly jobs and never
+ * fails the order.
  * The caller wraps this in an idempotency key, so a double click places one order and one charge.
  */
 import { eq } from 'drizzle-orm';
 import { OrderError, refusalOf } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import type { Db } from '@/server/db';
-import { handleEventsQuietly } from '@/server/events';
+import { handleEventsSoon } from '@/server/events';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { vouchers } from '@/server/vouchers/schema';
@@ -116,8 +117,9 @@ export async function placeOrder(
   if (authorisation !== null && provider !== null) {
     await capturePayment(db, provider, authorisation, idempotencyKey);
   }
-  // What follows the order; a subscriber that fails is retried by the hourly jobs.
-  await handleEventsQuietly(db, committed.eventIds);
+  // What follows the order runs after this answer (docs/decisions/063); a subscriber that fails is
+  // retried by the hourly jobs.
+  handleEventsSoon(db, committed.eventIds);
   return { ok: true, order: committed.order };
 }
 

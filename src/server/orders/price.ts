@@ -4,11 +4,9 @@
  * sale", before any money moves. The same function re-prices under the lock inside the order
  * transaction.
  */
-import { eq } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import { checkOrderLine } from '@/domain/order-lines';
 import { type PricingWallet, priceLines } from '@/domain/pricing';
-import { baskets } from '@/server/basket/schema';
 import type { DbOrTx } from '@/server/db';
 import { checkPromoCode, type PricingPromotion, type PromoLine } from '@/server/promotions';
 import { walletBalances } from '@/server/wallet';
@@ -46,9 +44,15 @@ export function promoLinesOf(lines: readonly OrderLineSource[]): PromoLine[] {
  * and every line on sale within its caps; the wallet (when asked) pays what it can.
  */
 export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promise<OrderPricing> {
-  const [basket] = await db.select({ status: baskets.status }).from(baskets).where(eq(baskets.id, request.basketToken));
-  if (basket === undefined || basket.status !== 'open') throw new OrderError('emptyBasket');
-  const lines = await loadOrderLines(db, request.basketToken, request.buyer.id, request.now, request.idempotencyKey);
+  // A basket that is gone or already ordered has no open lines: priceCheckedLines refuses it as empty.
+  const lines = await loadOrderLines(
+    db,
+    request.basketToken,
+    request.buyer.id,
+    request.now,
+    request.idempotencyKey,
+    true,
+  );
   const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
   // docs/decisions/021: a code that does not apply refuses the order before any money moves, in its own words.
   let promotion: PricingPromotion | null = null;
