@@ -95,10 +95,10 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/deals',
     'src/server/vouchers/vouchers',
   ],
-  'src/server/search/correct.ts': ['src/server/catalog/deals', 'src/server/catalog/searchTerms'],
+  'src/server/search/correct.ts': ['src/server/catalog/dealSearchDocuments', 'src/server/catalog/searchTerms'],
   'src/server/search/queries.ts': [
     'src/server/catalog/categories',
-    'src/server/catalog/deals',
+    'src/server/catalog/dealSearchDocuments',
     'src/server/catalog/locations',
   ],
   'src/server/search/suggest.ts': [

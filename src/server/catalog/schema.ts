@@ -295,6 +295,34 @@ export const searchTerms = pgTable(
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
 
+/**
+ * What search reads of each deal (docs/decisions/066): its search document and the columns search
+ * filters, counts and orders by, about a quarter of a deals row, so matching, ranking and counting
+ * thousands of deals touches a quarter of the bytes. A trigger on deals keeps each row equal to its
+ * deal's in the same statement (migration 0034), so writers never maintain it; deleting a deal
+ * deletes it. The GIN index takes new entries at once (no pending list for every search to scan).
+ */
+export const dealSearchDocuments = pgTable(
+  'deal_search_documents',
+  {
+    dealId: integer('deal_id')
+      .primaryKey()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    searchVector: tsvector('search_vector'),
+    status: text('status').notNull(),
+    closingDate: timestamp('closing_date', { withTimezone: true }).notNull(),
+    categoryId: integer('category_id').notNull(),
+    subCategoryId: integer('sub_category_id'),
+    locationId: integer('location_id').notNull(),
+    popularity: integer('popularity').notNull(),
+    fromPriceMinor: integer('from_price_minor').notNull(),
+    fromPostageMinor: integer('from_postage_minor').notNull(),
+    maxDiscountPercentage: integer('max_discount_percentage').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('deal_search_documents_vector_idx').using('gin', t.searchVector).with({ fastupdate: false })],
+);
+
 /** spec 4: sold-out deals take a sold-out notification sign-up. One per deal and email. */
 export const soldOutNotifications = pgTable(
   'sold_out_notifications',

@@ -73,6 +73,16 @@ export function describeUrl(url: string): string {
   }
 }
 
+/**
+ * Whether statements sent together on `db` run at the same time: true for a PostgreSQL server's pool
+ * (each takes a connection of its own, so a backend process each), false for embedded PGlite, which
+ * runs one statement at a time in this process. Search splits its work across statements only when
+ * they overlap (docs/decisions/066).
+ */
+export function runsStatementsConcurrently(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /** PGLITE_DIR: where the embedded database keeps its data. */
 export function defaultDataDir(): string {
   return serverConfig().database.pgliteDir;

@@ -12,6 +12,7 @@ export {
   describeUrl,
   type OpenOptions,
   openDatabase,
+  runsStatementsConcurrently,
   type Tx,
 } from './client';
 

@@ -38,7 +38,7 @@ export async function correctQuery(db: Db, q: string): Promise<CorrectedQuery> {
         when exists (select 1 from search_terms t where t.term = w.word) then null
         when numnode(plainto_tsquery('english', w.word)) = 0 then null
         when exists (
-          select 1 from deals d
+          select 1 from deal_search_documents d
           where d.search_vector @@ plainto_tsquery('english', w.word)
             and d.status = 'live' and d.closing_date > now()
         ) then null

@@ -33,7 +33,7 @@ export async function searchDeals(
 ): Promise<SearchResponse> {
   const query = SearchQuerySchema.parse(input);
   const { text, correctedQuery } = await correctQuery(db, query.q);
-  const matches = await selectMatches(db, {
+  const matches = selectMatches(db, {
     text,
     location: query.location,
     category: query.category,
@@ -46,8 +46,9 @@ export async function searchDeals(
     offset: (query.page - 1) * query.pageSize,
     withFacets: query.facetedNavigation,
   });
-  const deals = await listDealsByIds(db, matches.ids);
-  const navigations: Facet[] = matches.categories.map((category) => ({
+  // The cards are fetched as soon as the page of ids is known, while the counts may still be running.
+  const [deals, counts] = await Promise.all([matches.ids.then((ids) => listDealsByIds(db, ids)), matches.counts]);
+  const navigations: Facet[] = counts.categories.map((category) => ({
     linkText: category.name,
     count: category.count,
     shortName: category.shortName,
@@ -62,8 +63,8 @@ export async function searchDeals(
   }));
   return {
     deals,
-    count: matches.total,
-    facetedNavigation: { navigations, count: matches.total },
+    count: counts.total,
+    facetedNavigation: { navigations, count: counts.total },
     searchResult: {
       q: query.q,
       ...(correctedQuery === undefined ? {} : { correctedQuery }),
