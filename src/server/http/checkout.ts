@@ -18,6 +18,8 @@ import {
   startPayLaterSession,
 } from '@/server/checkout';
 import { getDb } from '@/server/db';
+import { eventsSettled } from '@/server/events';
+import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { flushOutbox } from '@/server/runtime';
 import { json } from './api';
@@ -72,8 +74,13 @@ export async function payResponse(
   forgetBasket(context);
   // A guest sees this order's vouchers in this browser session (replays included).
   if (signedIn === null) await rememberGuestOrder(context.session, outcome.order.productOrder.id);
-  // The order's follow-ups (confirmation email, sign-in link) are in the outbox now: send them.
-  if (outcome.fresh) await flushOutbox();
+  // The order's follow-ups (confirmation email, sign-in link, e-gifts) run after this answer
+  // (docs/decisions/063): their mail goes out once the process's drain has written it.
+  if (outcome.fresh) {
+    void eventsSettled()
+      .then(flushOutbox)
+      .catch((error: unknown) => logError('checkout', 'order mail left for the next flush', error));
+  }
   return json(outcome.order, { status: 201 });
 }
 
