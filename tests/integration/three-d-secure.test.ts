@@ -18,6 +18,7 @@ import { VIP_SUBSCRIPTION_DEAL_ID } from '../../src/domain/subscription';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { baskets, orders, paymentInstruments, payments, subscriptionCharges } from '../../src/server/db/schema';
+import { eventsSettled } from '../../src/server/events';
 import { createGatewayProvider } from '../../src/server/payments';
 import { renewDueSubscriptions, retrieveSubscription } from '../../src/server/subscriptions';
 import { gatewayFrom, IN_PROCESS_SANDBOX_URL, inProcessGateway } from '../fixtures/sandbox-gateway';
@@ -208,6 +209,8 @@ describe.each(embedded)('PSD2: the shop takes only authenticated card payments o
     });
     const joined = await pay(user, cardPayment(499, await authenticatedCard(FRICTIONLESS_VISA, { amountMinor: 499 })));
     expect(joined.status).toBe(201);
+    // The membership itself is the order's follow-up, made just after the answer (decision 063).
+    await eventsSettled();
     // Buying VIP keeps the card (decision 027), with the network reference of the payment that saved it.
     const [saved] = await db().select().from(paymentInstruments).where(eq(paymentInstruments.userId, user.id));
     const firstPayment = await paymentUnder(joined.key);
