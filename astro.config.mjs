@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
+import { SITE_CHUNKS } from './scripts/build/site-chunk.mjs';
 import { mediaDir, mediaHandler } from './scripts/serve/media.mjs';
 import { CONSENT_OPENER } from './src/components/marketing/consent-opener.mjs';
 import { SANDBOX_LOCAL_PORT, SHOP_LOCAL_ORIGIN } from './src/contracts/local-addresses.mjs';
@@ -188,6 +189,8 @@ export default defineConfig({
     // into each page's HTML (other assets keep Vite's default rule). Decision 064: so does the header's.
     build: {
       assetsInlineLimit: (file) => (/(ConsentBanner|Header)\.astro_astro_type_script/.test(file) ? false : undefined),
+      // Decision 070: what the page scripts share comes in two chunks, not forty.
+      rolldownOptions: { output: { codeSplitting: SITE_CHUNKS } },
     },
   },
 });
