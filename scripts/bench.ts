@@ -213,8 +213,9 @@ try {
     });
   }
   console.log('\nJavaScript per page type (gzipped, everything the page can load), and its HTML (uncompressed)\n');
-  // "first load": less the islands hydrated only when scrolled into view (client:visible); the budget
-  // (decision 065) is for the first load, and "!" marks a page over it.
+  // "first load": less the islands hydrated only when scrolled into view (client:visible) or first
+  // touched (client:interact), and React's renderer unless an island starts it at load (decision 068);
+  // the budget (decision 065) is for the first load, and "!" marks a page over it.
   console.log(
     `${'page'.padEnd(12)}${'KB gz'.padStart(8)}${'modules'.padStart(9)}${'first load'.padStart(12)}${'budget'.padStart(8)}${'HTML KB'.padStart(10)}`,
   );
