@@ -1,6 +1,7 @@
 // @ts-check
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -62,6 +63,25 @@ function mediaInDev() {
   };
 }
 
+/**
+ * Decision 068: `client:interact`, hydrating an island in view at load on the shopper's first touch of
+ * it (src/islands/hydrate-on-interaction.ts), so React is not loaded for the first paint.
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrateOnInteraction() {
+  return {
+    name: 'tuppence-hydrate-on-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({
+          name: 'interact',
+          // A path: Astro bundles it with esbuild, which does not resolve file: URLs.
+          entrypoint: fileURLToPath(new URL('./src/islands/hydrate-on-interaction.ts', import.meta.url)),
+        }),
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -69,7 +89,7 @@ export default defineConfig({
   // the content pages' sitemap is written at build by @astrojs/sitemap (contentPagesSitemap above).
   // Islands run on React 19 in the server and the browser (decision 018). The payment sandbox is an
   // app of its own (sandbox/, decision 035): nothing of it is part of this build.
-  integrations: [react(), contentPagesSitemap(), mediaInDev()],
+  integrations: [react(), hydrateOnInteraction(), contentPagesSitemap(), mediaInDev()],
   trailingSlash: 'ignore',
   // spec 9: shared listing pages are cached for 1200 s; personal parts come from islands.
   // The provider is Astro's memory cache keyed also by brand and location cookies (route-cache.ts).

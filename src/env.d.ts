@@ -48,3 +48,13 @@ declare namespace App {
     socialSignIn: import('./server/accounts').PendingSocialSignIn;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /**
+     * Decision 068: hydrate on the shopper's first pointer, touch, focus or key inside the island
+     * (src/islands/hydrate-on-interaction.ts); `{ afterLoadMs }` also hydrates that long after load, when idle.
+     */
+    'client:interact'?: import('./islands/hydrate-on-interaction').InteractOptions | boolean;
+  }
+}

@@ -11,27 +11,34 @@ const IMPORT_PATTERN = /(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g;
 /** Static imports only: what the browser fetches before the module runs, not an `import()` made on demand. */
 const STATIC_IMPORT_PATTERN = /(?:import|from)\s*["']([^"']+\.js)["']/g;
 
+/** Islands whose component waits for the shopper: until seen (client:visible) or first touched (client:interact, decision 068). */
+const DEFERRED = new Set(['visible', 'interact']);
 /**
- * The module URLs a page's HTML refers to, and its inline script text. `firstLoad` leaves out the
- * components of islands hydrated only when they come into view (client:visible) and the chunks an
- * island imports on demand (`import()`, e.g. the 3-D Secure flow once a purchase asks for it): what
- * the page loads before the shopper scrolls or acts (decision 033).
+ * Islands that start React as the page loads: load, idle, media and only, and client:visible too, since
+ * one in view at load hydrates at once (the bench cannot see the layout, so it counts them all).
+ */
+const RENDERER_AT_LOAD = new Set(['load', 'idle', 'media', 'only', 'visible']);
+
+/**
+ * The module URLs a page's HTML refers to, and its inline script text. `firstLoad` counts what the page
+ * loads before the shopper scrolls or acts (decision 033): it leaves out the components of islands
+ * hydrated only when they come into view (client:visible) or when first touched (client:interact,
+ * decision 068), the renderer (React's client) unless some island starts it at load (decision 068), and
+ * the chunks an island imports on demand (`import()`, e.g. the 3-D Secure flow once a purchase asks for it).
  */
 export function scriptsOf(html: string, firstLoad = false): { urls: string[]; inline: string[] } {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
-  const islands = html.match(/<astro-island\b[^>]*>/g) ?? [];
-  const visibleOnly = new Set(
-    islands.filter((tag) => /\bclient="visible"/.test(tag)).map((tag) => /\bcomponent-url="([^"]+)"/.exec(tag)?.[1]),
-  );
-  const atLoad = new Set(
-    islands.filter((tag) => !/\bclient="visible"/.test(tag)).map((tag) => /\bcomponent-url="([^"]+)"/.exec(tag)?.[1]),
-  );
-  for (const match of html.matchAll(/\b(component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
-    const url = match[2];
-    if (!url) continue;
-    if (firstLoad && match[1] === 'component-url' && visibleOnly.has(url) && !atLoad.has(url)) continue;
-    urls.add(url);
+  const islands = (html.match(/<astro-island\b[^>]*>/g) ?? []).map((tag) => ({
+    client: /\bclient="([^"]+)"/.exec(tag)?.[1] ?? '',
+    component: /\bcomponent-url="([^"]+)"/.exec(tag)?.[1],
+    renderers: [...tag.matchAll(/\b(?:renderer-url|before-hydration-url)="([^"]+)"/g)].map((match) => match[1]),
+  }));
+  const rendererAtLoad = islands.some((island) => RENDERER_AT_LOAD.has(island.client));
+  for (const island of islands) {
+    const deferred = DEFERRED.has(island.client);
+    if (island.component && !(firstLoad && deferred)) urls.add(island.component);
+    for (const url of island.renderers) if (url && !(firstLoad && !rendererAtLoad)) urls.add(url);
   }
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1] ?? '')

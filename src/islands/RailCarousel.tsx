@@ -1,7 +1,7 @@
 /**
  * A home rail as an embla carousel (decision 033). The server renders the rail's
  * heading, its View all link and its list of deal cards (DealRail.astro passes the list in as
- * children), so before this island hydrates (client:visible), and without JavaScript, the list
+ * children), so before this island hydrates (client:interact, decision 068), and without JavaScript, the list
  * scrolls natively with scroll snapping. Once hydrated, embla moves the list: Previous / Next move a
  * page of cards, arrow keys on the list one card, a swipe or drag moves it, and a card link that
  * takes focus is brought into view (embla's watchFocus).
@@ -86,6 +86,8 @@ export default function RailCarousel({
   useEffect(() => {
     if (!embla || !canPlay || isStopped || intervalMs === undefined) return;
     const root = rootRef.current;
+    // The pointer that woke the rail (client:interact, decision 068) entered before React listened.
+    if (pauseOnHover && root?.matches(':hover')) held.current.pointer = true;
     const observer = new IntersectionObserver(([entry]) => {
       held.current.onScreen = entry?.isIntersecting ?? false;
     });
@@ -100,7 +102,7 @@ export default function RailCarousel({
       window.clearInterval(timer);
       observer.disconnect();
     };
-  }, [embla, canPlay, isStopped, intervalMs, loop]);
+  }, [embla, canPlay, isStopped, intervalMs, loop, pauseOnHover]);
 
   /** Cards wholly in view: how far Previous / Next move. */
   const cardsInView = useCallback((): number => {

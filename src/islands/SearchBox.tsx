@@ -100,6 +100,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
   const [variant, setVariant] = useState<AutocompleteVariant>('a');
   const [recent, setRecent] = useState<string[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const suggestions = found.suggestions;
   const groupOptions: Record<SuggestGroup, Suggestion[]> = {
     suggestions,
@@ -111,6 +112,19 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
     .map((group) => ({ group, options: groupOptions[group] }))
     .filter(({ options }) => options.length > 0);
   const options = groups.flatMap((group) => group.options);
+
+  // The box hydrates on the shopper's first touch (client:interact, decision 068): what they typed
+  // meanwhile is already in the input (React leaves it there while hydrating), and focus is already
+  // in it, so take both up as if typed and focused here: the list opens and suggestions are asked for.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (input.value !== query) {
+      setValue(input.value);
+      setTyped(input.value);
+    }
+    if (document.activeElement === input) setOpen(true);
+  }, [query]);
 
   useEffect(() => {
     setVariant(autocompleteVariantOf(readCookie(document.cookie, EXPERIMENTS.autocomplete.cookie)));
@@ -245,6 +259,7 @@ export default function SearchBox({ query = '', label, placeholder = 'Search dea
       <input
         className="search-box__input"
         id={inputId}
+        ref={inputRef}
         type="search"
         name="q"
         value={value}

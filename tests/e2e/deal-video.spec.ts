@@ -22,6 +22,8 @@ async function showVideo(page: Page): Promise<{ gallery: Locator; video: Locator
   await expect(video).toHaveAttribute('poster', '/videos/deals/beach-waves.webp');
   // Off to the side of the first picture, it waits: nothing plays and nothing loads.
   expect(await isPaused(video)).toBe(true);
+  // The pointer reaching the gallery wakes it (client:interact, decision 068): its dots appear.
+  await gallery.hover();
   const dot = gallery.getByRole('button', { name: /^Show the video 2 of \d+$/ });
   await dot.click();
   await expect(dot).toHaveAttribute('aria-current', 'true');

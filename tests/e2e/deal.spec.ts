@@ -21,6 +21,8 @@ test('the gallery moves to the next picture with the button and the arrow keys',
   await page.goto(`/deal/${galleryDeal.id}`);
   const gallery = page.getByRole('region', { name: /^Pictures of/ });
   await expect(gallery.getByRole('img').first()).toBeVisible();
+  // The pointer reaching the gallery wakes it (client:interact, decision 068): its buttons appear.
+  await gallery.hover();
   const dots = gallery.getByRole('button', { name: /^Show picture \d+ of/ });
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
   await gallery.getByRole('button', { name: 'Next picture' }).click();

@@ -14,10 +14,12 @@ async function inVariant(context: BrowserContext, name: string, value: string): 
   await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/', sameSite: 'Lax' }]);
 }
 
-/** The header box, once its island has hydrated (typing earlier would be lost to hydration). */
+/** The header box, once the pointer reaching it has woken its island (client:interact, decision 068). */
 async function headerSearchBox(page: Page) {
+  const box = page.getByRole('combobox', { name: 'Search Tuppence' });
+  await box.hover();
   await expect(page.locator('astro-island[component-url*="SearchBox"]')).not.toHaveAttribute('ssr', /.*/);
-  return page.getByRole('combobox', { name: 'Search Tuppence' });
+  return box;
 }
 
 /** Types into the header box and waits for the suggestions answer. */

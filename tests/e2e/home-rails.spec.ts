@@ -1,7 +1,9 @@
 /**
  * The home rails are embla carousels (decision 033) that move by themselves (spec 7
  * content/scroller-configuration, spec 9 carousel interval 9000 ms), on the browser's clock run
- * forward by the test, not by waiting. The island hydrates when the rail comes into view.
+ * forward by the test, not by waiting. The island hydrates when the shopper first points at, touches or
+ * tabs into the rail, or, as these rails move by themselves, a while after the page has loaded (client:interact,
+ * decision 068); never for the first paint.
  */
 import { expect, type Locator, test } from '@playwright/test';
 
@@ -18,6 +20,9 @@ test('spec 9: a home rail moves on one card after 9000 ms, and its Pause button 
   await page.goto('/');
   const rail = page.locator('[data-rail="popular"]');
   await rail.scrollIntoViewIfNeeded();
+  // Untouched, the rail is still the server's list at load, and wakes a while after the load event.
+  await expect(rail.locator('astro-island')).toHaveAttribute('ssr', '');
+  await page.clock.runFor(6_000);
   // The island hydrated: embla runs the rail and the buttons appear.
   await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   const pause = rail.getByRole('button', { name: /^Pause Popular in/ });
@@ -42,8 +47,9 @@ test('the pointer over a rail holds it; Next and the arrow keys move it by hand'
   await page.goto('/');
   const rail = page.locator('[data-rail="new-products"]');
   await rail.scrollIntoViewIfNeeded();
-  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
+  // The pointer reaching the rail wakes it, before it can press Next.
   await rail.locator('.rail__viewport').hover();
+  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   await page.clock.runFor(20_000);
   expect(await shift(rail)).toBe(0);
 
@@ -66,6 +72,7 @@ test('prefers-reduced-motion: the rails never move by themselves', async ({ page
   await page.goto('/');
   const rail = page.locator('[data-rail="popular"]');
   await rail.scrollIntoViewIfNeeded();
+  await rail.locator('.rail__viewport').hover();
   await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   await expect(rail.getByRole('button', { name: /^Next Popular in/ })).toBeVisible();
   await expect(rail.getByRole('button', { name: /^Pause/ })).toBeHidden();

@@ -47,6 +47,9 @@ test('the rails move sideways with next and previous buttons (embla, decision 03
   const next = page.getByRole('button', { name: 'Next New Products' });
   const previous = page.getByRole('button', { name: 'Previous New Products' });
   await region.scrollIntoViewIfNeeded();
+  // The pointer reaching the rail wakes it (client:interact, decision 068): its buttons appear.
+  await region.hover();
+  await expect(previous).toBeVisible();
   await expect(previous).toBeDisabled();
   await next.click();
   const firstCardLeft = () =>

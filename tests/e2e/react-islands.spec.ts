@@ -37,7 +37,10 @@ test('a deal page is hydrated by React (react-dom), every island without a hydra
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   await page.goto(`/deal/${galleryDeal.id}`);
-  // client:visible islands hydrate as they scroll into view.
+  // client:visible islands hydrate as they scroll into view, client:interact ones (the search box, the
+  // gallery) when the pointer reaches them (decision 068).
+  await page.getByRole('combobox', { name: 'Search Tuppence' }).hover();
+  await page.getByRole('region', { name: /^Pictures of/ }).hover();
   await page.getByRole('button', { name: 'Buy now' }).scrollIntoViewIfNeeded();
   await page.locator('footer').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -55,6 +58,9 @@ test('the sold-out sign-up hydrates on React and checks the email without zod', 
   const errors = collectErrors(page);
   await page.goto(`/deal/${soldOutDeal.id}`);
   const signup = page.getByLabel('Email me if this deal comes back');
+  // The search box and the gallery wake when the pointer reaches them (client:interact, decision 068).
+  await page.getByRole('combobox', { name: 'Search Tuppence' }).hover();
+  await page.getByRole('region', { name: /^Pictures of/ }).hover();
   await signup.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect.poll(() => reactRoots(page)).toBe(await page.locator('astro-island').count());
