@@ -268,6 +268,16 @@ test('the Show more partial is one page of the listing’s cards, cached and nev
   }
 });
 
+test('decision 069: London’s first page, 51 deals, is under 100 KB of HTML before compression', async ({ request }) => {
+  const response = await request.get('/deals/london', { headers: { 'accept-encoding': 'identity' } });
+  expect(response.status()).toBe(200);
+  const html = await response.body();
+  // The page a shopper lands on: the top deal and 50 more, every card whole.
+  expect(html.toString('utf8').match(/<article class="deal-card/g)).toHaveLength(51);
+  // KB of 1,024 bytes, as the bench and the decision records count them.
+  expect(html.byteLength).toBeLessThan(100 * 1024);
+});
+
 test('decision 041: every listing picture is a raster at the size shown, with its dimensions and srcset', async ({
   page,
 }) => {
