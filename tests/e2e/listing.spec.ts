@@ -34,7 +34,7 @@ test('a new shopper filters London by price, sorts low to high and loads more wi
 
   // spec 3: the location page offers its categories with counts that add up to the total.
   const facets = page.getByRole('navigation', { name: 'Browse by category' });
-  const total = Number(((await page.locator('.count').textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const total = Number(((await page.locator('.listing-head__count').textContent()) ?? '').replace(/[^0-9]/g, ''));
   const counts = await facets
     .locator('.facets__count')
     .evaluateAll((nodes) => nodes.map((node) => Number((node.firstChild?.textContent ?? '').replace(/[^0-9]/g, ''))));
