@@ -206,9 +206,12 @@ export default defineConfig({
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
     // Decision 025: the site script every page loads stays a cached module file, never copied inline
-    // into each page's HTML (other assets keep Vite's default rule). Decision 064: so does the header's.
+    // into each page's HTML (other assets keep Vite's default rule). Decision 064: so does the header's;
+    // decision 069: and the listings' (deal impressions, 1.3 KB in each listing page's HTML) and the
+    // layout's (remembering the location).
     build: {
-      assetsInlineLimit: (file) => (/(ConsentBanner|Header)\.astro_astro_type_script/.test(file) ? false : undefined),
+      assetsInlineLimit: (file) =>
+        /(ConsentBanner|Header|ListingPage|BaseLayout)\.astro_astro_type_script/.test(file) ? false : undefined,
       // Decision 070: what the page scripts share comes in two chunks, not forty.
       rolldownOptions: { output: { codeSplitting: SITE_CHUNKS } },
     },

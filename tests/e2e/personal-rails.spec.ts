@@ -13,13 +13,13 @@ import { addOptionToBasket, payBasketByCard, uniqueEmail } from './shopping';
 
 /** The headline links of the cards under a heading's section, in order. */
 async function cardHeadlines(scope: ReturnType<Page['locator']>): Promise<string[]> {
-  return scope.locator('article .deal-card__link').allTextContents();
+  return scope.locator('article .deal-card__title a').allTextContents();
 }
 
 test('three deals opened come first in Recently Viewed, newest first, after a reload too', async ({ page }) => {
   await page.goto('/deals/manchester');
   const hrefs = (await page
-    .locator('main article .deal-card__link')
+    .locator('main article .deal-card__title a')
     .evaluateAll((links) => links.slice(0, 3).map((link) => link.getAttribute('href') ?? ''))) as string[];
   expect(hrefs).toHaveLength(3);
   const opened: string[] = [];

@@ -81,7 +81,7 @@ test('"Filter and sort" opens a sheet that closes with Escape and applies a sort
   await expect(page).toHaveURL(/orderBy=pricelow/);
   await expect(page.getByRole('link', { name: /Price low to high/ })).toBeVisible();
   const prices = await page
-    .locator('main li.deal-grid__item .deal-card__amount')
+    .locator('main .deal-grid__block > li .deal-card__amount')
     .evaluateAll((nodes) => nodes.map((node) => Number((node.textContent ?? '').replace(/[^0-9.]/g, ''))));
   expect(prices.length).toBeGreaterThan(9);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));

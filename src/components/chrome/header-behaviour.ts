@@ -1,6 +1,6 @@
 /**
  * Progressive enhancement for the server-rendered header (spec 2 "Header"):
- * - popovers are <details data-popover>, so they open by click, Enter, Space and touch without JS;
+ * - popovers are MainNav's <details class="main-nav__details">, so they open by click, Enter, Space and touch without JS;
  *   this adds the spec 9 hover delay (200 ms), Escape, outside click, one-open-at-a-time and
  *   closing when focus leaves;
  * - the navigation bar's scroll arrows appear when the bar overflows;
@@ -17,10 +17,13 @@ const HOVER_CLOSE_DELAY_MS = 150;
 
 type OpenedBy = 'hover' | 'click';
 
+/** The bar's popovers: each `<details>` of MainNav (found by its class; decision 069: no data attribute on each). */
+const POPOVER_SELECTOR = 'details.main-nav__details';
+
 const openedBy = new WeakMap<HTMLDetailsElement, OpenedBy>();
 
 function popovers(root: ParentNode): HTMLDetailsElement[] {
-  return [...root.querySelectorAll<HTMLDetailsElement>('details[data-popover]')];
+  return [...root.querySelectorAll<HTMLDetailsElement>(POPOVER_SELECTOR)];
 }
 
 function closeAll(root: ParentNode, except?: HTMLDetailsElement): void {
@@ -37,7 +40,7 @@ function enhancePopover(root: HTMLElement, details: HTMLDetailsElement): void {
   const summary = summaryOf(details);
   if (summary === null) return;
   // Hover opens the item's popover; the hover zone is the whole nav item when there is one.
-  const zone = details.closest<HTMLElement>('[data-hover-zone]') ?? details;
+  const zone = details.closest<HTMLElement>('.main-nav__item') ?? details;
   let openTimer: number | undefined;
   let closeTimer: number | undefined;
 
@@ -198,7 +201,7 @@ export function enhanceHeader(root: HTMLElement): void {
       return;
     }
     // Outside click closes every popover.
-    const inside = target.closest('details[data-popover]');
+    const inside = target.closest(POPOVER_SELECTOR);
     if (inside === null || !root.contains(inside)) closeAll(root);
   });
 

@@ -15,15 +15,15 @@ describe('a listing card picture', () => {
   });
 
   it('is shown one, two or three to a row, or at 720 px for the large top card', () => {
-    expect(cardPicture(url, 'regular').sizes).toBe('(min-width: 992px) 384px, (min-width: 576px) 50vw, 100vw');
-    expect(cardPicture(url, 'large').sizes).toBe('(min-width: 768px) 720px, 100vw');
+    expect(cardPicture(url, 'regular').sizes).toBe('(min-width:992px) 384px,(min-width:576px) 50vw,100vw');
+    expect(cardPicture(url, 'large').sizes).toBe('(min-width:768px) 720px,100vw');
   });
 
   it('has no srcset when the address is not a catalogue picture', () => {
     expect(cardPicture('https://example.com/a.jpg', 'regular')).toEqual({
       src: 'https://example.com/a.jpg',
       srcset: undefined,
-      sizes: '(min-width: 992px) 384px, (min-width: 576px) 50vw, 100vw',
+      sizes: '(min-width:992px) 384px,(min-width:576px) 50vw,100vw',
     });
   });
 });

@@ -10,7 +10,7 @@ import { $wishlist, $wishlistMessage, clearWishlist, loadWishlist, toggleWishlis
 const SELECTOR = 'button[data-wishlist-heart]';
 /** A listing card (DealCard.astro) and the corner its heart goes in. */
 const CARD_SELECTOR = 'article.deal-card[data-deal-id]';
-const CARD_CORNER_SELECTOR = '.deal-card__action';
+const CARD_CORNER_CLASS = 'deal-card__action';
 const busy = new WeakSet<HTMLButtonElement>();
 
 /** The deal's headline: the heart's own (the deal page), else its card's headline link. */
@@ -18,14 +18,28 @@ function headlineOf(heart: HTMLButtonElement): string | undefined {
   return heart.dataset.headline ?? heart.closest('article')?.querySelector('h2 a, h3 a, h4 a')?.textContent?.trim();
 }
 
+/** The card's corner over its picture: the card's own (when it has another control there), else made here. */
+function cornerOf(card: HTMLElement): Element | null {
+  const corner = card.querySelector(`.${CARD_CORNER_CLASS}`);
+  if (corner !== null) return corner;
+  const media = card.querySelector('.deal-card__media');
+  if (media === null) return null;
+  const made = document.createElement('div');
+  made.className = CARD_CORNER_CLASS;
+  media.append(made);
+  return made;
+}
+
 /**
  * Decision 064: a card's heart is not in the shared HTML (hidden there, it was 120 bytes a card); it is
- * made here, in its card's corner, from the card's deal id. The deal page's heart is in its HTML.
+ * made here, in its card's corner, from the card's deal id (decision 069: the empty corner is made here
+ * too). The deal page's heart is in its HTML.
  */
 function addCardHearts(): void {
   for (const card of document.querySelectorAll<HTMLElement>(CARD_SELECTOR)) {
-    const corner = card.querySelector(CARD_CORNER_SELECTOR);
-    if (corner === null || corner.querySelector(SELECTOR) !== null) continue;
+    if (card.querySelector(SELECTOR) !== null) continue;
+    const corner = cornerOf(card);
+    if (corner === null) continue;
     const heart = document.createElement('button');
     heart.type = 'button';
     heart.className = 'wishlist-heart wishlist-heart--card';
