@@ -1,6 +1,6 @@
 /**
- * The profile the header's user island reads from GET /api/v1/user. Checked by hand (plain-reader)
- * so every page ships no validation library (decision 018); the server's own schema is
+ * The profile the header's account menu (account-menu.ts) reads from GET /api/v1/user. Checked by
+ * hand (plain-reader) so every page ships no validation library (decision 018); the server's own schema is
  * UserProfileSchema in ./account.ts, and a test keeps the two in step.
  */
 import { boolean, object, reader, string } from './plain-reader';

@@ -54,7 +54,7 @@ const locals = {
 describe('layouts (spec 2)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
-    // The header's search box and account area are React islands.
+    // The header's search box is a React island.
     container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
   });
 
