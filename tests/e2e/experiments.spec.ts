@@ -107,6 +107,9 @@ test('spec 4 dynamic price: variant b shows 2% off, the checkout charges it, and
   await page.goto(`/deal/${buyableDeal.id}`);
   await expect(firstPrice).toHaveText(endsWith(variantB));
   await expect(page.getByRole('note').filter({ hasText: '2% off for you' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'price trial' })).toContainText(
+    'Your basket keeps this price for 24 hours',
+  );
   await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
   await page.getByRole('button', { name: 'Buy now' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
