@@ -17,6 +17,12 @@ describe('redactSecrets keeps secrets out of the log', () => {
     expect(redacted).toContain(placeholder);
   });
 
+  it('keeps a token pseudonym readable even when its 12 hex digits are all decimal digits (spec 8)', () => {
+    const text = 'basket token mismatch: cookie sha256:ae52f2a31627, kept sha256:289147223780';
+    expect(redactSecrets(text)).toBe(text);
+    expect(redactSecrets('card 289147223780 declined')).toBe('card [number] declined');
+  });
+
   it('keeps SQL identifiers, ids and dates readable', () => {
     const text = 'insert into "sold_out_notifications_by_deal" ("deal_id") values ($1) for order 12345 on 2026-11-24';
     expect(redactSecrets(text)).toBe(text);

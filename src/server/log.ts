@@ -48,8 +48,9 @@ const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   // argon2 (and other modular-crypt) hashes: $argon2id$v=19$m=...,t=...,p=...$salt$hash
   [/\$argon2[a-z]*\$[^\s'",)\]}]*/gi, '[hash]'],
   [/[^\s@'"`,;:()<>[\]{}]+@[^\s@'"`,;:()<>[\]{}]+\.[^\s@'"`,;:()<>[\]{}]+/g, '[email]'],
-  // 12 to 19 digit card numbers, with or without spaces or dashes between the digits.
-  [/(?<![\d.])\d(?:[ -]?\d){11,18}(?![\d.])/g, '[number]'],
+  // 12 to 19 digit card numbers, with or without spaces or dashes between the digits. Not a token's
+  // pseudonym (tokenPseudonym below): its 12 hex digits are sometimes all decimal digits.
+  [/(?<![\d.])(?<!sha256:)\d(?:[ -]?\d){11,18}(?![\d.])/g, '[number]'],
   // Long hex (digests, ids) and base64url tokens. A run that is all lower case without digits is
   // a SQL identifier ("sold_out_notifications"), not a token, so it stays readable.
   [/(?<![A-Za-z0-9_-])[0-9a-fA-F]{16,}(?![A-Za-z0-9_-])/g, '[token]'],

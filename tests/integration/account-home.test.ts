@@ -5,15 +5,14 @@
  * /account and /dashboard (spec 2 page types) redirect to /myaccount. Pages are rendered as the
  * server renders them, with what the middleware puts on Astro.locals.
  */
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCES_COPY } from '../../src/domain/email-preferences';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import type { Database } from '../../src/server/db/client';
 import { insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
+import { createContainer } from './support/container';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -50,7 +49,7 @@ describe.each(embedded)('the account home and email preferences on $name', (engi
   let container: AstroContainer;
   beforeAll(async () => {
     shared.database = await engine.open();
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
   afterAll(async () => {
     await shared.database?.close();

@@ -6,13 +6,11 @@
  * A video with speech cannot be stored without captions.
  */
 
-import { loadRenderers } from 'astro:container';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
 import type { APIContext } from 'astro';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
@@ -25,6 +23,7 @@ import { clearCatalogueCaches, retrieveDeal } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { dealVideos } from '../../src/server/db/schema';
 import { embedded } from './databases';
+import { createContainer } from './support/container';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -54,7 +53,7 @@ describe('deal videos (spec 3 video state; decision 056)', () => {
       byName.set(path.basename(row.webmUrl, '.webm'), row.dealId);
     }
     media = mkdtempSync(path.join(tmpdir(), 'deal-videos-'));
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   }, 120_000);
 
   afterAll(async () => {

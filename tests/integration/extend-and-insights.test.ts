@@ -4,9 +4,7 @@
  * expiry and price the purchase at /order-addon charges) and insights at /insights (a shopper's own
  * savings, vouchers and points). Pages and their parts are rendered as the server renders them.
  */
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
@@ -35,6 +33,7 @@ import { listExtensionOffers, quoteAddons } from '../../src/server/voucher-lifec
 import { tallyShopperVouchers } from '../../src/server/vouchers';
 import { insertTestOrder, insertTestUser } from './commerce-fixtures';
 import { embedded } from './databases';
+import { createContainer } from './support/container';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -63,7 +62,7 @@ describe.each(embedded)('the extension landing and insights on $name', (engine) 
   beforeAll(async () => {
     shared.database = await engine.open();
     await seedCatalogue(shared.database.db, { deals: 30, seed: 52 });
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
   afterAll(async () => {
     await shared.database?.close();

@@ -5,13 +5,12 @@
  * header's script (account-menu.ts) fills in for a signed-in shopper.
  */
 
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
 import type { HeaderData } from '../../src/server/catalog/header-types';
+import { createContainer } from './support/container';
 
 const header: HeaderData = {
   location: { shortName: 'london', name: 'London' },
@@ -25,7 +24,7 @@ describe("the header's account area and basket count (decision 067)", () => {
   let container: AstroContainer;
   beforeAll(async () => {
     // The header's search box is still a React island.
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
 
   /** The page as the server renders it, less the attributes the test build stamps (source locations, scoping). */

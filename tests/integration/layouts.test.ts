@@ -3,9 +3,7 @@
  * server renders it, with the landmarks and chrome a shopper relies on.
  */
 
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
@@ -16,6 +14,7 @@ import GiftLayout from '../../src/layouts/GiftLayout.astro';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
 import LoginLayout from '../../src/layouts/LoginLayout.astro';
 import type { HeaderData } from '../../src/server/catalog/header-types';
+import { createContainer } from './support/container';
 
 const header: HeaderData = {
   location: { shortName: 'glasgow', name: 'Glasgow' },
@@ -55,7 +54,7 @@ describe('layouts (spec 2)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
     // The header's search box is a React island.
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
 
   const render = (

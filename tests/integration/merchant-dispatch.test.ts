@@ -6,9 +6,7 @@
  * the shopper's Delivery section, and a delivered product becoming reviewable (decision 046) while
  * it can still be returned.
  */
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ShipmentProgress from '../../src/components/orders/ShipmentProgress.astro';
@@ -30,6 +28,7 @@ import { requestReturn } from '../../src/server/voucher-lifecycle';
 import { addShopper, seedBasketCatalogue } from './basket-fixtures';
 import { embedded } from './databases';
 import { readPdf } from './pdf-reading';
+import { createContainer } from './support/container';
 import { mailText, renderedMail } from './support/mail';
 import { addPostedDeal, placePostedOrder, TEST_ADDRESS } from './support/posted-order';
 
@@ -56,7 +55,7 @@ describe.each(embedded)('a merchant dispatches posted orders on $name', (engine)
       .returning();
     if (other === undefined) throw new Error('no second merchant');
     otherMerchantId = other.id;
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
   afterAll(async () => {
     await database?.close();

@@ -6,13 +6,12 @@
  * cookie), as these pages are cached.
  */
 
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
 import type { HeaderData } from '../../src/server/catalog/header-types';
+import { createContainer } from './support/container';
 
 const header: HeaderData = {
   location: { shortName: 'london', name: 'London' },
@@ -26,7 +25,7 @@ const oneTap = { clientId: 'client.apps.example', scriptUrl: 'https://accounts.g
 describe('Google one-tap in the header-footer layout (spec 6)', () => {
   let container: AstroContainer;
   beforeAll(async () => {
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   });
 
   const render = (path: string, configured: typeof oneTap | null) =>

@@ -5,10 +5,8 @@
  * every layout.
  */
 
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer as reactContainerRenderer } from '@astrojs/react/container-renderer';
 import type { APIContext } from 'astro';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
@@ -18,6 +16,7 @@ import { type DealDetail, DealDetailSchema, type ProductDisplayType } from '../.
 import { clearCatalogueCaches, retrieveDeal } from '../../src/server/catalog';
 import type { Database } from '../../src/server/db/client';
 import { embedded } from './databases';
+import { createContainer } from './support/container';
 import { serveTestDatabase } from './support/test-database';
 
 const shared: { database?: Database } = {};
@@ -74,7 +73,7 @@ describe('spec 3 productDisplay.type: option layouts', () => {
       sql`d.delivery_type = 'postal' and exists (select 1 from deal_products p where p.deal_id = d.id and p.postage_price_minor > 0)`,
     );
     // The chooser is a React island, rendered on the server as the page renders it.
-    container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer()]) });
+    container = await createContainer();
   }, 120_000);
 
   afterAll(async () => {
