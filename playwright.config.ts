@@ -1,16 +1,8 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from './scripts/chromium-path.mjs';
 
-/**
- * Chromium: $CHROMIUM_PATH, else Debian's headless shell (package chromium-headless-shell), else
- * Debian's /usr/bin/chromium, else Playwright's own download. The headless shell is the old headless
- * Chromium without the browser's own UI: the whole end-to-end run took 303 s in it against 489 s in
- * the full browser on the 2-core machine (docs/decisions/034-faster-test-run.md). It
- * cannot show a window: for --headed, set CHROMIUM_PATH=/usr/bin/chromium.
- */
-const executablePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
+/** Chromium as scripts/chromium-path.mjs finds it (Debian's headless shell first). */
+const executablePath = CHROMIUM_PATH;
 const port = Number(process.env.E2E_PORT ?? 4399);
 /**
  * The payment sandbox the end-to-end server starts beside the shop (docs/decisions/035): its pages

@@ -18,7 +18,7 @@
  * Traffic goes only to 127.0.0.1 (the built server on `--port`, 4397 by default); every loop is bounded by a count.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { browserFirstLoad, gzippedJsBytes } from './bench/js-weight';
@@ -27,6 +27,7 @@ import { benchPurchase, printPurchaseTable } from './bench/purchase';
 import { benchScale } from './bench/scale';
 import { benchSearch } from './bench/search';
 import { wireBytes } from './bench/wire';
+import { CHROMIUM_PATH } from './chromium-path.mjs';
 import { argValue, hasFlag } from './cli';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -194,10 +195,8 @@ const weights: {
   modules: number;
   htmlKb: number;
 }[] = [];
-/** Chromium for the phone's first load, found as the end-to-end tests find it (playwright.config.ts); none: not measured. */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
+/** Chromium for the phone's first load, found as the end-to-end tests find it; none: not measured. */
+const chromiumPath = CHROMIUM_PATH;
 try {
   await waitForServer(server);
   const listing = await (await fetch(`${base}/deals/london`)).text();

@@ -9,16 +9,10 @@ import type { experimental_AstroContainer as AstroContainer } from 'astro/contai
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
-import type { HeaderData } from '../../src/server/catalog/header-types';
 import { createContainer } from './support/container';
+import { EMPTY_LONDON_HEADER } from './support/empty-header';
 
-const header: HeaderData = {
-  location: { shortName: 'london', name: 'London' },
-  nav: [],
-  travelNav: [],
-  locations: [],
-  scottishMenu: [],
-};
+const header = EMPTY_LONDON_HEADER;
 
 describe("the header's account area and basket count (decision 067)", () => {
   let container: AstroContainer;

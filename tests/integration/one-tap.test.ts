@@ -10,16 +10,10 @@ import type { experimental_AstroContainer as AstroContainer } from 'astro/contai
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADING } from '../../src/domain/trading';
 import HeaderFooterLayout from '../../src/layouts/HeaderFooterLayout.astro';
-import type { HeaderData } from '../../src/server/catalog/header-types';
 import { createContainer } from './support/container';
+import { EMPTY_LONDON_HEADER } from './support/empty-header';
 
-const header: HeaderData = {
-  location: { shortName: 'london', name: 'London' },
-  nav: [],
-  travelNav: [],
-  locations: [],
-  scottishMenu: [],
-};
+const header = EMPTY_LONDON_HEADER;
 const oneTap = { clientId: 'client.apps.example', scriptUrl: 'https://accounts.google.com/gsi/client' };
 
 describe('Google one-tap in the header-footer layout (spec 6)', () => {
