@@ -46,10 +46,16 @@ async function stayOnClick(page: Page) {
   await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
 }
 
+/**
+ * The home page's first rail, in view and hydrated (decision 068: it hydrates when first pointed at),
+ * so a timed click does not land while React is taking the rail over.
+ */
 async function openHomeRail(page: Page) {
   await page.goto('/');
   const rail = page.locator('[data-rail="new-products"]');
   await rail.scrollIntoViewIfNeeded();
+  await rail.hover();
+  await expect(rail.locator('[data-carousel="ready"]')).toBeAttached();
   return rail;
 }
 
