@@ -205,6 +205,14 @@ async function writeOrder(
     origin: request.origin,
     confirmEmail: request.confirmEmail ?? false,
     ...(request.brand === undefined ? {} : { brand: request.brand }),
+    // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
+    order: {
+      userId: buyer.id,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      placedAt: now.toISOString(),
+      dealIds: [...new Set(lines.map((line) => line.dealId))],
+    },
   });
   // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
   // order's now; the rest are taken here.
