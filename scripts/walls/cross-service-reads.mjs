@@ -75,11 +75,7 @@ export const CROSS_SERVICE_READS = {
     'src/server/catalog/dealProducts',
     'src/server/catalog/deals',
   ],
-  'src/server/orders/confirmation.ts': [
-    'src/server/mail/outbox',
-    'src/server/vouchers/vouchers',
-    'src/server/wallet/walletEntries',
-  ],
+  'src/server/orders/confirmation.ts': ['src/server/mail/outbox', 'src/server/wallet/walletEntries'],
   'src/server/orders/lines.ts': [
     'src/server/basket/basketLines',
     'src/server/basket/baskets',

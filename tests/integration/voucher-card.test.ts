@@ -11,6 +11,7 @@ import type { VoucherView } from '../../src/server/vouchers';
 const voucher: VoucherView = {
   id: 41,
   orderId: 7,
+  orderLineId: 9,
   userId: 3,
   code: 'TP-7KQ4-M9XD',
   securityCode: '042913',

@@ -29,6 +29,7 @@ export { addSoldOutNotification, type SoldOutSignupResult } from './sold-out-not
 export {
   afterStockTaken,
   countDealPurchase,
+  countDealPurchaseStatement,
   type LiveDealStock,
   listLiveStock,
   returnStock,

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { remainingForDayOf } from '@/domain/purchase-cap';
 import type { Db, DbOrTx, Tx } from '@/server/db';
 import { refreshFromPrice } from './from-price';
-import { dealProductStock, dealProducts, deals } from './schema';
+import { dealProductStock, dealProducts } from './schema';
 
 /**
  * The conditional UPDATE that takes `quantity` of a product from its stock and today's allowance (a
@@ -101,10 +101,18 @@ async function refreshFromPriceOf(tx: DbOrTx, productId: number): Promise<void> 
 
 /** spec 3 deal boughtCount: an order's units of the deal, counted in the order's transaction. */
 export async function countDealPurchase(tx: Tx, dealId: number, quantity: number): Promise<void> {
-  await tx
-    .update(deals)
-    .set({ boughtCount: sql`${deals.boughtCount} + ${quantity}` })
-    .where(eq(deals.id, dealId));
+  await tx.execute(countDealPurchaseStatement(dealId, quantity));
+}
+
+/**
+ * `countDealPurchase` as SQL, for the orders service to run as part of one statement with the
+ * buyer's per-deal total (docs/decisions/072), so the catalogue still writes its own table's SQL.
+ * `when` adds a condition under which the count is made.
+ */
+export function countDealPurchaseStatement(dealId: number, quantity: number, when?: SQL): SQL {
+  return sql`
+    update deals set bought_count = bought_count + ${quantity}
+    where id = ${dealId}${when === undefined ? sql`` : sql` and (${when})`}`;
 }
 
 /** A deal's stock as it is now (docs/decisions/048: "Only N left" comes from here, never a cached page). */

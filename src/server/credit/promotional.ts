@@ -17,21 +17,20 @@ import { creditWallet } from '@/server/wallet';
 import { creditGrants, promotionalCreditOffers } from './schema';
 
 /** The promotional credit an order earns (0 when none), from its lines as stored. */
-export async function promotionalCreditOfOrder(db: Db, orderId: number): Promise<number> {
+export async function promotionalCreditOfOrder(
+  db: Db,
+  orderId: number,
+  /** When the order was placed, as its `order.placed` event carries it (docs/decisions/072). */
+  placedAt?: Date,
+): Promise<number> {
+  // Knowing when the order was placed, the offers running then are read first: most of the time
+  // none ran, and the order is never read (docs/decisions/072).
+  const early = placedAt === undefined ? null : await offersRunningAt(db, placedAt);
+  if (early !== null && early.length === 0) return 0;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (order === undefined || order.status !== 'placed') return 0;
   if ((await retrieveOrderPromotion(db, orderId)) !== null) return 0;
-  const at = order.createdAt;
-  const offers = await db
-    .select({ categoryIds: promotionalCreditOffers.categoryIds })
-    .from(promotionalCreditOffers)
-    .where(
-      and(
-        lte(promotionalCreditOffers.startsAt, at),
-        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, at)),
-        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, at)),
-      ),
-    );
+  const offers = early ?? (await offersRunningAt(db, order.createdAt));
   if (offers.length === 0) return 0;
   const lines = await db
     .select({
@@ -53,12 +52,32 @@ export async function promotionalCreditOfOrder(db: Db, orderId: number): Promise
   return promotionalCreditFor(lines.filter(covered));
 }
 
+/** The promotional-credit offers running at `at`. */
+function offersRunningAt(db: Db, at: Date): Promise<{ categoryIds: number[] }[]> {
+  return db
+    .select({ categoryIds: promotionalCreditOffers.categoryIds })
+    .from(promotionalCreditOffers)
+    .where(
+      and(
+        lte(promotionalCreditOffers.startsAt, at),
+        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, at)),
+        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, at)),
+      ),
+    );
+}
+
 /**
  * Run by the `promotional-credit` subscriber of `order.placed`: credits what the order earned, once
  * (a retry finds the grant).
  */
-export async function grantPromotionalCredit(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
-  const amountMinor = await promotionalCreditOfOrder(db, orderId);
+export async function grantPromotionalCredit(
+  db: Db,
+  orderId: number,
+  now: Date = new Date(),
+  /** When the order was placed, as its event carries it (docs/decisions/072). */
+  placedAt?: Date,
+): Promise<number> {
+  const amountMinor = await promotionalCreditOfOrder(db, orderId, placedAt);
   if (amountMinor === 0) return 0;
   const [order] = await db
     .select({ userId: orders.userId, currency: orders.currency })

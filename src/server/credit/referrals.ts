@@ -88,7 +88,17 @@ export async function recordReferralEvent(
  * both of them referral credit once the refund window has passed. Written as pending grants (once
  * per order and shopper).
  */
-export async function recordReferralReward(db: Db, orderId: number): Promise<number> {
+export async function recordReferralReward(db: Db, orderId: number, buyerId?: number): Promise<number> {
+  // The buyer (the event names them, docs/decisions/072) is looked up as a referred friend first: most
+  // buyers were not referred, and then the order itself is never read.
+  if (buyerId !== undefined) {
+    const [referred] = await db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .where(eq(referrals.friendUserId, buyerId))
+      .limit(1);
+    if (referred === undefined) return 0;
+  }
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (order === undefined) return 0;
   const [referral] = await db.select().from(referrals).where(eq(referrals.friendUserId, order.userId));

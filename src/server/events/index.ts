@@ -12,6 +12,7 @@ export {
   type OrderPlaced,
   type OutboxEventName,
   type OutboxEvents,
+  type PlacedOrderFacts,
   type ShipmentDispatched,
   type VoucherRefunded,
 } from './names';

@@ -33,6 +33,23 @@ export interface OrderPlaced {
    * on events raised before it was recorded; those read as the default brand.
    */
   brand?: Brand;
+  /**
+   * What the order transaction wrote that its subscribers would otherwise read back
+   * (docs/decisions/072): who bought, what it cost, when, and which deals. Absent on events raised
+   * before they were carried; those subscribers read the order as before.
+   */
+  order?: PlacedOrderFacts;
+}
+
+/** The facts of a placed order its `order.placed` event carries (docs/decisions/072). */
+export interface PlacedOrderFacts {
+  userId: number;
+  totalMinor: number;
+  currency: string;
+  /** When the order was placed (its `created_at`), as an ISO string. */
+  placedAt: string;
+  /** The deals of its lines. */
+  dealIds: number[];
 }
 
 /** What a `voucher.refunded` event carries. */

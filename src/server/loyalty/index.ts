@@ -114,7 +114,14 @@ export async function listLoyaltyActivity(db: Db, userId: number, limit = 50): P
  * Run by the `loyalty-points` subscriber of `order.placed`: points for what the order cost, once
  * per order. Returns the points given.
  */
-export async function awardOrderPoints(db: Db, orderId: number, now: Date = new Date()): Promise<number> {
+export async function awardOrderPoints(
+  db: Db,
+  orderId: number,
+  now: Date = new Date(),
+  /** The order's buyer and total as its `order.placed` event carries them (docs/decisions/072). */
+  placed?: { userId: number; totalMinor: number },
+): Promise<number> {
+  if (placed !== undefined) return awardPlacedOrderPoints(db, orderId, placed, now);
   const [order] = await db
     .select({ userId: orders.userId, totalMinor: orders.totalMinor, status: orders.status })
     .from(orders)
@@ -138,6 +145,44 @@ export async function awardOrderPoints(db: Db, orderId: number, now: Date = new 
     ),
   );
   return done ? points : 0;
+}
+
+/**
+ * `awardOrderPoints` with the buyer and total the event carries, in ONE statement and no transaction
+ * (docs/decisions/072): the activity is written only while the order is still placed (a refunded or
+ * cancelled order earns nothing, as when the order was read first) and only once per order (its
+ * unique key), and the account's totals move only when it was, all or nothing as one statement is.
+ */
+async function awardPlacedOrderPoints(
+  db: Db,
+  orderId: number,
+  placed: { userId: number; totalMinor: number },
+  now: Date,
+): Promise<number> {
+  const points = pointsForSpend(placed.totalMinor);
+  if (points === 0) return 0;
+  const at = now.toISOString();
+  const result = await db.execute<{ recorded: number }>(sql`
+    with activity as (
+      insert into loyalty_activities (user_id, kind, points, lifetime_points, description, unique_key, order_id, created_at)
+      select ${placed.userId}, 'order', ${points}, ${points}, ${`Earned on order ${orderId}`}, ${`order:${orderId}`},
+        ${orderId}, ${at}::timestamptz
+      where exists (select 1 from orders where id = ${orderId} and status = 'placed')
+      on conflict do nothing
+      returning user_id
+    ),
+    account as (
+      insert into loyalty_accounts (user_id, current_points, lifetime_points, updated_at)
+      select user_id, ${points}, ${points}, ${at}::timestamptz from activity
+      on conflict (user_id) do update set
+        current_points = loyalty_accounts.current_points + ${points},
+        lifetime_points = loyalty_accounts.lifetime_points + ${points},
+        updated_at = ${at}::timestamptz
+      returning user_id
+    )
+    select (select count(*)::int from account) as recorded
+  `);
+  return Number(result.rows[0]?.recorded ?? 0) > 0 ? points : 0;
 }
 
 /**

@@ -28,20 +28,25 @@ export async function authorisePayment(
   provider: PaymentProvider,
   request: Pick<PlaceOrderRequest, 'idempotencyKey'> & { payment: OrderPayment; reference: string },
   amount: { amountMinor: number; currency: 'GBP' | 'EUR' },
+  /** The `authorising` row the hold wrote already (docs/decisions/072), else null: written here. */
+  writtenPaymentId: number | null = null,
 ): Promise<AuthoriseResult> {
   const { idempotencyKey, payment: orderPayment } = request;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      idempotencyKey,
-      provider: provider.type,
-      method: orderPayment.method,
-      status: 'authorising',
-      amountMinor: amount.amountMinor,
-      currency: amount.currency,
-    })
-    .onConflictDoUpdate({ target: payments.idempotencyKey, set: { updatedAt: sql`now()` } })
-    .returning({ id: payments.id });
+  const [payment] =
+    writtenPaymentId !== null
+      ? [{ id: writtenPaymentId }]
+      : await db
+          .insert(payments)
+          .values({
+            idempotencyKey,
+            provider: provider.type,
+            method: orderPayment.method,
+            status: 'authorising',
+            amountMinor: amount.amountMinor,
+            currency: amount.currency,
+          })
+          .onConflictDoUpdate({ target: payments.idempotencyKey, set: { updatedAt: sql`now()` } })
+          .returning({ id: payments.id });
   if (payment === undefined) throw new Error('payments insert returned nothing');
   const result = await provider.authorise({
     nonce: orderPayment.nonce ?? '',

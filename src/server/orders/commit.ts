@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import { takeOpenBasket } from '@/server/basket';
-import { countDealPurchase, takeStock } from '@/server/catalog';
+import { countDealPurchase, countDealPurchaseStatement, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
 import { EVENTS, recordEvent } from '@/server/events';
 import { recordShipments } from '@/server/fulfilment';
@@ -205,6 +205,14 @@ async function writeOrder(
     origin: request.origin,
     confirmEmail: request.confirmEmail ?? false,
     ...(request.brand === undefined ? {} : { brand: request.brand }),
+    // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
+    order: {
+      userId: buyer.id,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      placedAt: now.toISOString(),
+      dealIds: [...new Set(lines.map((line) => line.dealId))],
+    },
   });
   // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
   // order's now; the rest are taken here.
@@ -257,10 +265,15 @@ async function takeContendedRows(
     perDeal.set(line.dealId, entry);
   }
   for (const [dealId, entry] of [...perDeal].sort(([a], [b]) => a - b)) {
-    if (!held.deals.has(dealId)) {
-      const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry });
-      if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
+    if (held.deals.has(dealId)) {
+      await countDealPurchase(tx, dealId, entry.quantity);
+      continue;
     }
-    await countDealPurchase(tx, dealId, entry.quantity);
+    // The buyer's total and the deal's bought count in one statement (docs/decisions/072), in that
+    // order as before; the count is made only when the total was.
+    const ok = await recordUserPurchase(tx, { userId: buyerId, dealId, ...entry }, (recorded) =>
+      countDealPurchaseStatement(dealId, entry.quantity, recorded),
+    );
+    if (!ok) throw new OrderError('notEnoughLeft', { title: entry.title, available: 0 });
   }
 }

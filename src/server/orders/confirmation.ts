@@ -20,7 +20,6 @@ import { enqueueMail, type TemplateData } from '@/server/mail';
 import { outbox } from '@/server/mail/schema';
 import { retrieveOrderPromotion } from '@/server/promotions';
 import { listVouchers, type VoucherView } from '@/server/vouchers';
-import { vouchers } from '@/server/vouchers/schema';
 import { walletEntries } from '@/server/wallet/schema';
 import { type OrderLineRow, type OrderRow, orderLines, orders, payments } from './schema';
 
@@ -71,16 +70,8 @@ export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<v
 async function confirmationData(db: Db, order: OrderRow, firstName: string): Promise<OrderConfirmationData> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const views = await listVouchers(db, { orderIds: [order.id] });
-  const lineOf = new Map(
-    (
-      await db
-        .select({ id: vouchers.id, orderLineId: vouchers.orderLineId })
-        .from(vouchers)
-        .where(eq(vouchers.orderId, order.id))
-    ).map((row) => [row.id, row.orderLineId]),
-  );
   const viewsOf = (line: OrderLineRow) =>
-    views.filter((view) => lineOf.get(view.id) === line.id).sort((a, b) => a.id - b.id);
+    views.filter((view) => view.orderLineId === line.id).sort((a, b) => a.id - b.id);
   return {
     orderId: order.id,
     placedAt: order.createdAt.toISOString(),
@@ -91,7 +82,9 @@ async function confirmationData(db: Db, order: OrderRow, firstName: string): Pro
       return first === undefined ? [] : [lineData(order, line, first, issued)];
     }),
     summary: await summaryData(db, order, lines),
-    delivery: await deliveryData(db, order.id),
+    // Only an order with a posted line has a delivery address (docs/decisions/051); the others have
+    // nothing to read (docs/decisions/072).
+    delivery: lines.some((line) => line.shippingMethod !== null) ? await deliveryData(db, order.id) : null,
   };
 }
 
@@ -171,24 +164,32 @@ function lineData(order: OrderRow, line: OrderLineRow, deal: VoucherView, issued
  */
 async function summaryData(db: Db, order: OrderRow, lines: OrderLineRow[]): Promise<OrderConfirmationData['summary']> {
   const promotion = await retrieveOrderPromotion(db, order.id);
-  const debits = await db
-    .select({ kind: walletEntries.kind, amountMinor: walletEntries.amountMinor })
-    .from(walletEntries)
-    .where(
-      and(
-        eq(walletEntries.orderId, order.id),
-        eq(walletEntries.userId, order.userId),
-        lt(walletEntries.amountMinor, 0),
-      ),
-    );
+  // An order the wallet paid nothing of has no debits to read (docs/decisions/072).
+  const debits =
+    order.walletUsedMinor === 0
+      ? []
+      : await db
+          .select({ kind: walletEntries.kind, amountMinor: walletEntries.amountMinor })
+          .from(walletEntries)
+          .where(
+            and(
+              eq(walletEntries.orderId, order.id),
+              eq(walletEntries.userId, order.userId),
+              lt(walletEntries.amountMinor, 0),
+            ),
+          );
   const promotionalCreditMinor = debits
     .filter((debit) => debit.kind === 'marketing')
     .reduce((sum, debit) => sum - debit.amountMinor, 0);
-  const [payment] = await db
-    .select({ cardType: payments.cardType, lastFour: payments.lastFour })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['authorised', 'settled'])))
-    .limit(1);
+  // An order the card paid nothing of shows no payment, so its payment is not read.
+  const [payment] =
+    order.cashAmountMinor === 0
+      ? []
+      : await db
+          .select({ cardType: payments.cardType, lastFour: payments.lastFour })
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['authorised', 'settled'])))
+          .limit(1);
   return {
     currency: order.currency,
     lines: lines.map((line) => ({

@@ -44,15 +44,29 @@ export interface PurchaseHold {
   promoCodeId: number | null;
   now: Date;
   expiresAt: Date;
+  /**
+   * The `payments` row the card's authorisation starts from, written `authorising` in the same
+   * statement as the usual order's hold (docs/decisions/072); null when nothing is to be authorised.
+   */
+  authorising?: AuthorisingPayment | null;
+}
+
+/** A payment about to be authorised (`authorisePayment` writes it itself when the hold did not). */
+export interface AuthorisingPayment {
+  provider: string;
+  method: string;
+  amountMinor: number;
+  currency: string;
 }
 
 /**
  * Holds the order's units, the buyer's per-user allowance and the code's use for this key (again:
  * nothing more when it already holds them). Throws OrderError ('notEnoughLeft' for stock or the
  * spec 5 per-user maximum, 'promotionRefused' with the code's message) and holds nothing when any
- * of them cannot be had.
+ * of them cannot be had. Answers the id of the `authorising` payment row when the hold wrote it
+ * (docs/decisions/072), else null.
  */
-export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
+export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<{ paymentId: number | null }> {
   const { key, buyerId, now, expiresAt } = hold;
   const units = new Map<number, { quantity: number; title: string }>();
   const capped = new Map<number, { quantity: number; maxPerUser: number; title: string }>();
@@ -68,8 +82,7 @@ export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
   const [only, ...more] = units;
   if (only !== undefined && more.length === 0 && hold.promoCodeId === null && capped.size === 0) {
     // The usual order: one option, no code, no per-user maximum: one statement holds it.
-    await holdUnits(db, hold, only[0], only[1]);
-    return;
+    return { paymentId: await holdUnits(db, hold, only[0], only[1]) };
   }
   await db.transaction(async (tx) => {
     // Every order holds at least one product, so a stock hold says the whole hold was taken.
@@ -97,6 +110,7 @@ export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
       await tx.insert(purchaseCapHolds).values({ idempotencyKey: key, userId: buyerId, dealId, quantity, expiresAt });
     }
   });
+  return { paymentId: null };
 }
 
 /**
@@ -104,32 +118,50 @@ export async function holdPurchase(db: Db, hold: PurchaseHold): Promise<void> {
  * update (`takeStockStatement`) and the `stock_holds` row it feeds, taken together or not at all, and
  * nothing when this key holds them already (a retried submit). A statement is atomic on its own, so
  * no transaction is opened; PostgreSQL's row lock on the stock makes a concurrent buyer wait and
- * re-check the condition, as in the transaction (docs/decisions/012).
+ * re-check the condition, as in the transaction (docs/decisions/012). When the card is to be
+ * authorised next, the same statement writes its `authorising` payment row, only if the units were
+ * held (docs/decisions/072: a buyer refused here still leaves no payment row); answers its id.
  */
 async function holdUnits(
   db: Db,
   hold: PurchaseHold,
   productId: number,
   unit: { quantity: number; title: string },
-): Promise<void> {
-  const { key, now, expiresAt } = hold;
+): Promise<number | null> {
+  const { key, now, expiresAt, authorising } = hold;
   const stockDay = now.toISOString().slice(0, 10);
   const alreadyHeld = sql`exists (select 1 from stock_holds where idempotency_key = ${key})`;
-  const result = await db.execute<{ already: boolean; held: number; quantity_remaining: number | null }>(sql`
+  // The same insert as authorisePayment's (a retry under the key keeps its row, docs/decisions/012).
+  const payment =
+    authorising == null
+      ? sql`, payment as (select null::int as id)`
+      : sql`, payment as (
+      insert into payments (idempotency_key, provider, method, status, amount_minor, currency)
+      select ${key}, ${authorising.provider}, ${authorising.method}, 'authorising', ${authorising.amountMinor},
+        ${authorising.currency} from held
+      on conflict (idempotency_key) do update set updated_at = now()
+      returning id
+    )`;
+  const result = await db.execute<{
+    already: boolean;
+    held: number;
+    quantity_remaining: number | null;
+    payment_id: number | null;
+  }>(sql`
     with taken as (${takeStockStatement(productId, unit.quantity, now, alreadyHeld)}),
     held as (
       insert into stock_holds (idempotency_key, product_id, quantity, stock_day, expires_at)
       select ${key}, product_id, ${unit.quantity}, ${stockDay}::date, ${expiresAt.toISOString()}::timestamptz from taken
       returning product_id
-    )
+    )${payment}
     select ${alreadyHeld} as already, (select count(*)::int from held) as held,
-      (select quantity_remaining from taken) as quantity_remaining
+      (select quantity_remaining from taken) as quantity_remaining, (select id from payment) as payment_id
   `);
   const [row] = result.rows;
-  if (row === undefined || row.already) return;
+  if (row === undefined || row.already) return null;
   if (Number(row.held) > 0) {
     await afterStockTaken(db, productId, row.quantity_remaining);
-    return;
+    return row.payment_id === null ? null : Number(row.payment_id);
   }
   // Not taken: sold out, or a product without a stock row (unlimited), whose hold is still recorded.
   const left = await stockLeft(db, productId, now);
@@ -138,6 +170,7 @@ async function holdUnits(
     .insert(stockHolds)
     .values({ idempotencyKey: key, productId, quantity: unit.quantity, stockDay, expiresAt })
     .onConflictDoNothing();
+  return null;
 }
 
 type StockHoldRow = typeof stockHolds.$inferSelect;

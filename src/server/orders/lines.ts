@@ -4,7 +4,7 @@
  * The browser's idea of the price never enters here (docs/decisions/012: priced from the database);
  * the price itself comes from the one pricing pipeline (src/domain/pricing.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { chosenMethod, POSTAL_DELIVERY_TYPE, type ShippingMethod } from '@/domain/delivery';
 import type { OrderLineCheck } from '@/domain/order-lines';
 import { type PricingLine, pricingLineOf } from '@/domain/pricing';
@@ -14,7 +14,7 @@ import { basketLines, baskets } from '@/server/basket/schema';
 import { dealProductStock, dealProducts, deals } from '@/server/catalog/schema';
 import type { DbOrTx } from '@/server/db';
 import { retrieveStayExtras } from '@/server/travel';
-import { purchaseCapHolds, stockHolds, userDealPurchases } from './schema';
+import { orders, purchaseCapHolds, stockHolds, userDealPurchases } from './schema';
 
 export interface OrderLineSource extends OrderLineCheck {
   basketLineId: number;
@@ -63,6 +63,35 @@ export async function loadOrderLines(
   /** Only while the basket is open (pricing before any money moves: a closed basket has no lines to buy). */
   openOnly = false,
 ): Promise<OrderLineSource[]> {
+  return (await readOrderLines(db, basketToken, userId, now, heldFor, openOnly, null)).lines;
+}
+
+/**
+ * The open basket's lines as pricing reads them (`loadOrderLines` with `openOnly`), and in the same
+ * statement the order this submit's key placed already, if any (docs/decisions/072: the retry of a
+ * submit whose order committed but never answered is found without a statement of its own). A basket
+ * that was ordered has no open lines, so `placedOrderId` is null when `lines` is empty: the caller
+ * then looks the key up itself.
+ */
+export async function loadOpenOrderLines(
+  db: DbOrTx,
+  basketToken: string,
+  userId: number | null,
+  now: Date,
+  idempotencyKey: string,
+): Promise<{ lines: OrderLineSource[]; placedOrderId: number | null }> {
+  return readOrderLines(db, basketToken, userId, now, idempotencyKey, true, idempotencyKey);
+}
+
+async function readOrderLines(
+  db: DbOrTx,
+  basketToken: string,
+  userId: number | null,
+  now: Date,
+  heldFor: string | undefined,
+  openOnly: boolean,
+  placedUnder: string | null,
+): Promise<{ lines: OrderLineSource[]; placedOrderId: number | null }> {
   const rows = await db
     .select({
       line: basketLines,
@@ -102,6 +131,10 @@ export async function loadOrderLines(
       held: stockHolds.quantity,
       bought: userDealPurchases.quantity,
       boughtHeld: purchaseCapHolds.quantity,
+      placedOrderId:
+        placedUnder === null
+          ? sql<number | null>`null::int`
+          : sql<number | null>`(select ${orders.id} from ${orders} where ${orders.idempotencyKey} = ${placedUnder})`,
     })
     .from(basketLines)
     .innerJoin(baskets, eq(baskets.id, basketLines.basketId))
@@ -127,69 +160,73 @@ export async function loadOrderLines(
     db,
     rows.map(({ line }) => line),
   );
-  return rows.map(({ line, eligibleForVip, deal, product, stock, held, bought, boughtHeld }): OrderLineSource => {
-    const extra = extras.get(line.id);
-    const currency = deal.currency === 'EUR' ? 'EUR' : 'GBP';
-    // Units this submit holds are already out of stock, but they are its own.
-    const remaining = remainingForDayOf(stock, now);
-    return {
-      basketLineId: line.id,
-      dealId: line.dealId,
-      dealProductId: line.dealProductId,
-      headline: deal.headline,
-      productTitle: product.title,
-      currency,
-      deliveryOptionType: line.deliveryOptionType,
-      gift: line.gift,
-      giftWrapQuantity: line.giftWrapQuantity,
-      giftPackQuantity: line.giftPackQuantity,
-      giftDetails: line.giftDetails,
-      checkInDate: line.checkInDate,
-      checkOutDate: line.checkOutDate,
-      numberOfNights: line.numberOfNights,
-      departureAirport: extra?.airportName ?? null,
-      bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
-      isTravel: deal.isTravel,
-      voucherValidityDays: deal.voucherValidityDays,
-      maxPerUser: deal.maxPerUser,
-      categoryId: deal.categoryId,
-      subCategoryId: deal.subCategoryId,
-      quantity: line.quantity,
-      sale: {
-        deal: { status: deal.status, closingDate: deal.closingDate },
-        option: { disabled: product.disabled, visibility: product.visibility, vipExclusive: product.vipExclusive },
-        shopper: { eligibleForVip },
-        now,
-      },
-      pricePerPerson: deal.pricePerPerson,
-      minPeople: product.minPeople,
-      productCap: product.purchaseCap,
-      dealCap: deal.purchaseCap,
-      remainingForDay: remaining === null ? null : remaining + (held ?? 0),
-      // What this submit holds of the buyer's allowance is counted in `bought` already, but it is its own.
-      userRemaining:
-        deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0) + (boughtHeld ?? 0),
-      shipping:
-        deal.deliveryType === POSTAL_DELIVERY_TYPE
-          ? {
-              method: chosenMethod(line.shippingMethod, {
-                postagePriceMinor: product.postagePriceMinor,
-                nextDayPostageMinor: product.nextDayPostageMinor,
-              }),
-              dispatchDays: deal.dispatchDays,
-              merchantId: deal.merchantId,
-            }
-          : null,
-      // Every line of an order must be on sale (checked before pricing), so each one counts.
-      pricing: pricingLineOf({
-        line,
-        option: product,
-        deal,
-        isOnSale: true,
-        eligibleForVip,
-        supplementMinor: extra?.supplementMinor ?? 0,
-        now,
-      }),
-    };
-  });
+  const placedOrderId = rows[0]?.placedOrderId ?? null;
+  const lines = rows.map(
+    ({ line, eligibleForVip, deal, product, stock, held, bought, boughtHeld }): OrderLineSource => {
+      const extra = extras.get(line.id);
+      const currency = deal.currency === 'EUR' ? 'EUR' : 'GBP';
+      // Units this submit holds are already out of stock, but they are its own.
+      const remaining = remainingForDayOf(stock, now);
+      return {
+        basketLineId: line.id,
+        dealId: line.dealId,
+        dealProductId: line.dealProductId,
+        headline: deal.headline,
+        productTitle: product.title,
+        currency,
+        deliveryOptionType: line.deliveryOptionType,
+        gift: line.gift,
+        giftWrapQuantity: line.giftWrapQuantity,
+        giftPackQuantity: line.giftPackQuantity,
+        giftDetails: line.giftDetails,
+        checkInDate: line.checkInDate,
+        checkOutDate: line.checkOutDate,
+        numberOfNights: line.numberOfNights,
+        departureAirport: extra?.airportName ?? null,
+        bookingCalendarOnRedemption: deal.bookingCalendarOnRedemption,
+        isTravel: deal.isTravel,
+        voucherValidityDays: deal.voucherValidityDays,
+        maxPerUser: deal.maxPerUser,
+        categoryId: deal.categoryId,
+        subCategoryId: deal.subCategoryId,
+        quantity: line.quantity,
+        sale: {
+          deal: { status: deal.status, closingDate: deal.closingDate },
+          option: { disabled: product.disabled, visibility: product.visibility, vipExclusive: product.vipExclusive },
+          shopper: { eligibleForVip },
+          now,
+        },
+        pricePerPerson: deal.pricePerPerson,
+        minPeople: product.minPeople,
+        productCap: product.purchaseCap,
+        dealCap: deal.purchaseCap,
+        remainingForDay: remaining === null ? null : remaining + (held ?? 0),
+        // What this submit holds of the buyer's allowance is counted in `bought` already, but it is its own.
+        userRemaining:
+          deal.maxPerUser === null || userId === null ? null : deal.maxPerUser - (bought ?? 0) + (boughtHeld ?? 0),
+        shipping:
+          deal.deliveryType === POSTAL_DELIVERY_TYPE
+            ? {
+                method: chosenMethod(line.shippingMethod, {
+                  postagePriceMinor: product.postagePriceMinor,
+                  nextDayPostageMinor: product.nextDayPostageMinor,
+                }),
+                dispatchDays: deal.dispatchDays,
+                merchantId: deal.merchantId,
+              }
+            : null,
+        // Every line of an order must be on sale (checked before pricing), so each one counts.
+        pricing: pricingLineOf({
+          line,
+          option: product,
+          deal,
+          isOnSale: true,
+          eligibleForVip,
+          supplementMinor: extra?.supplementMinor ?? 0,
+          now,
+        }),
+      };
+    },
+  );
+  return { lines, placedOrderId: placedOrderId === null ? null : Number(placedOrderId) };
 }

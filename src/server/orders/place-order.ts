@@ -26,6 +26,7 @@ import { InsufficientWalletBalance } from '@/server/wallet';
 import { authorisePayment } from './authorise';
 import { commitOrder } from './commit';
 import { holdExpiry, holdPurchase, releaseHold } from './hold';
+import { loadOpenOrderLines } from './lines';
 import { matchesExpected, priceOrder } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest, PlaceOrderResult } from './request';
 import { orders } from './schema';
@@ -45,14 +46,20 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const provider = request.payment === null ? null : providers.forMethod(request.payment.method);
   const { idempotencyKey } = request;
+  // The open basket's lines, and in the same statement the order this key placed already
+  // (docs/decisions/072).
+  const open = await loadOpenOrderLines(db, request.basketToken, request.buyer.id, request.now, idempotencyKey);
   // A retry whose first attempt committed but never answered (the process died): the order stands.
-  const already = await retrievePlacedOrder(db, idempotencyKey);
-  if (already !== null) return { ok: true, order: already };
+  // Its basket was marked ordered in that order's transaction, so it has no open lines left.
+  if (open.placedOrderId !== null || open.lines.length === 0) {
+    const already = await retrievePlacedOrder(db, idempotencyKey);
+    if (already !== null) return { ok: true, order: already };
+  }
 
   // 1. Price and check before any money moves.
   let pricing: OrderPricing;
   try {
-    pricing = await priceOrder(db, request);
+    pricing = await priceOrder(db, request, open.lines);
   } catch (error) {
     if (error instanceof OrderError) return refused(error);
     throw error;
@@ -68,14 +75,26 @@ export async function placeOrder(
   // 2. Hold what the order contends for, so a buyer who cannot have it is refused before their card
   // is touched. The code's use is held only when the order will record it (it takes money off).
   const takesOff = (pricing.breakdown.promotion?.discountMinor ?? 0) > 0;
+  const authorises = cashMinor > 0 && request.payment !== null && provider !== null;
+  let held: Awaited<ReturnType<typeof holdPurchase>>;
   try {
-    await holdPurchase(db, {
+    held = await holdPurchase(db, {
       key: idempotencyKey,
       buyerId: request.buyer.id,
       lines: pricing.lines,
       promoCodeId: takesOff ? (pricing.promotion?.promoCodeId ?? null) : null,
       now: request.now,
       expiresAt: holdExpiry(request.payment?.method ?? null, request.now),
+      // The usual hold writes the payment's `authorising` row with it (docs/decisions/072).
+      authorising:
+        authorises && request.payment !== null && provider !== null
+          ? {
+              provider: provider.type,
+              method: request.payment.method,
+              amountMinor: cashMinor,
+              currency: pricing.breakdown.currency,
+            }
+          : null,
     });
   } catch (error) {
     if (error instanceof OrderError) return refused(error);
@@ -84,7 +103,7 @@ export async function placeOrder(
 
   // 3. Authorise the cash part.
   let authorisation: Authorisation | null = null;
-  if (cashMinor > 0 && request.payment !== null && provider !== null) {
+  if (authorises && request.payment !== null && provider !== null) {
     const authorised = await authorisePayment(
       db,
       provider,
@@ -93,6 +112,7 @@ export async function placeOrder(
         amountMinor: cashMinor,
         currency: pricing.breakdown.currency,
       },
+      held.paymentId,
     );
     if (!authorised.ok) {
       await releaseHoldQuietly(db, idempotencyKey);

@@ -43,16 +43,16 @@ export function promoLinesOf(lines: readonly OrderLineSource[]): PromoLine[] {
  * The order's price and payment split for this request, or an OrderError: the basket must be open
  * and every line on sale within its caps; the wallet (when asked) pays what it can.
  */
-export async function priceOrder(db: DbOrTx, request: PlaceOrderRequest): Promise<OrderPricing> {
+export async function priceOrder(
+  db: DbOrTx,
+  request: PlaceOrderRequest,
+  /** The open basket's lines when the caller read them already (`loadOpenOrderLines`, docs/decisions/072). */
+  openLines?: OrderLineSource[],
+): Promise<OrderPricing> {
   // A basket that is gone or already ordered has no open lines: priceCheckedLines refuses it as empty.
-  const lines = await loadOrderLines(
-    db,
-    request.basketToken,
-    request.buyer.id,
-    request.now,
-    request.idempotencyKey,
-    true,
-  );
+  const lines =
+    openLines ??
+    (await loadOrderLines(db, request.basketToken, request.buyer.id, request.now, request.idempotencyKey, true));
   const balances = request.useWallet ? await walletBalances(db, request.buyer.id, request.now) : [];
   // docs/decisions/021: a code that does not apply refuses the order before any money moves, in its own words.
   let promotion: PricingPromotion | null = null;

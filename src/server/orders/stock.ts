@@ -4,7 +4,7 @@
  * concurrent buyers can never go over a limit (docs/decisions/012). The per-user total is taken by
  * the hold before the card is authorised, and given back when the hold is released (docs/decisions/044).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PricedLineBreakdown } from '@/domain/pricing';
 import { balanceDueDate, roomsFor } from '@/domain/stays';
 import type { Tx } from '@/server/db';
@@ -19,17 +19,29 @@ import { userDealPurchases } from './schema';
 export async function recordUserPurchase(
   tx: Tx,
   purchase: { userId: number; dealId: number; quantity: number; maxPerUser: number | null },
+  /**
+   * A write to make in the same statement only when the purchase was recorded, given the condition
+   * that says so (the order counts the deal's bought units this way, docs/decisions/072).
+   */
+  then?: (recorded: SQL) => SQL,
 ): Promise<boolean> {
   const { userId, dealId, quantity, maxPerUser } = purchase;
   if (maxPerUser !== null && quantity > maxPerUser) return false;
   const limit = maxPerUser ?? 2_147_483_647;
-  const result = await tx.execute<{ quantity: number }>(sql`
+  const upsert = sql`
     insert into user_deal_purchases (user_id, deal_id, quantity) values (${userId}, ${dealId}, ${quantity})
     on conflict (user_id, deal_id) do update set quantity = user_deal_purchases.quantity + excluded.quantity
     where user_deal_purchases.quantity + excluded.quantity <= ${limit}
-    returning quantity
+    returning quantity`;
+  if (then === undefined) return (await tx.execute<{ quantity: number }>(upsert)).rows.length > 0;
+  // The upsert first (the main query reads it), then the write that depends on it: the same lock order
+  // as two statements.
+  const result = await tx.execute<{ recorded: number }>(sql`
+    with recorded as (${upsert}),
+    followed as (${then(sql`exists (select 1 from recorded)`)})
+    select count(*)::int as recorded from recorded
   `);
-  return result.rows.length > 0;
+  return Number(result.rows[0]?.recorded ?? 0) > 0;
 }
 
 /** Takes a released hold's units off what this account has bought of the deal (never below none). */

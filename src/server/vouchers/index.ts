@@ -87,6 +87,8 @@ export async function issueVouchers(tx: DbOrTx, input: IssueInput): Promise<Vouc
 export interface VoucherView {
   id: number;
   orderId: number;
+  /** The order line it was issued for (the confirmation email groups vouchers by line). */
+  orderLineId: number;
   userId: number;
   code: string;
   securityCode: string;
@@ -130,6 +132,7 @@ async function selectViews(
     .select({
       id: vouchers.id,
       orderId: vouchers.orderId,
+      orderLineId: vouchers.orderLineId,
       userId: vouchers.userId,
       code: vouchers.code,
       securityCode: vouchers.securityCode,

@@ -6,5 +6,6 @@ import { grantPromotionalCredit } from '../promotional';
 export const config = { event: EVENTS.orderPlaced, subscriberId: 'promotional-credit' } as const;
 
 export default async function grantCreditForOrder(db: Db, event: OrderPlaced): Promise<void> {
-  await grantPromotionalCredit(db, event.orderId);
+  const placedAt = event.order === undefined ? undefined : new Date(event.order.placedAt);
+  await grantPromotionalCredit(db, event.orderId, new Date(), placedAt);
 }

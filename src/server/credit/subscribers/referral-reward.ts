@@ -6,5 +6,5 @@ import { recordReferralReward } from '../referrals';
 export const config = { event: EVENTS.orderPlaced, subscriberId: 'referral-reward' } as const;
 
 export default async function rewardReferrer(db: Db, event: OrderPlaced): Promise<void> {
-  await recordReferralReward(db, event.orderId);
+  await recordReferralReward(db, event.orderId, event.buyer.id);
 }

@@ -6,5 +6,5 @@ import { awardOrderPoints } from '../index';
 export const config = { event: EVENTS.orderPlaced, subscriberId: 'loyalty-points' } as const;
 
 export default async function awardPoints(db: Db, event: OrderPlaced): Promise<void> {
-  await awardOrderPoints(db, event.orderId);
+  await awardOrderPoints(db, event.orderId, new Date(), event.order);
 }
