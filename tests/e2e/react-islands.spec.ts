@@ -38,9 +38,10 @@ test('a deal page is hydrated by React (react-dom), every island without a hydra
   });
   await page.goto(`/deal/${galleryDeal.id}`);
   // client:visible islands hydrate as they scroll into view, client:interact ones (the search box, the
-  // gallery) when the pointer reaches them (decision 068).
+  // gallery, the option chooser) when the pointer reaches them (decisions 068 and 071).
   await page.getByRole('combobox', { name: 'Search Tuppence' }).hover();
   await page.getByRole('region', { name: /^Pictures of/ }).hover();
+  await page.getByRole('group', { name: 'Options' }).hover();
   await page.getByRole('button', { name: 'Buy now' }).scrollIntoViewIfNeeded();
   await page.locator('footer').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
