@@ -150,6 +150,18 @@ test('a deal page shows a Buy now at every scroll position, never over the pageâ
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
 
+test('the sticky bar comes and goes before the chooser has hydrated (decision 071)', async ({ page }) => {
+  await page.goto(`/deal/${buyableDeal.id}`);
+  const bar = page.getByRole('region', { name: 'Your choice' });
+  await expect(bar.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  // Scrolled by script, not by a touch, so the island stays as the server rendered it.
+  await page.locator('form#buy-now').evaluate((form) => form.scrollIntoView({ block: 'center' }));
+  await expect(bar).toBeHidden();
+  await scrollToFraction(page, 0);
+  await expect(bar.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="ProductChooser"]')).toHaveAttribute('ssr', '');
+});
+
 test('Buy now in the sticky bar buys the chosen option and reaches checkout', async ({ page }) => {
   await page.goto(`/deal/${cappedDeal.id}`);
   await chooserReady(page);
