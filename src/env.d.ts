@@ -53,7 +53,8 @@ declare namespace Astro {
   interface ClientDirectives {
     /**
      * Decision 068: hydrate on the shopper's first pointer, touch, focus or key inside the island
-     * (src/islands/hydrate-on-interaction.ts); `{ afterLoadMs }` also hydrates that long after load, when idle.
+     * (src/islands/hydrate-on-interaction.ts); `{ afterLoadMs }` also hydrates that long after load, when idle;
+     * `{ whenCookie }` also hydrates at load when that cookie is set (decision 071).
      */
     'client:interact'?: import('./islands/hydrate-on-interaction').InteractOptions | boolean;
   }

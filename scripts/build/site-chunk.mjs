@@ -32,9 +32,11 @@ const ANY_SCRIPT = /\.astro\?astro&type=script/;
  * What may join `browse`: the domain rules, stores, contracts and libraries, which define things and
  * do nothing when imported. `site` also takes the component modules the every-page scripts import
  * (the analytics boot, the Buy again flag), since every page loads them anyway; never a behaviour
- * module (below).
+ * module (below). The live stock's filler (deal-card/live-stock.ts) is shared code too: the cards'
+ * script and the deal page's (decision 071) both import it, and only its exported functions act.
  */
-const SHARED_CODE = /\/src\/(?:domain|stores|contracts)\/|\/node_modules\/|^\0?vite\/preload-helper/;
+const SHARED_CODE =
+  /\/src\/(?:domain|stores|contracts)\/|\/src\/components\/deal-card\/live-stock\.ts$|\/node_modules\/|^\0?vite\/preload-helper/;
 
 /**
  * Rolldown's `codeSplitting` groups. `site` is chosen first: a module it takes (and, as Rolldown does

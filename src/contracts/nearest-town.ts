@@ -1,5 +1,5 @@
 /**
- * The part of the /api/v1/nearmelocation answer the near-me island reads. Checked by hand
+ * The part of the /api/v1/nearmelocation answer the near-me hub's "Use my location" reads. Checked by hand
  * (plain-reader) so the island ships no validation library (decision 018); the server's full answer
  * is NearMeLocationSchema in ./location.ts, and a test keeps the two in step.
  */

@@ -2,14 +2,23 @@
  * The deal page's product chooser: option (a radio group), nights for travel deals, quantity
  * within spec 5's purchase cap (at least 2 people on per-person deals) and "Buy now".
  * The choice lives in $bcor so the basket can read it. The server renders the same markup
- * from the default choice, so "Buy now" works before (and without) JavaScript. A signed-in shopper
- * with a saved default also gets Express Buy (decision 016), which only the browser shows.
+ * from the default choice, and that markup is a working form by itself (decision 071): the option
+ * radios are the form's `productId` fields and the quantity its `quantity` field (a number input
+ * bounded by spec 5's caps), joined to the form by their `form` attribute, so what the shopper
+ * chooses before React has arrived (the island hydrates on first touch, `client:interact`) or with
+ * JavaScript off is what "Buy now" posts. On mount the island takes up the radio and quantity the
+ * shopper already set, as SearchBox takes up typed text (decision 068). The − and + buttons work
+ * only with React, so they are unseen until it has started. A signed-in shopper with a saved
+ * default also gets Express Buy (decision 016), which only the browser shows.
  * Below lg a bar fixed to the bottom of the screen keeps the choice's price and a second
  * "Buy now" (a submit button of the same form) in view whenever the form's own button is not fully
- * on screen; the server renders it shown, so it works without JavaScript too.
+ * on screen; a plain script shows and hides it (../components/deal/buy-bar.ts), so it does so
+ * before hydration too, and without JavaScript it is always shown.
+ * "Only N left" (decision 048) is filled into each option's placeholder by the live-stock script
+ * (../components/deal-card/live-stock.ts), which needs no React either.
  */
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { optionPriceView } from '@/components/deal/option-price';
 import type { Money, PriceDisplayMode } from '@/contracts/deal';
 import { MESSAGES } from '@/domain/messages';
@@ -40,25 +49,15 @@ export type ChooserProduct = BcorProduct & {
 };
 
 /**
- * docs/decisions/048: "Only N left" comes from the live stock, asked when the chooser starts (the
- * page's HTML is cached and carries no count); the answer only names counts at or under spec 9's 50.
+ * An option's "Only N left" placeholder: the live-stock script fills it (decision 048) whether or not
+ * React has started. Its content is not React's (one constant object, so React never writes it again).
  */
-function useLiveLeft(dealId: number): Map<number, number> {
-  const [left, setLeft] = useState<Map<number, number>>(() => new Map());
-  useEffect(() => {
-    let live = true;
-    fetch(`/api/v1/deal/stock?ids=${dealId}`, { headers: { Accept: 'application/json' } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((answer: { deals?: { products: { productId: number; left: number | null }[] }[] } | null) => {
-        const products = answer?.deals?.[0]?.products ?? [];
-        if (live) setLeft(new Map(products.flatMap((p) => (p.left === null ? [] : [[p.productId, p.left] as const]))));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [dealId]);
-  return left;
+const FILLED_BY_SCRIPT = { __html: '' };
+
+/** The quantity the shopper typed before hydration, if it reads as a whole number. */
+function typedQuantity(input: HTMLInputElement | null): number | null {
+  const value = input?.value.trim() ?? '';
+  return /^\d+$/.test(value) ? Number(value) : null;
 }
 
 type Props = {
@@ -115,32 +114,30 @@ export default function ProductChooser(props: Props) {
   // On the server (and before hydration) render from the starting state; never write the shared store there.
   const initial = useMemo(() => bcorStateFor(init), [init]);
   const state = stored.currentDealId === dealId ? stored : initial;
-  useEffect(() => initBcor(init), [init]);
+  const optionsRef = useRef<HTMLFieldSetElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+  // A layout effect: it runs as hydration commits, before the browser hands the page another event.
+  useLayoutEffect(() => {
+    // Read what the shopper set before hydration (React leaves a field's checked and value alone
+    // while hydrating) before the store's first render writes the starting choice back.
+    const checked = optionsRef.current?.querySelector<HTMLInputElement>('input[name="productId"]:checked');
+    const quantity = typedQuantity(quantityRef.current);
+    initBcor(init);
+    const picked = checked ? Number(checked.value) : null;
+    if (picked !== null && picked !== $bcor.get().selection) selectProduct(picked);
+    if (quantity !== null && quantity !== $bcor.get().quantity) setQuantity(quantity);
+  }, [init]);
+  // The − and + buttons do something only once React runs; until then they are unseen (decision 071).
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
 
   const id = useId();
   const formId = props.formId ?? `${id}-buy`;
   const [payDeposit, setPayDeposit] = useState(false);
-  // The sticky bar shows while the form's own Buy now is not wholly on screen (and always without JavaScript).
-  const buyRef = useRef<HTMLButtonElement>(null);
-  const [buyOnScreen, setBuyOnScreen] = useState(false);
-  useEffect(() => {
-    const button = buyRef.current;
-    if (!button || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries.at(-1);
-        if (entry) setBuyOnScreen(entry.isIntersecting && entry.intersectionRatio >= 0.99);
-      },
-      { threshold: [0, 0.99, 1] },
-    );
-    observer.observe(button);
-    return () => observer.disconnect();
-  }, []);
   const chosen = selectedProduct(state);
   const bounds = boundsFor(state);
   const shown = state.filteredProducts;
   const extra = new Map(products.map((p) => [p.id, p]));
-  const liveLeft = useLiveLeft(dealId);
   const quantityLabel = pricePerPerson ? 'People' : 'Quantity';
   const atMax = bounds.max !== null && state.quantity >= bounds.max;
   // What checkout charges for the choice with standard delivery (a posted option's postage per unit).
@@ -178,7 +175,7 @@ export default function ProductChooser(props: Props) {
         </p>
       )}
 
-      <fieldset className="chooser__options">
+      <fieldset className="chooser__options" ref={optionsRef}>
         <legend className="visually-hidden">Options</legend>
         {shown.map((product) => {
           const view = optionPriceView(
@@ -186,9 +183,7 @@ export default function ProductChooser(props: Props) {
             priceDisplayMode,
           );
           const unavailable = product.vipExclusive || !boundsFor(state, product).canBuy;
-          const left = liveLeft.get(product.id) ?? null;
           const deposit = extra.get(product.id)?.depositPrice ?? null;
-          const fewLeft = !product.isSoldOut && left !== null && left > 0;
           return (
             <label
               key={product.id}
@@ -197,7 +192,8 @@ export default function ProductChooser(props: Props) {
             >
               <input
                 type="radio"
-                name={`${id}-option`}
+                name="productId"
+                form={formId}
                 value={product.id}
                 checked={product.id === state.selection}
                 disabled={unavailable}
@@ -239,7 +235,16 @@ export default function ProductChooser(props: Props) {
                     {view.saving && <span className="chooser__save">{view.saving}</span>}
                   </>
                 )}
-                {fewLeft && <span className="chooser__few">Only {left} left</span>}
+                {!product.isSoldOut && (
+                  <span
+                    className="chooser__few"
+                    data-live-left={dealId}
+                    data-live-left-product={product.id}
+                    aria-hidden="true"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: always empty; the live-stock script writes its text, React never does.
+                    dangerouslySetInnerHTML={FILLED_BY_SCRIPT}
+                  />
+                )}
               </span>
             </label>
           );
@@ -257,7 +262,7 @@ export default function ProductChooser(props: Props) {
 
       <div className="chooser__quantity">
         <label htmlFor={`${id}-quantity`}>{quantityLabel}</label>
-        <div className="chooser__stepper">
+        <div className="chooser__stepper" data-started={started || undefined}>
           <button
             type="button"
             aria-label={pricePerPerson ? 'Fewer people' : 'Decrease quantity'}
@@ -268,8 +273,11 @@ export default function ProductChooser(props: Props) {
             −
           </button>
           <input
+            ref={quantityRef}
             id={`${id}-quantity`}
             type="number"
+            name="quantity"
+            form={formId}
             inputMode="numeric"
             min={bounds.min}
             max={bounds.max ?? undefined}
@@ -301,8 +309,6 @@ export default function ProductChooser(props: Props) {
 
       <form method="post" action={buyNowAction} className="chooser__buy" id={formId} data-add-to-cart>
         <input type="hidden" name="dealId" value={dealId} />
-        <input type="hidden" name="productId" value={state.selection ?? ''} />
-        <input type="hidden" name="quantity" value={state.quantity} />
         {state.selectedNights !== null && <input type="hidden" name="nights" value={state.selectedNights} />}
         {chosenDeposit && (
           <label className="chooser__deposit">
@@ -330,7 +336,7 @@ export default function ProductChooser(props: Props) {
             )}
           </p>
         )}
-        <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy} ref={buyRef}>
+        <button type="submit" className="button chooser__submit" disabled={!bounds.canBuy}>
           Buy now
         </button>
         <ExpressBuy
@@ -343,7 +349,7 @@ export default function ProductChooser(props: Props) {
         />
       </form>
 
-      <section className="buy-bar" aria-label="Your choice" data-hidden={buyOnScreen || undefined}>
+      <section className="buy-bar" aria-label="Your choice">
         <p className="buy-bar__summary">
           {chosen && <span className="buy-bar__option">{chosen.title}</span>}
           {total && <strong className="buy-bar__price">{formatMoney(total)}</strong>}

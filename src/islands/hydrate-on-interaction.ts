@@ -14,12 +14,19 @@
  * `client:interact={{ afterLoadMs }}`: also hydrate that long after the page's load event, once the
  * browser is idle, for an island with something to do by itself (an autoplaying rail, spec 9 carousel
  * interval): still nothing at the first paint or while the page loads.
+ *
+ * `client:interact={{ whenCookie: 'name=value' }}`: also hydrate once the page has loaded when the
+ * browser holds that cookie (decision 071: the deal page's chooser for a signed-in shopper, whose
+ * Express Buy and own quantity cap only the island knows). The cached HTML is the same for everyone;
+ * the cookie tells this browser apart.
  */
 import type { ClientDirective } from 'astro';
 
 export interface InteractOptions {
   /** Also hydrate this many milliseconds after the load event, when the browser is idle. */
   afterLoadMs?: number;
+  /** Also hydrate once the page has loaded when this cookie (`name=value`) is set. */
+  whenCookie?: string;
 }
 
 const FIRST_TOUCHES = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -44,6 +51,15 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     typeof value === 'object' && value !== null && 'afterLoadMs' in value && typeof value.afterLoadMs === 'number'
       ? value.afterLoadMs
       : undefined;
+  const whenCookie =
+    typeof value === 'object' && value !== null && 'whenCookie' in value && typeof value.whenCookie === 'string'
+      ? value.whenCookie
+      : undefined;
+  if (whenCookie !== undefined && document.cookie.split(';').some((part) => part.trim() === whenCookie)) {
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return;
+  }
   if (afterLoadMs === undefined) return;
   const whenIdle = () =>
     'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS }) : start();

@@ -6,7 +6,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { cappedDeal, soldOutOption } from './deal-fixtures';
 
 async function chooserReady(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
+  // The chooser hydrates on the shopper's first touch (decision 071): point at its options, then wait.
+  const island = page.locator('astro-island[component-url*="ProductChooser"]');
+  await island.locator('.chooser__options').hover();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 test('a shopper picks an option, Buy now adds it to the basket and goes to checkout; the header counts 1', async ({

@@ -461,3 +461,26 @@ export const videoDeals = chooseVideoDeals(
   catalogue.dealImages.filter((image) => image.position === 0),
   new Date(),
 );
+
+/**
+ * A deal whose option chooser waits for the shopper's first touch (decision 071: on sale, not travel,
+ * not per person), with a second option a guest can buy 3 of (spec 5 caps), to choose before React.
+ */
+export const secondOptionDeal = (() => {
+  const deal = find('with a second option for 3', (d) => {
+    const [first, second] = guestProducts(d);
+    const cap = second ? capOf(d, second) : 0;
+    return (
+      isOnSale(d) &&
+      !d.isTravel &&
+      !d.pricePerPerson &&
+      first !== undefined &&
+      second !== undefined &&
+      (second.minPeople ?? 1) <= 1 &&
+      (cap === null || cap >= 3)
+    );
+  });
+  const [, second] = guestProducts(deal);
+  if (!second) throw new Error('the second-option deal lost its option');
+  return { id: deal.id, second };
+})();

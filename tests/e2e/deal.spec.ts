@@ -14,7 +14,10 @@ import {
 
 /** The chooser's buttons only act once the island has hydrated (Astro drops its ssr flag then). */
 async function chooserReady(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
+  // The chooser hydrates on the shopper's first touch (decision 071): point at its options, then wait.
+  const island = page.locator('astro-island[component-url*="ProductChooser"]');
+  await island.locator('.chooser__options').hover();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 test('the gallery moves to the next picture with the button and the arrow keys', async ({ page }) => {

@@ -33,13 +33,30 @@ test.describe('with the browser sharing its location', () => {
   test.use({ geolocation: { latitude: 53.7997, longitude: -1.5492 }, permissions: ['geolocation'] });
 
   test('"Use my location" picks the nearest town', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+    });
     await page.goto('/near-me');
-    // Wait for the island to hydrate before pressing its button.
-    await expect(page.locator('astro-island[component-url*="NearMe"]')).not.toHaveAttribute('ssr', /.*/);
+    // A plain script, no React (decision 071): the button works once the page has loaded.
+    expect(asked.filter((url) => /\/_astro\/client\.[\w-]+\.js$/.test(url))).toEqual([]);
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page).toHaveURL(/\/near-me\?q=leeds$/);
     await expect(page.getByRole('heading', { name: 'Deals near Leeds' })).toBeVisible();
   });
+});
+
+test('with JavaScript off the hub shows no "Use my location", and the town-or-postcode form still finds deals', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/near-me');
+  await expect(page.getByRole('button', { name: 'Use my location' })).toBeHidden();
+  await page.getByLabel('Town or postcode').fill('Leeds');
+  await page.getByRole('button', { name: 'Find deals' }).click();
+  await expect(page.getByRole('heading', { name: 'Deals near Leeds' })).toBeVisible();
+  await context.close();
 });
 
 test('spec 2: a hyperlocal page is titled from its slug and lists deals near the chosen town', async ({ page }) => {

@@ -41,7 +41,10 @@ const claimed = dealLaidOutAs('claim-2x2');
 
 /** The chooser acts once the island has hydrated (Astro drops its ssr flag then). */
 async function chooserReady(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-url*="ProductChooser"]')).not.toHaveAttribute('ssr', /.*/);
+  // The chooser hydrates on the shopper's first touch (decision 071): point at its options, then wait.
+  const island = page.locator('astro-island[component-url*="ProductChooser"]');
+  await island.locator('.chooser__options').hover();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 /** The first four tiles' boxes: two to a row, the second row below the first. */
@@ -88,7 +91,8 @@ for (const width of [375, 1280]) {
     // The focused tile wears the focus ring around it.
     const second = page.locator('section.options--2x2 .chooser__option').nth(1);
     await expect(second).toHaveCSS('outline-style', 'solid');
-    await expect(page.locator('form#buy-now input[name="productId"]')).toHaveValue(
+    // The radios are the Buy now form's productId fields (decision 071): the checked one is posted.
+    await expect(page.locator('input[form="buy-now"][name="productId"]:checked')).toHaveValue(
       (await radios.nth(1).getAttribute('value')) ?? '',
     );
 

@@ -38,9 +38,10 @@ test('a deal page is hydrated by React (react-dom), every island without a hydra
   });
   await page.goto(`/deal/${galleryDeal.id}`);
   // client:visible islands hydrate as they scroll into view, client:interact ones (the search box, the
-  // gallery) when the pointer reaches them (decision 068).
+  // gallery, the option chooser) when the pointer reaches them (decisions 068 and 071).
   await page.getByRole('combobox', { name: 'Search Tuppence' }).hover();
   await page.getByRole('region', { name: /^Pictures of/ }).hover();
+  await page.getByRole('group', { name: 'Options' }).hover();
   await page.getByRole('button', { name: 'Buy now' }).scrollIntoViewIfNeeded();
   await page.locator('footer').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -62,7 +63,8 @@ test('the sold-out sign-up hydrates on React and checks the email without zod', 
   // The search box and the gallery wake when the pointer reaches them (client:interact, decision 068).
   await page.getByRole('combobox', { name: 'Search Tuppence' }).hover();
   await page.getByRole('region', { name: /^Pictures of/ }).hover();
-  await signup.scrollIntoViewIfNeeded();
+  // The sign-up wakes on the shopper's first touch too (decision 071).
+  await signup.hover();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect.poll(() => reactRoots(page)).toBe(await page.locator('astro-island').count());
   // Checked in the browser (no zod on the deal page now): a bad address gets the spec message.

@@ -106,6 +106,27 @@ describe('spec 3 productDisplay.type: option layouts', () => {
     expect(html).toMatch(new RegExp(`<h2 id="options-heading"[^>]*>${heading}</h2>`));
   });
 
+  it('spec 5: the server-rendered chooser is a working form: its radios and quantity are the fields Buy now posts, hydrated on first touch', async () => {
+    const deal = await retrieveDeal(database.db, seeded.get('grid') ?? 0);
+    if (!deal) throw new Error('seeded deal missing');
+    const html = (await render(deal)).replace(/ data-astro-source-[a-z]+="[^"]*"/g, '');
+    // decision 071: the radios are the form's productId fields, joined by the form attribute; no hidden copy.
+    const radios = html.match(/<input[^>]*type="radio"[^>]*>/g) ?? [];
+    expect(radios).toHaveLength(deal.products.length);
+    for (const radio of radios) {
+      expect(radio).toContain('name="productId"');
+      expect(radio).toContain('form="buy-now"');
+    }
+    expect(radios.filter((radio) => /\schecked(=""|\s|>)/.test(radio))).toHaveLength(1);
+    const quantity = html.match(/<input[^>]*type="number"[^>]*>/)?.[0] ?? '';
+    expect(quantity).toContain('name="quantity"');
+    expect(quantity).toContain('form="buy-now"');
+    expect(quantity).toMatch(/min="1"/);
+    expect(html).not.toMatch(/type="hidden" name="(productId|quantity)"/);
+    // The island waits for the shopper's first touch (or a signed-in shopper's page load).
+    expect(html).toMatch(/<astro-island[^>]*component-url="[^"]*ProductChooser[^"]*"[^>]*client="interact"/);
+  });
+
   it('spec 3 productDisplay.type: each layout shows the same options, names and prices (delivery included)', async () => {
     const deal = await retrieveDeal(database.db, postedId);
     if (!deal) throw new Error('seeded deal missing');

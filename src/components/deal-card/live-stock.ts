@@ -2,8 +2,8 @@
  * True urgency only (docs/decisions/048): a card's or an option's "Only N left" is not in the cached
  * HTML; this asks the live stock (GET /api/v1/deal/stock, cached for seconds) and fills each
  * [data-live-left] placeholder, or leaves it empty and unseen (its line kept, so nothing moves) when
- * there is nothing true to say. Cards that
- * "Show more" appends later are filled as they arrive.
+ * there is nothing true to say (no count, or none left). Cards that "Show more" appends later are
+ * filled as they arrive; so are the deal page's options (ProductChooser), before and after it hydrates.
  */
 interface LiveAnswer {
   deals: { dealId: number; left: number | null; products: { productId: number; left: number | null }[] }[];
@@ -11,7 +11,7 @@ interface LiveAnswer {
 
 function fill(element: HTMLElement, left: number | null): void {
   element.dataset.liveLeftDone = '';
-  if (left === null) return;
+  if (left === null || left <= 0) return;
   element.textContent = `Only ${left} left`;
   element.removeAttribute('aria-hidden');
 }
@@ -46,8 +46,16 @@ export async function fillLiveStock(root: ParentNode): Promise<void> {
   }
 }
 
-/** Fills the page's placeholders now and those added later (cards appended by "Show more"). */
+const watched = new WeakSet<Document>();
+
+/**
+ * Fills the page's placeholders now and those added later (cards appended by "Show more", a deal
+ * option's once the chooser re-renders). Once per document, however many scripts ask (the cards' and
+ * the deal page's).
+ */
 export function watchLiveStock(document: Document): void {
+  if (watched.has(document)) return;
+  watched.add(document);
   void fillLiveStock(document);
   new MutationObserver(() => void fillLiveStock(document)).observe(document.body, { childList: true, subtree: true });
 }
