@@ -10,7 +10,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db';
-import { refreshSearchTerms } from '@/server/db';
+import { orderSearchDocuments, refreshSearchTerms } from '@/server/db';
 import * as s from '@/server/db/schema';
 import { addSponsoredDeal } from '@/server/sponsored';
 import { seedDealVideos } from './deal-videos';
@@ -172,6 +172,8 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
   await seedDealVideos(db, now);
   const terms = await refreshSearchTerms(db);
   report(`Indexed ${terms} search terms`);
+  // The bulk load appended the deals' search documents in id order: sort them by category (decision 073).
+  if (await orderSearchDocuments(db)) report('Sorted the search documents by category');
 
   summary.ms = Math.round(performance.now() - started);
   report(`Seeded ${summary.deals} deals in ${summary.ms} ms`);

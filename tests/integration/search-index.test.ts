@@ -1,10 +1,12 @@
 /**
  * The search index the catalogue keeps for itself on every engine: the weighted document a
- * trigger writes, the vocabulary typo tolerance matches against (pg_trgm), and seeded reviews.
+ * trigger writes, the vocabulary typo tolerance matches against (pg_trgm), search's narrow copy
+ * of the deals kept in category order (docs/decisions/073), and seeded reviews.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
+import { orderSearchDocuments } from '../../src/server/db';
 import type { Database } from '../../src/server/db/client';
 import { enginesWhereSqlDiffers } from './databases';
 
@@ -45,6 +47,30 @@ describe.each(enginesWhereSqlDiffers)('search index on $name', (engine) => {
       sql`select term from search_terms where term % 'afternon' order by similarity(term, 'afternon') desc limit 1`,
     );
     expect(nearest?.term).toBe('afternoon');
+  });
+
+  it('spec 3 search: the search documents are sorted by category again once edits have moved them out of order', async () => {
+    // A sequential scan returns rows as they lie in the table.
+    const physicalCategories = async () =>
+      (await rows<{ category_id: number }>(sql`select category_id from deal_search_documents`)).map(
+        (row) => row.category_id,
+      );
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    await database.db.execute(sql`set enable_indexscan = off`);
+    await database.db.execute(sql`set enable_bitmapscan = off`);
+    try {
+      // An edit of every deal of the first category writes their rows again at the table's end.
+      await database.db.execute(sql`update deals set popularity = popularity + 1
+        where category_id = (select min(category_id) from deals)`);
+      expect(await physicalCategories()).not.toEqual(sorted(await physicalCategories()));
+      expect(await orderSearchDocuments(database.db)).toBe(true);
+      expect(await physicalCategories()).toEqual(sorted(await physicalCategories()));
+      // In order, it is left alone.
+      expect(await orderSearchDocuments(database.db)).toBe(false);
+    } finally {
+      await database.db.execute(sql`reset enable_indexscan`);
+      await database.db.execute(sql`reset enable_bitmapscan`);
+    }
   });
 
   it('spec 9: deals with reviews have written reviews stored, ratings 1 to 5', async () => {

@@ -36,4 +36,5 @@ export function getDb(): Promise<Database> {
   });
   return shared;
 }
+export { orderSearchDocuments } from './search-documents';
 export { refreshSearchTerms } from './search-terms';

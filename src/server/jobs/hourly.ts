@@ -2,7 +2,7 @@
 
 import { serverConfig } from '@/server/config';
 import { grantDueCredit } from '@/server/credit';
-import type { Db } from '@/server/db';
+import { type Db, orderSearchDocuments } from '@/server/db';
 import { remindAbandonedBaskets } from '@/server/email-subscribers';
 import { handleEvents } from '@/server/events';
 import { remindMerchantsOfDueDispatches } from '@/server/fulfilment';
@@ -54,6 +54,8 @@ export interface HourlyRun {
    */
   dispatchReminders: number;
   lateDeliveryNotices: number;
+  /** 1 when search's narrow copy of the deals had drifted out of category order and was sorted again (docs/decisions/073). */
+  sortedSearchDocuments: number;
 }
 
 /**
@@ -138,6 +140,10 @@ export async function runHourlyJobs(db: Db, now: Date): Promise<HourlyRun> {
     // Before the renewals, so a renewal the job reaches late is still announced if its time allows.
     vipReminders: await settle(() => sendRenewalReminders(db, { now, origin }), 'VIP renewal reminders'),
     paidVipRefunds: await settle(() => payPendingVipRefunds(db, allProviders), 'VIP refund retry'),
+    sortedSearchDocuments: await settle(
+      async () => ((await orderSearchDocuments(db)) ? 1 : 0),
+      'search document order',
+    ),
     ...(await renewSubscriptions()),
   };
 }

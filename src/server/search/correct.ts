@@ -16,6 +16,20 @@ export function queryWords(q: string): string[] {
   return q.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+/**
+ * Whether `q` is only plain words: letters separated by spaces, none of them "or". For such a query
+ * websearch_to_tsquery ANDs the words' lexemes (stop words dropped), so when it finds a live deal,
+ * every word finds that deal and correctQuery would replace none of them. Search then runs the query
+ * first and checks the words only when it found nothing (docs/decisions/073). Quotes, "-word" and
+ * "or" make other queries, where a word that finds nothing need not empty the result.
+ */
+export function isPlainWords(q: string): boolean {
+  return q
+    .trim()
+    .split(/\s+/)
+    .every((word) => /^[A-Za-z]+$/.test(word) && word.toLowerCase() !== 'or');
+}
+
 /** What search runs: the words as typed, or with misspelt ones replaced. */
 export interface CorrectedQuery {
   /** The text for websearch_to_tsquery: the query as typed when nothing was corrected. */

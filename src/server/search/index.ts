@@ -9,8 +9,8 @@ import { matchPlaces } from '@/domain/autocomplete';
 import { searchUrl, TOP_SEARCHES } from '@/domain/search';
 import { listDealsByIds, listLocations } from '@/server/catalog';
 import type { Db } from '@/server/db';
-import { correctQuery } from './correct';
-import { type SearchRanking, selectMatches } from './queries';
+import { correctQuery, isPlainWords } from './correct';
+import { type MatchParts, type SearchRanking, selectMatches } from './queries';
 
 export type { SearchRanking };
 
@@ -32,22 +32,30 @@ export async function searchDeals(
   options: { ranking?: SearchRanking } = {},
 ): Promise<SearchResponse> {
   const query = SearchQuerySchema.parse(input);
-  const { text, correctedQuery } = await correctQuery(db, query.q);
-  const matches = selectMatches(db, {
-    text,
-    location: query.location,
-    category: query.category,
-    subcategory: query.subcategory,
-    minPriceMinor: query.minPrice === undefined ? undefined : query.minPrice * 100,
-    maxPriceMinor: query.maxPrice === undefined ? undefined : query.maxPrice * 100,
-    orderBy: query.orderBy,
-    ranking: options.ranking ?? 'default',
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    withFacets: query.facetedNavigation,
-  });
-  // The cards are fetched as soon as the page of ids is known, while the counts may still be running.
-  const [deals, counts] = await Promise.all([matches.ids.then((ids) => listDealsByIds(db, ids)), matches.counts]);
+  const run = (text: string): MatchParts =>
+    selectMatches(db, {
+      text,
+      location: query.location,
+      category: query.category,
+      subcategory: query.subcategory,
+      minPriceMinor: query.minPrice === undefined ? undefined : query.minPrice * 100,
+      maxPriceMinor: query.maxPrice === undefined ? undefined : query.maxPrice * 100,
+      orderBy: query.orderBy,
+      ranking: options.ranking ?? 'default',
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      withFacets: query.facetedNavigation,
+    });
+  // A query of plain words that finds deals has no word to correct (isPlainWords), so it runs first
+  // and the typo check runs only when it found nothing (docs/decisions/073); any other query is
+  // checked first, as before.
+  const first = isPlainWords(query.q) ? await cardsAndCounts(db, run(query.q)) : undefined;
+  const checked = first === undefined || first.counts.total === 0 ? await correctQuery(db, query.q) : undefined;
+  const { deals, counts } =
+    first !== undefined && checked?.correctedQuery === undefined
+      ? first
+      : await cardsAndCounts(db, run(checked?.text ?? query.q));
+  const correctedQuery = checked?.correctedQuery;
   const navigations: Facet[] = counts.categories.map((category) => ({
     linkText: category.name,
     count: category.count,
@@ -72,6 +80,12 @@ export async function searchDeals(
       pageSize: query.pageSize,
     },
   };
+}
+
+/** The cards of a page of matches, fetched as soon as its ids are in while the counts may still be running. */
+async function cardsAndCounts(db: Db, matches: MatchParts) {
+  const [deals, counts] = await Promise.all([matches.ids.then((ids) => listDealsByIds(db, ids)), matches.counts]);
+  return { deals, counts };
 }
 
 /** spec 2 Top Searches: the curated list (domain/search.ts), each a link to its search. */
