@@ -33,10 +33,13 @@ const ANY_SCRIPT = /\.astro\?astro&type=script/;
  * do nothing when imported. `site` also takes the component modules the every-page scripts import
  * (the analytics boot, the Buy again flag), since every page loads them anyway; never a behaviour
  * module (below). The live stock's filler (deal-card/live-stock.ts) is shared code too: the cards'
- * script and the deal page's (decision 071) both import it, and only its exported functions act.
+ * script and the deal page's (decision 071) both import it, and only its exported functions act. So
+ * is the reader of the recently viewed ids (personal/recent-ids.ts), which the personal rails, the
+ * personal grid and Show more import: left to Rolldown it is a 334-byte chunk of its own, one more
+ * request on every browse page.
  */
 const SHARED_CODE =
-  /\/src\/(?:domain|stores|contracts)\/|\/src\/components\/deal-card\/live-stock\.ts$|\/node_modules\/|^\0?vite\/preload-helper/;
+  /\/src\/(?:domain|stores|contracts)\/|\/src\/components\/(?:deal-card\/live-stock|personal\/recent-ids)\.ts$|\/node_modules\/|^\0?vite\/preload-helper/;
 
 /**
  * Rolldown's `codeSplitting` groups. `site` is chosen first: a module it takes (and, as Rolldown does
