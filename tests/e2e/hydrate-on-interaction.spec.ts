@@ -84,6 +84,15 @@ for (const pathname of ['/deals/london', '/search?q=spa']) {
   });
 }
 
+/** Presses the deal page's Buy now and answers what the form posted to the basket. */
+async function buyNowPosts(page: Page): Promise<URLSearchParams> {
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('?_action=addToBasket')),
+    page.locator('form#buy-now').getByRole('button', { name: 'Buy now' }).click(),
+  ]);
+  return new URLSearchParams(request.postData() ?? '');
+}
+
 test('the deal gallery wakes when the keyboard reaches it, and its Next button is there to press', async ({ page }) => {
   await page.goto(`/deal/${galleryDeal.id}`);
   const gallery = page.getByRole('region', { name: /^Pictures of/ });
@@ -118,11 +127,7 @@ test('spec 5: a deal page asks for no React before a touch, and the option and q
   await page.getByRole('radio', { name: SECOND_OPTION }).check();
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
   await expect(chooser).toHaveAttribute('ssr', '');
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('?_action=addToBasket')),
-    page.locator('form#buy-now').getByRole('button', { name: 'Buy now' }).click(),
-  ]);
-  const posted = new URLSearchParams(request.postData() ?? '');
+  const posted = await buyNowPosts(page);
   expect(posted.getAll('productId')).toEqual([String(secondOptionDeal.second.id)]);
   expect(posted.getAll('quantity')).toEqual(['3']);
   await expect(page).toHaveURL(/\/checkout$/);
@@ -151,11 +156,7 @@ test('the chooser takes over the option and quantity chosen before it hydrated',
   await expect(page.locator('.buy-bar__option')).toHaveText(secondOptionDeal.second.title);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(quantity).toHaveValue('3');
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('?_action=addToBasket')),
-    page.locator('form#buy-now').getByRole('button', { name: 'Buy now' }).click(),
-  ]);
-  const posted = new URLSearchParams(request.postData() ?? '');
+  const posted = await buyNowPosts(page);
   expect(posted.getAll('productId')).toEqual([String(secondOptionDeal.second.id)]);
   expect(posted.getAll('quantity')).toEqual(['3']);
 });
@@ -166,11 +167,7 @@ test('with JavaScript off the deal page form posts the option and quantity chose
   await page.goto(`/deal/${secondOptionDeal.id}`);
   await page.getByRole('radio', { name: SECOND_OPTION }).check();
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('?_action=addToBasket')),
-    page.locator('form#buy-now').getByRole('button', { name: 'Buy now' }).click(),
-  ]);
-  const posted = new URLSearchParams(request.postData() ?? '');
+  const posted = await buyNowPosts(page);
   expect(posted.getAll('productId')).toEqual([String(secondOptionDeal.second.id)]);
   expect(posted.getAll('quantity')).toEqual(['2']);
   await expect(page).toHaveURL(/\/checkout$/);

@@ -122,29 +122,12 @@ export async function awardOrderPoints(
   placed?: { userId: number; totalMinor: number },
 ): Promise<number> {
   if (placed !== undefined) return awardPlacedOrderPoints(db, orderId, placed, now);
+  // An older event without them: the order says who bought and for how much, then the same award.
   const [order] = await db
-    .select({ userId: orders.userId, totalMinor: orders.totalMinor, status: orders.status })
+    .select({ userId: orders.userId, totalMinor: orders.totalMinor })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (order === undefined || order.status !== 'placed') return 0;
-  const points = pointsForSpend(order.totalMinor);
-  if (points === 0) return 0;
-  const done = await db.transaction((tx) =>
-    record(
-      tx,
-      {
-        userId: order.userId,
-        kind: 'order',
-        points,
-        lifetimePoints: points,
-        description: `Earned on order ${orderId}`,
-        uniqueKey: `order:${orderId}`,
-        orderId,
-      },
-      now,
-    ),
-  );
-  return done ? points : 0;
+  return order === undefined ? 0 : awardPlacedOrderPoints(db, orderId, order, now);
 }
 
 /**
