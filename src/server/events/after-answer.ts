@@ -13,7 +13,7 @@
  * its database, or the purchase bench waits on instead of sleeping.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '@/server/db';
+import { type Db, withPreparedStatements } from '@/server/db';
 import { logError } from '@/server/log';
 import { handleEvents } from './outbox';
 
@@ -81,7 +81,8 @@ async function work(): Promise<void> {
     for (let batch = nextBatch(); batch !== null; batch = nextBatch()) {
       const { db, ids } = batch;
       try {
-        await followingUp.run(true, () => handleEvents(db, ids, ids.length));
+        // The same few statements for every order: kept prepared on PostgreSQL (docs/decisions/075).
+        await followingUp.run(true, () => withPreparedStatements(() => handleEvents(db, ids, ids.length)));
       } catch (error) {
         // The database went away mid-claim: the rows stay owed, for the hourly retry.
         logError('events', 'events left for the hourly retry', error);

@@ -17,7 +17,7 @@
 import { eq } from 'drizzle-orm';
 import { OrderError, refusalOf } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
-import type { Db } from '@/server/db';
+import { type Db, withPreparedStatements } from '@/server/db';
 import { handleEventsSoon } from '@/server/events';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
@@ -38,8 +38,15 @@ function refused(error: OrderError): PlaceOrderResult {
   return refusalOf(error);
 }
 
-/** Places the order described by the request; never throws for a shopper's failure. */
-export async function placeOrder(
+/**
+ * Places the order described by the request; never throws for a shopper's failure. Its statements are
+ * the same every time, so they are kept prepared on PostgreSQL (docs/decisions/075).
+ */
+export function placeOrder(db: Db, providers: PaymentProviders, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
+  return withPreparedStatements(() => placeOrderNow(db, providers, request));
+}
+
+async function placeOrderNow(
   db: Db,
   providers: PaymentProviders,
   request: PlaceOrderRequest,
