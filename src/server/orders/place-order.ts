@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { OrderError, refusalOf } from '@/domain/errors';
 import { MESSAGES } from '@/domain/messages';
 import { type Db, withPreparedStatements } from '@/server/db';
-import { handleEventsSoon } from '@/server/events';
+import { expectEvents, handleEventsSoon } from '@/server/events';
 import { logError } from '@/server/log';
 import type { PaymentProviders } from '@/server/payments';
 import { vouchers } from '@/server/vouchers/schema';
@@ -43,7 +43,9 @@ function refused(error: OrderError): PlaceOrderResult {
  * the same every time, so they are kept prepared on PostgreSQL (docs/decisions/075).
  */
 export function placeOrder(db: Db, providers: PaymentProviders, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
-  return withPreparedStatements(() => placeOrderNow(db, providers, request));
+  // Its follow-ups are on the way: the drain gathers them with other orders' (docs/decisions/075).
+  const handedIn = expectEvents();
+  return withPreparedStatements(() => placeOrderNow(db, providers, request)).finally(handedIn);
 }
 
 async function placeOrderNow(
