@@ -5,7 +5,8 @@
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox's gateway
  * as the payment provider, hosted on the same database in its own schema (decision 035).
  */
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { serverConfig } from '@/server/config';
 import { type Database, openDatabase } from '@/server/db';
 import { dealProductStock, orders } from '@/server/db/schema';
@@ -57,6 +58,31 @@ export interface PurchaseBenchResult {
    * in-process sandbox and, on PGlite, the database itself): less swayed by a busy machine than orders/s.
    */
   cpuMsPerOrder: number;
+  /**
+   * On PostgreSQL, the server's backend processes' CPU per order over the same run (docs/decisions/075),
+   * read from /proc for the backends of the bench's database: null when the server is not on this
+   * machine (or not readable), and on PGlite, whose engine is this process's CPU.
+   */
+  backendCpuMsPerOrder: number | null;
+}
+
+/** The CPU (ms) each backend process of the database `db` is connected to has used, by pid; null when /proc cannot tell. */
+async function backendCpu(db: Database['db']): Promise<Map<number, number> | null> {
+  const result = await db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  const used = new Map<number, number>();
+  for (const { pid } of result.rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 10 ms.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      return null;
+    }
+  }
+  return used;
 }
 
 /**
@@ -169,6 +195,7 @@ async function benchOne(
     .where(eq(dealProductStock.productId, limited.productId));
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+  const backendsBefore = engine === 'PostgreSQL' ? await backendCpu(db) : null;
   counted.counting = true;
   const cpuBefore = process.cpuUsage();
   const throughput = await buyAll(database, plenty, limited.unitTotalMinor, 'bench-throughput-');
@@ -177,6 +204,7 @@ async function benchOne(
   const drainedSeconds = (performance.now() - throughput.started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   counted.counting = false;
+  const backendsAfter = backendsBefore === null ? null : await backendCpu(db);
   const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   const placed = Math.max(1, after - before);
   const placedIds = throughput.results.flatMap((r) => (r.ok ? [String(r.order.id)] : []));
@@ -212,6 +240,12 @@ async function benchOne(
     unhandledEvents: Number(unhandled?.n ?? 0),
     followUpStatementsPerOrder: counted.followUps / placed,
     cpuMsPerOrder: (cpu.user + cpu.system) / 1000 / placed,
+    // A backend that started during the run counts from zero; one that ended is missed (the pool keeps
+    // its connections through a run).
+    backendCpuMsPerOrder:
+      backendsBefore === null || backendsAfter === null
+        ? null
+        : [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0) / placed,
   };
 }
 
@@ -265,7 +299,7 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
   console.log('\nFollow-ups (order.placed subscribers, run after each answer) of the uncontended run:');
   for (const r of results) {
     console.log(
-      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order`,
+      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order${r.backendCpuMsPerOrder === null ? '' : `, ${r.backendCpuMsPerOrder.toFixed(1)} ms of the PostgreSQL backends'`}`,
     );
   }
 }

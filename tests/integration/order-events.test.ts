@@ -4,13 +4,15 @@
  * that fails never undoes the order and is retried by the hourly jobs; an order that does not commit
  * owes nothing (docs/decisions/037).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
+import { pointsForSpend } from '../../src/domain/loyalty';
 import type { Database } from '../../src/server/db/client';
-import { orders, outbox } from '../../src/server/db/schema';
+import { orders, outbox, vouchers } from '../../src/server/db/schema';
 import { EVENTS, eventDeliveries, eventsSettled, installSubscribers, type OrderPlaced } from '../../src/server/events';
 import { runHourlyJobs } from '../../src/server/jobs';
+import { retrievePoints } from '../../src/server/loyalty';
 import { type PlaceOrderRequest, placeOrder } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { loadSubscribers, SUBSCRIBERS } from '../../src/server/subscribers';
@@ -138,11 +140,94 @@ describe.each(enginesWhereSqlDiffers)('order events on $name', (engine) => {
   it('decision 063: many orders at once are followed up in batches, each subscriber once per order', async () => {
     const placed = await Promise.all(Array.from({ length: 8 }, (_, i) => order(`batch-${i}`, {}, false)));
     await eventsSettled();
-    for (const { result } of placed) {
+    for (const { buyer, result } of placed) {
       if (!result.ok) throw new Error(result.message);
       const rows = await eventsOf(result.order.id);
       expect(rows.every((row) => row.handledAt !== null && row.attempts === 1)).toBe(true);
       expect(flaky.seen.filter((e) => e.orderId === result.order.id)).toHaveLength(1);
+      // decision 075: subscribers take a batch's orders together; each buyer still gets their own
+      // email, with their own order's vouchers, and their own points.
+      const mails = await db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.userId, buyer.user.id), eq(outbox.kind, 'order_confirmation')));
+      expect(mails.map((mail) => mail.subject)).toEqual([`Your Tuppence order ${result.order.id}: your vouchers`]);
+      const issued = await db().select().from(vouchers).where(eq(vouchers.orderId, result.order.id));
+      expect(issued).toHaveLength(1);
+      const [mail] = mails;
+      if (mail === undefined || issued[0] === undefined) throw new Error('no confirmation or voucher');
+      expect(await mailText(mail)).toContain(issued[0].code);
+      expect((await retrievePoints(db(), buyer.user.id)).lifetimePoints).toBe(pointsForSpend(deal.unitTotalMinor));
+    }
+  });
+
+  it('decision 075: when a batch of one subscriber fails, each of its orders is handled alone and only the failing one waits', async () => {
+    const batches: number[][] = [];
+    const failing = new Set<number>();
+    const batched = {
+      config: { event: EVENTS.orderPlaced, subscriberId: 'test-batched-feature' },
+      default: async (_db: unknown, event: OrderPlaced) => {
+        if (failing.has(event.orderId)) throw new Error('this order cannot be followed up');
+        batches.push([event.orderId]);
+      },
+      many: async (_db: unknown, events: OrderPlaced[]) => {
+        if (events.some((event) => failing.has(event.orderId))) throw new Error('one of them cannot');
+        batches.push(events.map((event) => event.orderId));
+      },
+    } as const;
+    installSubscribers([...SUBSCRIBERS, flakyFeature, batched]);
+    try {
+      const [buyerA, buyerB, buyerC] = await createBuyers(db(), deal, 3, { prefix: 'batched' });
+      if (buyerA === undefined || buyerB === undefined || buyerC === undefined) throw new Error('no buyers');
+      // Placed without following up, then handed to the hourly retry together: one claim, one batch.
+      const ids: number[] = [];
+      for (const buyer of [buyerA, buyerB, buyerC]) {
+        const placedOrder = await placeOrder(db(), singleProvider(createSandboxProvider(db(), { env: {} })), {
+          basketToken: buyer.basketToken,
+          buyer: buyer.user,
+          useWallet: false,
+          expected: { totalMinor: deal.unitTotalMinor, walletUsedMinor: 0, cashAmountMinor: deal.unitTotalMinor },
+          payment: { method: 'credit_card', nonce: 'fake-valid-visa-nonce' },
+          idempotencyKey: `batched-${buyer.basketToken}`,
+          now: new Date(),
+          origin: 'http://shop.test',
+        });
+        if (!placedOrder.ok) throw new Error(placedOrder.message);
+        ids.push(placedOrder.order.id);
+      }
+      await eventsSettled();
+      const [first, second, third] = ids as [number, number, number];
+      // The drain may have handled them one by one or together; what matters is each order once.
+      expect(batches.flat().sort()).toEqual([...ids].sort());
+
+      // A second round through the hourly retry, with the middle order failing.
+      batches.length = 0;
+      failing.add(second);
+      await db()
+        .update(eventDeliveries)
+        .set({ handledAt: null, attempts: 0 })
+        .where(
+          and(
+            eq(eventDeliveries.subscriber, 'test-batched-feature'),
+            inArray(eventDeliveries.subject, ids.map(String)),
+          ),
+        );
+      await runHourlyJobs(db(), new Date());
+      expect(batches).toEqual([[first], [third]]);
+      const rows = await db()
+        .select()
+        .from(eventDeliveries)
+        .where(
+          and(
+            eq(eventDeliveries.subscriber, 'test-batched-feature'),
+            inArray(eventDeliveries.subject, ids.map(String)),
+          ),
+        );
+      const pending = rows.filter((row) => row.handledAt === null);
+      expect(pending.map((row) => row.subject)).toEqual([String(second)]);
+      expect(pending[0]?.lastError).toContain('this order cannot be followed up');
+    } finally {
+      installSubscribers([...SUBSCRIBERS, flakyFeature]);
     }
   });
 

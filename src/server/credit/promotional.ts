@@ -67,6 +67,25 @@ function offersRunningAt(db: Db, at: Date): Promise<{ categoryIds: number[] }[]>
 }
 
 /**
+ * Whether any offer ran at some moment between `from` and `to` (docs/decisions/075): the drain's
+ * batch of orders asks once, and when none ran (the usual case) none of its orders is read.
+ */
+export async function anyOfferRanBetween(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [offer] = await db
+    .select({ id: promotionalCreditOffers.id })
+    .from(promotionalCreditOffers)
+    .where(
+      and(
+        lte(promotionalCreditOffers.startsAt, to),
+        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, from)),
+        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, from)),
+      ),
+    )
+    .limit(1);
+  return offer !== undefined;
+}
+
+/**
  * Run by the `promotional-credit` subscriber of `order.placed`: credits what the order earned, once
  * (a retry finds the grant).
  */

@@ -8,7 +8,7 @@
  * 200-pound cap.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { REFERRAL_CAP_MINOR, REFERRAL_CREDIT_MINOR, referralCreditAmount, referralCreditDueAt } from '@/domain/credit';
 import { walletCreditExpiry } from '@/domain/wallet';
 import type { Db } from '@/server/db';
@@ -81,6 +81,16 @@ export async function recordReferralEvent(
   if (referrer === null) return false;
   await db.insert(referralEvents).values({ referrerUserId: referrer, kind: input.kind, channel: input.channel });
   return true;
+}
+
+/** Which of these shoppers were referred by a friend, in one statement (docs/decisions/075). */
+export async function referredAmong(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ friendUserId: referrals.friendUserId })
+    .from(referrals)
+    .where(inArray(referrals.friendUserId, [...new Set(userIds)]));
+  return new Set(rows.map((row) => row.friendUserId));
 }
 
 /**

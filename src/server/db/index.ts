@@ -14,6 +14,7 @@ export {
   openDatabase,
   runsStatementsConcurrently,
   type Tx,
+  withPreparedStatements,
 } from './client';
 
 let shared: Promise<Database> | undefined;

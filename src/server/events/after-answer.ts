@@ -13,12 +13,15 @@
  * its database, or the purchase bench waits on instead of sleeping.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '@/server/db';
+import { type Db, withPreparedStatements } from '@/server/db';
 import { logError } from '@/server/log';
 import { handleEvents } from './outbox';
 
-/** The most rows one claim takes (one `handleEvents` call): a few orders' follow-ups. */
-const BATCH_SIZE = 24;
+/**
+ * The most rows one claim takes (one `handleEvents` call): up to 24 orders' follow-ups (an order has
+ * 7 subscribers), which the subscribers with a batch handler take in one go (docs/decisions/075).
+ */
+const BATCH_SIZE = 168;
 /**
  * How many claims run at once. The subscribers wait on the database most of the time, so a few run
  * side by side (as they did when each request ran its own), leaving most of the pool's connections
@@ -26,8 +29,18 @@ const BATCH_SIZE = 24;
  */
 const WORKERS = 4;
 
+/**
+ * How long a worker waits, at most, for the rows of orders still under way before it claims what is
+ * waiting (docs/decisions/075): in a rush a claim then holds several orders' rows, which the
+ * subscribers with a batch handler take in one go; with no order under way it does not wait at all.
+ */
+const GATHER_MS = 100;
+
 const waiting = new Map<Db, Set<number>>();
 let working = 0;
+/** Code under way that will hand rows in soon (`expectEvents`), and the workers waiting for it. */
+let expected = 0;
+let gathering: (() => void)[] = [];
 let whenSettled: (() => void)[] = [];
 const followingUp = new AsyncLocalStorage<true>();
 
@@ -48,11 +61,56 @@ export function handleEventsSoon(db: Db, ids: readonly number[]): void {
     waiting.set(db, rows);
   }
   for (const id of ids) rows.add(id);
-  const queued = [...waiting.values()].reduce((sum, set) => sum + set.size, 0);
+  const queued = queuedRows();
+  wakeGatherers();
   // One more worker for each full batch waiting, up to WORKERS.
   while (working < WORKERS && (working === 0 || queued > working * BATCH_SIZE)) {
     working += 1;
     void work();
+  }
+}
+
+/**
+ * Says that the caller (an order being placed) may hand rows in soon; call what it returns when it is
+ * done, whether it handed any in or not. While any is under way, a worker waits a little for them
+ * (GATHER_MS) so one claim takes several orders' rows.
+ */
+export function expectEvents(): () => void {
+  expected += 1;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    expected -= 1;
+    wakeGatherers();
+  };
+}
+
+function queuedRows(): number {
+  let queued = 0;
+  for (const rows of waiting.values()) queued += rows.size;
+  return queued;
+}
+
+function wakeGatherers(): void {
+  const woken = gathering;
+  gathering = [];
+  for (const wake of woken) wake();
+}
+
+/** Waits while code is under way that will hand rows in, until a full batch is waiting or GATHER_MS passed. */
+async function gathered(): Promise<void> {
+  const until = performance.now() + GATHER_MS;
+  for (;;) {
+    const left = until - performance.now();
+    if (expected === 0 || queuedRows() >= BATCH_SIZE || left <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      gathering.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
 
@@ -78,10 +136,15 @@ async function work(): Promise<void> {
   // After the current turn: the caller's answer goes out before any subscriber work starts.
   await new Promise((resolve) => setImmediate(resolve));
   try {
-    for (let batch = nextBatch(); batch !== null; batch = nextBatch()) {
+    for (;;) {
+      await gathered();
+      // In the same turn as the exit below when nothing is waiting.
+      const batch = nextBatch();
+      if (batch === null) break;
       const { db, ids } = batch;
       try {
-        await followingUp.run(true, () => handleEvents(db, ids, ids.length));
+        // The same few statements for every order: kept prepared on PostgreSQL (docs/decisions/075).
+        await followingUp.run(true, () => withPreparedStatements(() => handleEvents(db, ids, ids.length)));
       } catch (error) {
         // The database went away mid-claim: the rows stay owed, for the hourly retry.
         logError('events', 'events left for the hourly retry', error);

@@ -5,7 +5,7 @@
  * `subscribers/` folder; nothing here names a feature.
  */
 
-export { eventsSettled, handleEventsSoon, isFollowUp } from './after-answer';
+export { eventsSettled, expectEvents, handleEventsSoon, isFollowUp } from './after-answer';
 export {
   type AccountDeleted,
   EVENTS,
@@ -17,6 +17,7 @@ export {
   type VoucherRefunded,
 } from './names';
 export {
+  type EventBatchHandler,
   type EventHandler,
   handleEvents,
   handleEventsQuietly,

@@ -16,7 +16,7 @@
  *   /giftcard/redeem, the value becomes wallet credit; unredeemed, it expires 6 months after
  *   purchase (spec 4), by the hourly jobs.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
 import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
 import { walletCreditExpiry } from '@/domain/wallet';
@@ -33,6 +33,35 @@ export { cancelGiftsForClosure } from './closure';
 export { GIFT_MESSAGES } from './mail';
 export type { GiftCardRow, GiftRow } from './schema';
 export { cancelGift, giftVoucher, listWaitingVoucherGifts, retrieveWaitingGift } from './voucher-gifts';
+
+/**
+ * Which of these orders hold a line that becomes a gift or a gift card, in one statement
+ * (docs/decisions/075): the `gifts` subscriber's batch records only those, most orders holding none.
+ */
+export async function ordersWithGifts(db: Db, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const lines = await db
+    .select({
+      orderId: orderLines.orderId,
+      line: { deliveryOptionType: orderLines.deliveryOptionType, giftDetails: orderLines.giftDetails },
+      tags: deals.tags,
+    })
+    .from(orderLines)
+    .innerJoin(deals, eq(deals.id, orderLines.dealId))
+    .where(inArray(orderLines.orderId, [...orderIds]));
+  return new Set(lines.filter(isGiftLine).map((line) => line.orderId));
+}
+
+/** An e-gifted line, or a gift card deal's. */
+function isGiftLine({
+  line,
+  tags,
+}: {
+  line: { deliveryOptionType: string; giftDetails: { kind?: string } | null };
+  tags: string[];
+}): boolean {
+  return (line.deliveryOptionType === 'e-gift' && line.giftDetails?.kind === 'e-gift') || tags.includes(GIFT_CARD_TAG);
+}
 
 /**
  * After an order commits: its e-gifted lines become gifts (once: a retry finds them), and the ones
@@ -57,10 +86,8 @@ export async function recordOrderGifts(
     .innerJoin(dealProducts, eq(dealProducts.id, orderLines.dealProductId))
     .where(eq(orderLines.orderId, event.orderId))
     .orderBy(asc(orderLines.id));
-  const isGift = ({ line, tags }: (typeof lines)[number]) =>
-    (line.deliveryOptionType === 'e-gift' && line.giftDetails?.kind === 'e-gift') || tags.includes(GIFT_CARD_TAG);
   // Most orders hold no gift: no transaction to open (docs/decisions/063).
-  if (!lines.some(isGift)) return;
+  if (!lines.some(isGiftLine)) return;
   await db.transaction(async (tx) => {
     for (const { line, tags, priceMinor, currency, orderedAt } of lines) {
       const details = line.giftDetails;

@@ -169,6 +169,44 @@ async function awardPlacedOrderPoints(
 }
 
 /**
+ * `awardOrderPoints` of several orders whose events carry their buyer and total, in ONE statement
+ * (docs/decisions/075: the drain hands the subscriber every row of its claim): each order's activity is
+ * written only while it is still placed and only once (its unique key), and each account's totals move
+ * by what its new activities earned.
+ */
+export async function awardPlacedOrdersPoints(
+  db: Db,
+  placed: readonly { orderId: number; userId: number; totalMinor: number }[],
+  now: Date = new Date(),
+): Promise<void> {
+  const earning = placed.flatMap((order) => {
+    const points = pointsForSpend(order.totalMinor);
+    return points === 0 ? [] : [sql`(${order.orderId}::int, ${order.userId}::int, ${points}::int)`];
+  });
+  if (earning.length === 0) return;
+  const at = now.toISOString();
+  await db.execute(sql`
+    with earning (order_id, user_id, points) as (values ${sql.join(earning, sql`, `)}),
+    activity as (
+      insert into loyalty_activities (user_id, kind, points, lifetime_points, description, unique_key, order_id, created_at)
+      select user_id, 'order', points, points, 'Earned on order ' || order_id, 'order:' || order_id, order_id,
+        ${at}::timestamptz
+      from earning
+      where exists (select 1 from orders where orders.id = earning.order_id and orders.status = 'placed')
+      on conflict do nothing
+      returning user_id, points
+    ),
+    earned as (select user_id, sum(points)::int as points from activity group by user_id)
+    insert into loyalty_accounts (user_id, current_points, lifetime_points, updated_at)
+    select user_id, points, points, ${at}::timestamptz from earned
+    on conflict (user_id) do update set
+      current_points = loyalty_accounts.current_points + excluded.current_points,
+      lifetime_points = loyalty_accounts.lifetime_points + excluded.lifetime_points,
+      updated_at = excluded.updated_at
+  `);
+}
+
+/**
  * A refunded voucher takes back its share of the points its order earned (docs/decisions/048): the
  * share of the order refunded so far, the order's last voucher taking what is left, so an order
  * refunded whole gives back exactly what it earned; once per voucher. Current points never go below

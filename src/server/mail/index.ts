@@ -92,21 +92,33 @@ const MAX_ATTEMPTS = 5;
 
 /** Queues a message; call inside the transaction that makes the change it reports. */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const { headers, brand, marketing, ...fields } = mail;
-  const payload: Record<string, string> = Object.fromEntries(
-    Object.entries(headers ?? {}).map(([name, value]) => [`${HEADER_PREFIX}${name}`, value]),
-  );
-  if (brand !== undefined) payload[BRAND_KEY] = brand;
-  if (marketing !== undefined) {
-    payload[UNSUBSCRIBE_KEY] = marketing.unsubscribeUrl;
-    payload[PREFERENCES_KEY] = marketing.preferencesUrl;
-  }
-  const [row] = await tx
+  const [id] = await enqueueMails(tx, [mail]);
+  if (id === undefined) throw new Error('outbox insert returned nothing');
+  return id;
+}
+
+/** Queues several messages in one statement (docs/decisions/075); their ids, in order. */
+export async function enqueueMails(tx: DbOrTx, mails: readonly OutgoingMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
     .insert(outbox)
-    .values({ ...fields, data: fields.data as unknown as Record<string, unknown>, payload })
+    .values(
+      mails.map((mail) => {
+        const { headers, brand, marketing, ...fields } = mail;
+        const payload: Record<string, string> = Object.fromEntries(
+          Object.entries(headers ?? {}).map(([name, value]) => [`${HEADER_PREFIX}${name}`, value]),
+        );
+        if (brand !== undefined) payload[BRAND_KEY] = brand;
+        if (marketing !== undefined) {
+          payload[UNSUBSCRIBE_KEY] = marketing.unsubscribeUrl;
+          payload[PREFERENCES_KEY] = marketing.preferencesUrl;
+        }
+        return { ...fields, data: fields.data as unknown as Record<string, unknown>, payload };
+      }),
+    )
     .returning({ id: outbox.id });
-  if (row === undefined) throw new Error('outbox insert returned nothing');
-  return row.id;
+  if (rows.length !== mails.length) throw new Error('outbox insert returned too few rows');
+  return rows.map((row) => row.id);
 }
 
 /** What a row is drawn with: the sender's origin and details, its subject, its brand, its marketing links. */

@@ -6,7 +6,7 @@
  * is written in the order transaction, so the email is owed exactly when the order exists; the hourly
  * jobs retry it if this step fails, and a retry finds the email it queued.
  */
-import { and, asc, eq, inArray, like, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, or } from 'drizzle-orm';
 import { BRAND_INFO, DEFAULT_BRAND, isBrand } from '@/domain/brands';
 import { cancellationRightFor } from '@/domain/cancellation-rights';
 import { describeArrival, formatDeliveryDay, SHIPPING_METHOD_LABELS } from '@/domain/delivery';
@@ -16,9 +16,9 @@ import { formatAddress } from '@/server/addresses';
 import type { Db } from '@/server/db';
 import type { OrderPlaced } from '@/server/events';
 import { listOrderShipments, retrieveOrderDelivery } from '@/server/fulfilment';
-import { enqueueMail, type TemplateData } from '@/server/mail';
+import { enqueueMails, type OutgoingMail, type TemplateData } from '@/server/mail';
 import { outbox } from '@/server/mail/schema';
-import { retrieveOrderPromotion } from '@/server/promotions';
+import { retrieveOrderPromotions } from '@/server/promotions';
 import { listVouchers, type VoucherView } from '@/server/vouchers';
 import { walletEntries } from '@/server/wallet/schema';
 import { type OrderLineRow, type OrderRow, orderLines, orders, payments } from './schema';
@@ -34,42 +34,110 @@ export function confirmationSubject(brandName: string, orderId: number): string 
 }
 
 /** Queues the confirmation email of a committed order (once: a retry finds the one it queued). */
-export async function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {
-  const { orderId, buyer } = event;
-  // Events raised before the brand was recorded carry none: they read as the default brand.
-  const brand = isBrand(event.brand) ? event.brand : DEFAULT_BRAND;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order === undefined) throw new Error(`order ${orderId} not found`);
+export function enqueueConfirmation(db: Db, event: OrderPlaced): Promise<void> {
+  return enqueueConfirmations(db, [event]);
+}
+
+/**
+ * Queues the confirmation emails of several committed orders, reading each table once for all of
+ * them (docs/decisions/075: the drain hands a subscriber every row of its claim), in one insert.
+ * Throws when one of the orders is missing, so the caller can handle each alone.
+ */
+export async function enqueueConfirmations(db: Db, events: readonly OrderPlaced[]): Promise<void> {
+  if (events.length === 0) return;
+  const found = await db
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        events.map((event) => event.orderId),
+      ),
+    );
+  const orderOf = new Map(found.map((order) => [order.id, order]));
+  for (const { orderId } of events) if (!orderOf.has(orderId)) throw new Error(`order ${orderId} not found`);
   // A retry after the mail was queued but before the event was marked handled sends nothing more
   // (found by its subject in any brand, so a row queued before brands were recorded counts too).
-  const [queued] = await db
-    .select({ id: outbox.id })
+  const queued = await db
+    .select({ userId: outbox.userId, subject: outbox.subject })
     .from(outbox)
     .where(
       and(
-        eq(outbox.userId, buyer.id),
+        inArray(outbox.userId, [...new Set(events.map((event) => event.buyer.id))]),
         eq(outbox.kind, 'order_confirmation'),
-        like(outbox.subject, confirmationSubject('%', order.id)),
+        or(...events.map((event) => like(outbox.subject, confirmationSubject('%', event.orderId)))),
       ),
-    )
-    .limit(1);
-  if (queued !== undefined) return;
+    );
+  const owed = events.filter(
+    (event, at) =>
+      // One email an order, even when the order's rows were handed in twice.
+      events.findIndex((other) => other.orderId === event.orderId) === at &&
+      !queued.some((row) => row.userId === event.buyer.id && isConfirmationSubject(row.subject, event.orderId)),
+  );
+  if (owed.length === 0) return;
+  const stored = await readOrders(
+    db,
+    owed.map((event) => orderOf.get(event.orderId) as OrderRow),
+  );
+  const mails: OutgoingMail[] = [];
+  for (const event of owed) {
+    const order = orderOf.get(event.orderId) as OrderRow;
+    // Events raised before the brand was recorded carry none: they read as the default brand.
+    const brand = isBrand(event.brand) ? event.brand : DEFAULT_BRAND;
+    mails.push({
+      userId: event.buyer.id,
+      kind: 'order_confirmation',
+      recipient: event.buyer.email,
+      subject: confirmationSubject(BRAND_INFO[brand].displayName, order.id),
+      brand,
+      template: 'orderConfirmation',
+      data: await confirmationData(db, order, event.buyer.firstName, stored),
+    });
+  }
+  await enqueueMails(db, mails);
+}
 
-  await enqueueMail(db, {
-    userId: buyer.id,
-    kind: 'order_confirmation',
-    recipient: buyer.email,
-    subject: confirmationSubject(BRAND_INFO[brand].displayName, order.id),
-    brand,
-    template: 'orderConfirmation',
-    data: await confirmationData(db, order, buyer.firstName),
-  });
+/** Whether `subject` is `confirmationSubject` of the order in some brand (what its `like` pattern matches). */
+function isConfirmationSubject(subject: string, orderId: number): boolean {
+  const [before, after] = confirmationSubject('\u0000', orderId).split('\u0000') as [string, string];
+  return subject.length >= before.length + after.length && subject.startsWith(before) && subject.endsWith(after);
+}
+
+/** What the emails show of several orders, each table read once for all of them. */
+interface StoredOrders {
+  lines: OrderLineRow[];
+  views: VoucherView[];
+  promotions: Map<number, { code: string; discountMinor: number }>;
+  cards: Map<number, { cardType: string | null; lastFour: string | null }>;
+}
+
+async function readOrders(db: Db, stored: readonly OrderRow[]): Promise<StoredOrders> {
+  const ids = stored.map((order) => order.id);
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
+  const views = await listVouchers(db, { orderIds: ids });
+  const promotions = await retrieveOrderPromotions(db, ids);
+  // An order the card paid nothing of shows no payment, so its payment is not read.
+  const paidByCard = stored.filter((order) => order.cashAmountMinor !== 0).map((order) => order.id);
+  const cards = new Map<number, { cardType: string | null; lastFour: string | null }>();
+  if (paidByCard.length > 0) {
+    const rows = await db
+      .select({ orderId: payments.orderId, cardType: payments.cardType, lastFour: payments.lastFour })
+      .from(payments)
+      .where(and(inArray(payments.orderId, paidByCard), inArray(payments.status, ['authorised', 'settled'])));
+    for (const { orderId, ...card } of rows) if (orderId !== null && !cards.has(orderId)) cards.set(orderId, card);
+  }
+  return { lines, views, promotions, cards };
 }
 
 /** The email's data: the order as stored, with every date as an ISO string (the outbox keeps JSON). */
-async function confirmationData(db: Db, order: OrderRow, firstName: string): Promise<OrderConfirmationData> {
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const views = await listVouchers(db, { orderIds: [order.id] });
+async function confirmationData(
+  db: Db,
+  order: OrderRow,
+  firstName: string,
+  stored: StoredOrders,
+): Promise<OrderConfirmationData> {
+  const lines = stored.lines.filter((line) => line.orderId === order.id);
+  const views = stored.views.filter((view) => view.orderId === order.id);
   const viewsOf = (line: OrderLineRow) =>
     views.filter((view) => view.orderLineId === line.id).sort((a, b) => a.id - b.id);
   return {
@@ -81,7 +149,7 @@ async function confirmationData(db: Db, order: OrderRow, firstName: string): Pro
       const first = issued[0];
       return first === undefined ? [] : [lineData(order, line, first, issued)];
     }),
-    summary: await summaryData(db, order, lines),
+    summary: await summaryData(db, order, lines, stored),
     // Only an order with a posted line has a delivery address (docs/decisions/051); the others have
     // nothing to read (docs/decisions/072).
     delivery: lines.some((line) => line.shippingMethod !== null) ? await deliveryData(db, order.id) : null,
@@ -162,8 +230,13 @@ function lineData(order: OrderRow, line: OrderLineRow, deal: VoucherView, issued
  * code's redemption, the wallet's debits for the order by kind (promotional credit is the wallet's
  * marketing credit) and the card payment.
  */
-async function summaryData(db: Db, order: OrderRow, lines: OrderLineRow[]): Promise<OrderConfirmationData['summary']> {
-  const promotion = await retrieveOrderPromotion(db, order.id);
+async function summaryData(
+  db: Db,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  stored: StoredOrders,
+): Promise<OrderConfirmationData['summary']> {
+  const promotion = stored.promotions.get(order.id) ?? null;
   // An order the wallet paid nothing of has no debits to read (docs/decisions/072).
   const debits =
     order.walletUsedMinor === 0
@@ -181,15 +254,7 @@ async function summaryData(db: Db, order: OrderRow, lines: OrderLineRow[]): Prom
   const promotionalCreditMinor = debits
     .filter((debit) => debit.kind === 'marketing')
     .reduce((sum, debit) => sum - debit.amountMinor, 0);
-  // An order the card paid nothing of shows no payment, so its payment is not read.
-  const [payment] =
-    order.cashAmountMinor === 0
-      ? []
-      : await db
-          .select({ cardType: payments.cardType, lastFour: payments.lastFour })
-          .from(payments)
-          .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['authorised', 'settled'])))
-          .limit(1);
+  const payment = stored.cards.get(order.id);
   return {
     currency: order.currency,
     lines: lines.map((line) => ({

@@ -9,7 +9,7 @@
  * Uses held and not yet expired count as uses wherever a code's uses left are decided. Operators
  * create and end codes here too.
  */
-import { and, count, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import {
   evaluatePromoCode,
@@ -256,4 +256,21 @@ export async function retrieveOrderPromotion(
     .where(eq(promoRedemptions.orderId, orderId))
     .limit(1);
   return row ?? null;
+}
+
+/** `retrieveOrderPromotion` of several orders in one statement (docs/decisions/075): the orders that used a code. */
+export async function retrieveOrderPromotions(
+  db: DbOrTx,
+  orderIds: readonly number[],
+): Promise<Map<number, { code: string; discountMinor: number }>> {
+  const used = new Map<number, { code: string; discountMinor: number }>();
+  if (orderIds.length === 0) return used;
+  const rows = await db
+    .select({ orderId: promoRedemptions.orderId, code: promoCodes.code, discountMinor: promoRedemptions.discountMinor })
+    .from(promoRedemptions)
+    .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+    .where(inArray(promoRedemptions.orderId, [...orderIds]));
+  for (const { orderId, ...promotion } of rows)
+    if (orderId !== null && !used.has(orderId)) used.set(orderId, promotion);
+  return used;
 }
