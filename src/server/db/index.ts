@@ -5,6 +5,7 @@
 import { type Database, openDatabase } from './client';
 
 export {
+  builtOnce,
   type Database,
   DatabaseUnreachable,
   type Db,
@@ -14,6 +15,7 @@ export {
   openDatabase,
   runsStatementsConcurrently,
   type Tx,
+  UNNAMED,
   withPreparedStatements,
 } from './client';
 

@@ -94,18 +94,17 @@ export async function recordEvent<E extends OutboxEventName>(
 ): Promise<number[]> {
   const subscribers = subscribersOf(event);
   if (subscribers.length === 0) return [];
-  const rows = await tx
-    .insert(eventDeliveries)
-    .values(
-      subscribers.map((subscriber) => ({
-        event,
-        subscriber: subscriber.config.subscriberId,
-        subject: String(subject),
-        payload: { ...payload } as Record<string, unknown>,
-      })),
-    )
-    .returning({ id: eventDeliveries.id });
-  return rows.map((row) => row.id);
+  // One statement whose text and parameters do not grow with the subscribers (docs/decisions/078):
+  // the payload is sent once, not once per row, and drizzle has no row list to build.
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into event_deliveries (event, subscriber, subject, payload)
+    select ${event}, listed.subscriber, ${String(subject)}, ${JSON.stringify(payload)}::jsonb
+    from unnest(${sql.param(subscribers.map((subscriber) => subscriber.config.subscriberId))}::text[])
+      with ordinality as listed(subscriber, position)
+    order by listed.position
+    returning id
+  `);
+  return rows.map((row) => Number(row.id));
 }
 
 /** Rows no process is handling: not handled, attempts left, and not claimed in the last ten minutes. */

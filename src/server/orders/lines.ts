@@ -12,7 +12,7 @@ import { remainingForDayOf } from '@/domain/purchase-cap';
 import type { GiftDetails } from '@/server/basket/schema';
 import { basketLines, baskets } from '@/server/basket/schema';
 import { dealProductStock, dealProducts, deals } from '@/server/catalog/schema';
-import type { DbOrTx } from '@/server/db';
+import { builtOnce, type DbOrTx, UNNAMED } from '@/server/db';
 import { retrieveStayExtras } from '@/server/travel';
 import { orders, purchaseCapHolds, stockHolds, userDealPurchases } from './schema';
 
@@ -83,6 +83,105 @@ export async function loadOpenOrderLines(
   return readOrderLines(db, basketToken, userId, now, idempotencyKey, true, idempotencyKey);
 }
 
+/**
+ * The basket's priced lines as one query per shape (open baskets only or not, with the placed-order
+ * column or not), built once per connection (docs/decisions/078): building this join's SQL cost more
+ * of this process's CPU than anything else an order sends. The values are placeholders: the basket,
+ * the submit whose holds are its own ('' for none), the buyer (-1 for none) and the key looked up.
+ */
+const linesQueries = new Map<string, ReturnType<typeof buildLinesQuery>>();
+
+function linesQuery(openOnly: boolean, withPlaced: boolean): ReturnType<typeof buildLinesQuery> {
+  const shape = `${openOnly}:${withPlaced}`;
+  let query = linesQueries.get(shape);
+  if (query === undefined) {
+    query = buildLinesQuery(openOnly, withPlaced);
+    linesQueries.set(shape, query);
+  }
+  return query;
+}
+
+function buildLinesQuery(openOnly: boolean, withPlaced: boolean) {
+  return builtOnce((db: DbOrTx) =>
+    db
+      .select({
+        line: basketLines,
+        eligibleForVip: baskets.eligibleForVip,
+        deal: {
+          headline: deals.headline,
+          status: deals.status,
+          closingDate: deals.closingDate,
+          pricePerPerson: deals.pricePerPerson,
+          purchaseCap: deals.purchaseCap,
+          maxPerUser: deals.maxPerUser,
+          isTravel: deals.isTravel,
+          bookingCalendarOnRedemption: deals.bookingCalendarOnRedemption,
+          voucherValidityDays: deals.voucherValidityDays,
+          currency: deals.currency,
+          categoryId: deals.categoryId,
+          subCategoryId: deals.subCategoryId,
+          merchantId: deals.merchantId,
+          deliveryType: deals.deliveryType,
+          dispatchDays: deals.dispatchDays,
+        },
+        product: {
+          title: dealProducts.title,
+          priceMinor: dealProducts.priceMinor,
+          postagePriceMinor: dealProducts.postagePriceMinor,
+          nextDayPostageMinor: dealProducts.nextDayPostageMinor,
+          hasDeposit: dealProducts.hasDeposit,
+          depositPriceMinor: dealProducts.depositPriceMinor,
+          vipPriceMinor: dealProducts.vipPriceMinor,
+          purchaseCap: dealProducts.purchaseCap,
+          minPeople: dealProducts.minPeople,
+          disabled: dealProducts.disabled,
+          visibility: dealProducts.visibility,
+          vipExclusive: dealProducts.vipExclusive,
+        },
+        stock: dealProductStock,
+        held: stockHolds.quantity,
+        bought: userDealPurchases.quantity,
+        boughtHeld: purchaseCapHolds.quantity,
+        placedOrderId: withPlaced
+          ? sql<
+              number | null
+            >`(select ${orders.id} from ${orders} where ${orders.idempotencyKey} = ${sql.placeholder('placedUnder')})`
+          : sql<number | null>`null::int`,
+      })
+      .from(basketLines)
+      .innerJoin(baskets, eq(baskets.id, basketLines.basketId))
+      .innerJoin(deals, eq(deals.id, basketLines.dealId))
+      .innerJoin(dealProducts, eq(dealProducts.id, basketLines.dealProductId))
+      .leftJoin(dealProductStock, eq(dealProductStock.productId, basketLines.dealProductId))
+      .leftJoin(
+        stockHolds,
+        and(
+          eq(stockHolds.productId, basketLines.dealProductId),
+          eq(stockHolds.idempotencyKey, sql.placeholder('heldFor')),
+        ),
+      )
+      .leftJoin(
+        purchaseCapHolds,
+        and(
+          eq(purchaseCapHolds.dealId, basketLines.dealId),
+          eq(purchaseCapHolds.idempotencyKey, sql.placeholder('heldFor')),
+        ),
+      )
+      .leftJoin(
+        userDealPurchases,
+        and(eq(userDealPurchases.dealId, basketLines.dealId), eq(userDealPurchases.userId, sql.placeholder('userId'))),
+      )
+      .where(
+        and(
+          eq(basketLines.basketId, sql.placeholder('basketToken')),
+          openOnly ? eq(baskets.status, 'open') : undefined,
+        ),
+      )
+      .orderBy(asc(basketLines.id))
+      .prepare(UNNAMED),
+  );
+}
+
 async function readOrderLines(
   db: DbOrTx,
   basketToken: string,
@@ -92,69 +191,15 @@ async function readOrderLines(
   openOnly: boolean,
   placedUnder: string | null,
 ): Promise<{ lines: OrderLineSource[]; placedOrderId: number | null }> {
-  const rows = await db
-    .select({
-      line: basketLines,
-      eligibleForVip: baskets.eligibleForVip,
-      deal: {
-        headline: deals.headline,
-        status: deals.status,
-        closingDate: deals.closingDate,
-        pricePerPerson: deals.pricePerPerson,
-        purchaseCap: deals.purchaseCap,
-        maxPerUser: deals.maxPerUser,
-        isTravel: deals.isTravel,
-        bookingCalendarOnRedemption: deals.bookingCalendarOnRedemption,
-        voucherValidityDays: deals.voucherValidityDays,
-        currency: deals.currency,
-        categoryId: deals.categoryId,
-        subCategoryId: deals.subCategoryId,
-        merchantId: deals.merchantId,
-        deliveryType: deals.deliveryType,
-        dispatchDays: deals.dispatchDays,
-      },
-      product: {
-        title: dealProducts.title,
-        priceMinor: dealProducts.priceMinor,
-        postagePriceMinor: dealProducts.postagePriceMinor,
-        nextDayPostageMinor: dealProducts.nextDayPostageMinor,
-        hasDeposit: dealProducts.hasDeposit,
-        depositPriceMinor: dealProducts.depositPriceMinor,
-        vipPriceMinor: dealProducts.vipPriceMinor,
-        purchaseCap: dealProducts.purchaseCap,
-        minPeople: dealProducts.minPeople,
-        disabled: dealProducts.disabled,
-        visibility: dealProducts.visibility,
-        vipExclusive: dealProducts.vipExclusive,
-      },
-      stock: dealProductStock,
-      held: stockHolds.quantity,
-      bought: userDealPurchases.quantity,
-      boughtHeld: purchaseCapHolds.quantity,
-      placedOrderId:
-        placedUnder === null
-          ? sql<number | null>`null::int`
-          : sql<number | null>`(select ${orders.id} from ${orders} where ${orders.idempotencyKey} = ${placedUnder})`,
-    })
-    .from(basketLines)
-    .innerJoin(baskets, eq(baskets.id, basketLines.basketId))
-    .innerJoin(deals, eq(deals.id, basketLines.dealId))
-    .innerJoin(dealProducts, eq(dealProducts.id, basketLines.dealProductId))
-    .leftJoin(dealProductStock, eq(dealProductStock.productId, basketLines.dealProductId))
-    .leftJoin(
-      stockHolds,
-      and(eq(stockHolds.productId, basketLines.dealProductId), eq(stockHolds.idempotencyKey, heldFor ?? '')),
-    )
-    .leftJoin(
-      purchaseCapHolds,
-      and(eq(purchaseCapHolds.dealId, basketLines.dealId), eq(purchaseCapHolds.idempotencyKey, heldFor ?? '')),
-    )
-    .leftJoin(
-      userDealPurchases,
-      and(eq(userDealPurchases.dealId, basketLines.dealId), eq(userDealPurchases.userId, userId ?? -1)),
-    )
-    .where(and(eq(basketLines.basketId, basketToken), openOnly ? eq(baskets.status, 'open') : undefined))
-    .orderBy(asc(basketLines.id));
+  const rows = await linesQuery(
+    openOnly,
+    placedUnder !== null,
+  )(db).execute({
+    basketToken,
+    heldFor: heldFor ?? '',
+    userId: userId ?? -1,
+    placedUnder: placedUnder ?? '',
+  });
 
   const extras = await retrieveStayExtras(
     db,
