@@ -167,10 +167,9 @@ export async function listDeals(db: Db, options: ListDealsOptions): Promise<Deal
 export async function listDealsByIds(db: Db, ids: readonly number[]): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
   const rows = await selectDealRows(db, {
-    where: sql`d.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    // One array parameter, not one per id: the statement's text is the same for any page, so a caller
+    // on a hot path can keep it prepared (docs/decisions/075). The ids are integers (a page's matches).
+    where: sql`d.id = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`,
     limit: ids.length,
   });
   const byId = new Map(rows.map((row) => [row.id, reshapeDeal(row)]));

@@ -8,7 +8,7 @@ import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@/contracts/search';
 import { matchPlaces } from '@/domain/autocomplete';
 import { searchUrl, TOP_SEARCHES } from '@/domain/search';
 import { listDealsByIds, listLocations } from '@/server/catalog';
-import type { Db } from '@/server/db';
+import { type Db, withPreparedStatements } from '@/server/db';
 import { correctQuery, isPlainWords } from './correct';
 import { type MatchParts, type SearchRanking, selectMatches } from './queries';
 
@@ -82,9 +82,15 @@ export async function searchDeals(
   };
 }
 
-/** The cards of a page of matches, fetched as soon as its ids are in while the counts may still be running. */
+/**
+ * The cards of a page of matches, fetched as soon as its ids are in while the counts may still be
+ * running. The cards' statement is the same whatever the words and is planned the same for any page of
+ * ids, but planning its joins cost PostgreSQL about 2 ms a search, more than running it: it is kept
+ * prepared (docs/decisions/079). The matching statements are not: their plans depend on the words.
+ */
 async function cardsAndCounts(db: Db, matches: MatchParts) {
-  const [deals, counts] = await Promise.all([matches.ids.then((ids) => listDealsByIds(db, ids)), matches.counts]);
+  const cards = matches.ids.then((ids) => withPreparedStatements(() => listDealsByIds(db, ids)));
+  const [deals, counts] = await Promise.all([cards, matches.counts]);
   return { deals, counts };
 }
 
