@@ -52,18 +52,24 @@ export async function promotionalCreditOfOrder(
   return promotionalCreditFor(lines.filter(covered));
 }
 
+/**
+ * An offer ran at some moment between `from` and `to` (the same moment for "running at"): it had
+ * started by `to`, and neither its planned end nor an operator's early end came before `from`.
+ */
+function ranBetween(from: Date, to: Date) {
+  return and(
+    lte(promotionalCreditOffers.startsAt, to),
+    or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, from)),
+    or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, from)),
+  );
+}
+
 /** The promotional-credit offers running at `at`. */
 function offersRunningAt(db: Db, at: Date): Promise<{ categoryIds: number[] }[]> {
   return db
     .select({ categoryIds: promotionalCreditOffers.categoryIds })
     .from(promotionalCreditOffers)
-    .where(
-      and(
-        lte(promotionalCreditOffers.startsAt, at),
-        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, at)),
-        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, at)),
-      ),
-    );
+    .where(ranBetween(at, at));
 }
 
 /**
@@ -74,13 +80,7 @@ export async function anyOfferRanBetween(db: Db, from: Date, to: Date): Promise<
   const [offer] = await db
     .select({ id: promotionalCreditOffers.id })
     .from(promotionalCreditOffers)
-    .where(
-      and(
-        lte(promotionalCreditOffers.startsAt, to),
-        or(isNull(promotionalCreditOffers.endsAt), gt(promotionalCreditOffers.endsAt, from)),
-        or(isNull(promotionalCreditOffers.endedAt), gt(promotionalCreditOffers.endedAt, from)),
-      ),
-    )
+    .where(ranBetween(from, to))
     .limit(1);
   return offer !== undefined;
 }
