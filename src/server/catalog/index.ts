@@ -167,8 +167,8 @@ export async function listDeals(db: Db, options: ListDealsOptions): Promise<Deal
 export async function listDealsByIds(db: Db, ids: readonly number[]): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
   const rows = await selectDealRows(db, {
-    // One array parameter, not one per id: the statement's text is the same for any page, so a caller
-    // on a hot path can keep it prepared (docs/decisions/075). The ids are integers (a page's matches).
+    // One array parameter, not one per id: the statement's text is the same for any page, so search can
+    // keep it prepared (docs/decisions/079). The ids are integers (a page's matches).
     where: sql`d.id = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`,
     limit: ids.length,
   });

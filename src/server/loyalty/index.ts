@@ -121,71 +121,40 @@ export async function awardOrderPoints(
   /** The order's buyer and total as its `order.placed` event carries them (docs/decisions/072). */
   placed?: { userId: number; totalMinor: number },
 ): Promise<number> {
-  if (placed !== undefined) return awardPlacedOrderPoints(db, orderId, placed, now);
-  // An older event without them: the order says who bought and for how much, then the same award.
-  const [order] = await db
-    .select({ userId: orders.userId, totalMinor: orders.totalMinor })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return order === undefined ? 0 : awardPlacedOrderPoints(db, orderId, order, now);
+  // An older event carries neither: the order says who bought and for how much.
+  const [buyer] =
+    placed === undefined
+      ? await db
+          .select({ userId: orders.userId, totalMinor: orders.totalMinor })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+      : [placed];
+  if (buyer === undefined) return 0;
+  const recorded = await awardPlacedOrdersPoints(db, [{ orderId, ...buyer }], now);
+  return recorded.has(orderId) ? pointsForSpend(buyer.totalMinor) : 0;
 }
 
 /**
- * `awardOrderPoints` with the buyer and total the event carries, in ONE statement and no transaction
- * (docs/decisions/072): the activity is written only while the order is still placed (a refunded or
- * cancelled order earns nothing, as when the order was read first) and only once per order (its
- * unique key), and the account's totals move only when it was, all or nothing as one statement is.
- */
-async function awardPlacedOrderPoints(
-  db: Db,
-  orderId: number,
-  placed: { userId: number; totalMinor: number },
-  now: Date,
-): Promise<number> {
-  const points = pointsForSpend(placed.totalMinor);
-  if (points === 0) return 0;
-  const at = now.toISOString();
-  const result = await db.execute<{ recorded: number }>(sql`
-    with activity as (
-      insert into loyalty_activities (user_id, kind, points, lifetime_points, description, unique_key, order_id, created_at)
-      select ${placed.userId}, 'order', ${points}, ${points}, ${`Earned on order ${orderId}`}, ${`order:${orderId}`},
-        ${orderId}, ${at}::timestamptz
-      where exists (select 1 from orders where id = ${orderId} and status = 'placed')
-      on conflict do nothing
-      returning user_id
-    ),
-    account as (
-      insert into loyalty_accounts (user_id, current_points, lifetime_points, updated_at)
-      select user_id, ${points}, ${points}, ${at}::timestamptz from activity
-      on conflict (user_id) do update set
-        current_points = loyalty_accounts.current_points + ${points},
-        lifetime_points = loyalty_accounts.lifetime_points + ${points},
-        updated_at = ${at}::timestamptz
-      returning user_id
-    )
-    select (select count(*)::int from account) as recorded
-  `);
-  return Number(result.rows[0]?.recorded ?? 0) > 0 ? points : 0;
-}
-
-/**
- * `awardOrderPoints` of several orders whose events carry their buyer and total, in ONE statement
- * (docs/decisions/075: the drain hands the subscriber every row of its claim): each order's activity is
- * written only while it is still placed and only once (its unique key), and each account's totals move
- * by what its new activities earned.
+ * `awardOrderPoints` of several orders whose events carry their buyer and total, in ONE statement and
+ * no transaction (docs/decisions/072; 075: the drain hands the subscriber every row of its claim): each
+ * order's activity is written only while it is still placed (a refunded or cancelled order earns
+ * nothing) and only once (its unique key), and each account's totals move by what its new activities
+ * earned, all or nothing as one statement is. Returns the orders whose points were recorded now.
  */
 export async function awardPlacedOrdersPoints(
   db: Db,
   placed: readonly { orderId: number; userId: number; totalMinor: number }[],
   now: Date = new Date(),
-): Promise<void> {
+): Promise<Set<number>> {
   const earning = placed.flatMap((order) => {
     const points = pointsForSpend(order.totalMinor);
     return points === 0 ? [] : [sql`(${order.orderId}::int, ${order.userId}::int, ${points}::int)`];
   });
-  if (earning.length === 0) return;
+  if (earning.length === 0) return new Set();
   const at = now.toISOString();
-  await db.execute(sql`
+  // The accounts' insert is a data-modifying CTE: it runs to completion though the answer reads only
+  // the activities.
+  const result = await db.execute<{ order_id: number }>(sql`
     with earning (order_id, user_id, points) as (values ${sql.join(earning, sql`, `)}),
     activity as (
       insert into loyalty_activities (user_id, kind, points, lifetime_points, description, unique_key, order_id, created_at)
@@ -194,16 +163,20 @@ export async function awardPlacedOrdersPoints(
       from earning
       where exists (select 1 from orders where orders.id = earning.order_id and orders.status = 'placed')
       on conflict do nothing
-      returning user_id, points
+      returning order_id, user_id, points
     ),
-    earned as (select user_id, sum(points)::int as points from activity group by user_id)
-    insert into loyalty_accounts (user_id, current_points, lifetime_points, updated_at)
-    select user_id, points, points, ${at}::timestamptz from earned
-    on conflict (user_id) do update set
-      current_points = loyalty_accounts.current_points + excluded.current_points,
-      lifetime_points = loyalty_accounts.lifetime_points + excluded.lifetime_points,
-      updated_at = excluded.updated_at
+    earned as (select user_id, sum(points)::int as points from activity group by user_id),
+    account as (
+      insert into loyalty_accounts (user_id, current_points, lifetime_points, updated_at)
+      select user_id, points, points, ${at}::timestamptz from earned
+      on conflict (user_id) do update set
+        current_points = loyalty_accounts.current_points + excluded.current_points,
+        lifetime_points = loyalty_accounts.lifetime_points + excluded.lifetime_points,
+        updated_at = excluded.updated_at
+    )
+    select order_id from activity
   `);
+  return new Set(result.rows.map((row) => Number(row.order_id)));
 }
 
 /**

@@ -89,17 +89,10 @@ export async function loadOpenOrderLines(
  * of this process's CPU than anything else an order sends. The values are placeholders: the basket,
  * the submit whose holds are its own ('' for none), the buyer (-1 for none) and the key looked up.
  */
-const linesQueries = new Map<string, ReturnType<typeof buildLinesQuery>>();
-
-function linesQuery(openOnly: boolean, withPlaced: boolean): ReturnType<typeof buildLinesQuery> {
-  const shape = `${openOnly}:${withPlaced}`;
-  let query = linesQueries.get(shape);
-  if (query === undefined) {
-    query = buildLinesQuery(openOnly, withPlaced);
-    linesQueries.set(shape, query);
-  }
-  return query;
-}
+const LINES_QUERIES = {
+  open: { placed: buildLinesQuery(true, true), alone: buildLinesQuery(true, false) },
+  any: { placed: buildLinesQuery(false, true), alone: buildLinesQuery(false, false) },
+};
 
 function buildLinesQuery(openOnly: boolean, withPlaced: boolean) {
   return builtOnce((db: DbOrTx) =>
@@ -191,10 +184,7 @@ async function readOrderLines(
   openOnly: boolean,
   placedUnder: string | null,
 ): Promise<{ lines: OrderLineSource[]; placedOrderId: number | null }> {
-  const rows = await linesQuery(
-    openOnly,
-    placedUnder !== null,
-  )(db).execute({
+  const rows = await LINES_QUERIES[openOnly ? 'open' : 'any'][placedUnder === null ? 'alone' : 'placed'](db).execute({
     basketToken,
     heldFor: heldFor ?? '',
     userId: userId ?? -1,

@@ -249,13 +249,7 @@ export async function retrieveOrderPromotion(
   db: DbOrTx,
   orderId: number,
 ): Promise<{ code: string; discountMinor: number } | null> {
-  const [row] = await db
-    .select({ code: promoCodes.code, discountMinor: promoRedemptions.discountMinor })
-    .from(promoRedemptions)
-    .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
-    .where(eq(promoRedemptions.orderId, orderId))
-    .limit(1);
-  return row ?? null;
+  return (await retrieveOrderPromotions(db, [orderId])).get(orderId) ?? null;
 }
 
 /** `retrieveOrderPromotion` of several orders in one statement (docs/decisions/075): the orders that used a code. */
