@@ -1,8 +1,8 @@
 /**
  * The SQL behind one search: every live deal the query matches (PostgreSQL full-text search over
- * each deal's search document, ranked with ts_rank_cd: headline A, title and tags B, merchant C,
- * category and location D), counted, grouped by category for the facets, and one page of ids in
- * order. It reads deal_search_documents, a narrow copy of what search needs of each deal that a
+ * each deal's search document, ranked with ts_rank: headline A, title and tags B, merchant C,
+ * category and location D, several words also by how near they lie, docs/decisions/081), counted,
+ * grouped by category for the facets, and one page of ids in order. It reads deal_search_documents, a narrow copy of what search needs of each deal that a
  * trigger keeps equal to deals (docs/decisions/066), not the wide deals rows.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -96,7 +96,8 @@ function fromJson<T>(value: unknown, fallback: T): T {
 function matchedColumns(query: Pick<MatchQuery, 'orderBy' | 'ranking'>): SQL {
   const columns: SQL[] = [sql`d.deal_id as id`, sql`d.category_id`];
   const relevance = query.orderBy === 'relevance';
-  if (relevance) columns.push(sql`ts_rank_cd(d.search_vector, q.query) as rank`);
+  // ts_rank, not ts_rank_cd: the same weights and nearness of the words at a fifth of the cost (docs/decisions/081).
+  if (relevance) columns.push(sql`ts_rank(d.search_vector, q.query) as rank`);
   if (relevance || query.orderBy === 'popularity') columns.push(sql`d.popularity`);
   if (query.orderBy === 'pricehigh' || query.orderBy === 'pricelow') {
     columns.push(sql`${SHOWN_FROM_PRICE} as shown_price_minor`);
