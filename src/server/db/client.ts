@@ -116,7 +116,10 @@ type QueryLogger = { logQuery: (query: string) => void } | undefined;
  */
 const preparing = new AsyncLocalStorage<true>();
 
-/** Runs `work` with the statements it sends to a PostgreSQL server kept prepared per connection (PGlite: no effect). */
+/**
+ * Runs `work` with the statements it sends kept prepared: per connection on a PostgreSQL server, and
+ * with SQL `PREPARE`/`EXECUTE` on PGlite (docs/decisions/082).
+ */
 export function withPreparedStatements<T>(work: () => Promise<T>): Promise<T> {
   return preparing.run(true, work);
 }
@@ -252,6 +255,7 @@ async function openPglite(
   const extensions = { pg_trgm };
   const client = inMemory ? new PGlite({ extensions, loadDataDir }) : new PGlite(dataDir, { extensions, loadDataDir });
   await client.waitReady;
+  keepStatementsPrepared(client);
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   return {
     db,
@@ -260,4 +264,121 @@ async function openPglite(
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's side of `withPreparedStatements` (docs/decisions/082). Drizzle's PGlite driver cannot name a
+ * statement, and PGlite parses, analyses and plans every statement it is sent: on the order path that
+ * was most of the engine's time (the basket's priced lines, a join of eight tables, twice an order).
+ * Inside `withPreparedStatements`, a statement whose text has been seen twice is prepared once on this
+ * PGlite with SQL `PREPARE` (PostgreSQL infers the parameters' types from the text, as it does for the
+ * driver's unnamed statement) and then run as `EXECUTE name(values)`, its values written as quoted
+ * literals, through PGlite's simple query path (one message, not the six of a query with parameters).
+ * Rows come back as the driver asked for them (objects or arrays, its parsers). A text PostgreSQL will
+ * not prepare (no inferable type for a parameter; not a select, insert, update, delete or values) is
+ * remembered and sent as before; a call whose values cannot be written as literals (arrays, objects)
+ * is sent as before. Prepared statements belong to the engine's session, so they are kept per PGlite
+ * and outlive transactions; a `PREPARE` inside a transaction runs under a savepoint, so one it refuses
+ * leaves the transaction usable.
+ */
+function keepStatementsPrepared(client: PGlite): void {
+  /** Per text: the name it is prepared under on this PGlite, or false when it cannot be. */
+  const prepared = new Map<string, string | false>();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
+    sendPrepared({ query, exec, inTransaction: false }, prepared, text, params, options)) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: PgliteTransaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      tx.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
+        sendPrepared(
+          { query: txQuery, exec: txExec, inTransaction: true },
+          prepared,
+          text,
+          params,
+          options,
+        )) as PgliteTransaction['query'];
+      return work(tx);
+    })) as PGlite['transaction'];
+}
+
+type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+type PgliteQueryOptions = Parameters<PGlite['query']>[2];
+type PgliteResults = Awaited<ReturnType<PGlite['query']>>;
+
+interface PgliteSender {
+  query: (text: string, params?: unknown[], options?: PgliteQueryOptions) => Promise<PgliteResults>;
+  exec: (text: string, options?: PgliteQueryOptions) => Promise<PgliteResults[]>;
+  inTransaction: boolean;
+}
+
+/** Statements PostgreSQL's PREPARE takes. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+
+async function sendPrepared(
+  send: PgliteSender,
+  prepared: Map<string, string | false>,
+  text: string,
+  params: unknown[] = [],
+  options?: PgliteQueryOptions,
+): Promise<PgliteResults> {
+  if (preparing.getStore() !== true) return send.query(text, params, options);
+  const values = literalsOf(params);
+  if (values === null) return send.query(text, params, options);
+  let name = prepared.get(text);
+  if (name === undefined) {
+    const candidate = PREPARABLE.test(text) ? nameFor(text) : undefined;
+    if (candidate === undefined) return send.query(text, params, options);
+    name = (await prepareOn(send, candidate, text)) ? candidate : false;
+    prepared.set(text, name);
+  }
+  if (name === false) return send.query(text, params, options);
+  const [results] = await send.exec(`execute ${name}${values === '' ? '' : `(${values})`}`, options);
+  if (results === undefined) throw new Error(`execute ${name} returned no result`);
+  return results;
+}
+
+/** Prepares `text` as `name`; false when PostgreSQL refuses it (the transaction, if any, is left as it was). */
+async function prepareOn(send: PgliteSender, name: string, text: string): Promise<boolean> {
+  const statement = `prepare ${name} as ${text}`;
+  if (!send.inTransaction) {
+    try {
+      await send.exec(statement);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  await send.exec('savepoint tuppence_prepare');
+  try {
+    await send.exec(statement);
+    await send.exec('release savepoint tuppence_prepare');
+    return true;
+  } catch {
+    await send.exec('rollback to savepoint tuppence_prepare; release savepoint tuppence_prepare');
+    return false;
+  }
+}
+
+/**
+ * The values as a list of SQL literals for `EXECUTE`, or null when one cannot be written as one. Each is
+ * a quoted string (an untyped literal PostgreSQL converts to the prepared parameter's type, as the
+ * driver's text parameters are) or NULL; strings double their quotes (standard_conforming_strings is
+ * on, so backslashes are plain characters).
+ */
+function literalsOf(params: readonly unknown[]): string | null {
+  const literals: string[] = [];
+  for (const value of params) {
+    if (value === null || value === undefined) literals.push('null');
+    else if (typeof value === 'string') literals.push(`'${value.replaceAll("'", "''")}'`);
+    else if (typeof value === 'number' && Number.isFinite(value)) literals.push(`'${value}'`);
+    else if (typeof value === 'bigint') literals.push(`'${value}'`);
+    else if (typeof value === 'boolean') literals.push(value ? "'t'" : "'f'");
+    else if (value instanceof Date && Number.isFinite(value.getTime())) literals.push(`'${value.toISOString()}'`);
+    else return null;
+  }
+  return literals.join(', ');
 }
