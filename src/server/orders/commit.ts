@@ -10,7 +10,6 @@ import { OrderError } from '@/domain/errors';
 import { takeOpenBasket } from '@/server/basket';
 import { countDealPurchase, countDealPurchaseStatement, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
-import { EVENTS, recordEvent } from '@/server/events';
 import { recordShipments } from '@/server/fulfilment';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode, releasePromoHold } from '@/server/promotions';
@@ -74,8 +73,8 @@ async function writeOrder(
     idempotencyKey: request.idempotencyKey,
     createdAt: now,
   };
-  // The order, its lines, the payment's link to it and its vouchers in ONE statement of fixed text
-  // (docs/decisions/063, 080): the vouchers' codes are drawn here and go with it.
+  // The order, its lines, the payment's link to it, its vouchers and its event's rows in ONE statement
+  // of fixed text (docs/decisions/063, 080): the vouchers' codes are drawn here and go with it.
   const issueLines = lines.map((line) => ({
     dealId: line.dealId,
     dealProductId: line.dealProductId,
@@ -90,6 +89,21 @@ async function writeOrder(
     priced: repriced.breakdown.lines,
     paymentId: authorisation?.paymentId ?? null,
     vouchers: drawVouchers({ now, lines: issueLines }),
+    // What follows the order (the confirmation email, ...) is owed from this commit on.
+    placedEvent: {
+      buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
+      origin: request.origin,
+      confirmEmail: request.confirmEmail ?? false,
+      ...(request.brand === undefined ? {} : { brand: request.brand }),
+      // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
+      order: {
+        userId: buyer.id,
+        totalMinor: placed.totalMinor,
+        currency: placed.currency,
+        placedAt: now.toISOString(),
+        dealIds: [...new Set(lines.map((line) => line.dealId))],
+      },
+    },
   });
   const { orderId } = written;
   const order = { id: orderId, ...placed };
@@ -157,29 +171,13 @@ async function writeOrder(
     // A code that took nothing off records no use, so it keeps no held one either.
     await releasePromoHold(tx, request.idempotencyKey);
   }
-  // What follows the order (the confirmation email, ...) is owed from this commit on.
-  const eventIds = await recordEvent(tx, EVENTS.orderPlaced, order.id, {
-    orderId: order.id,
-    buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
-    origin: request.origin,
-    confirmEmail: request.confirmEmail ?? false,
-    ...(request.brand === undefined ? {} : { brand: request.brand }),
-    // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
-    order: {
-      userId: buyer.id,
-      totalMinor: order.totalMinor,
-      currency: order.currency,
-      placedAt: now.toISOString(),
-      dealIds: [...new Set(lines.map((line) => line.dealId))],
-    },
-  });
   // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
   // order's now; the rest are taken here.
   const held = await consumeHold(tx, request.idempotencyKey);
   await takeContendedRows(tx, lines, buyer.id, now, held);
 
   return {
-    eventIds,
+    eventIds: written.eventIds,
     order: {
       id: order.id,
       totalMinor: order.totalMinor,

@@ -1,6 +1,6 @@
 /**
- * The order, its lines, the payment's link to it and its vouchers written by ONE statement of fixed
- * text (docs/decisions/080, after 063's one statement for the first three). Each column of the lines
+ * The order, its lines, the payment's link to it, its vouchers and its `order.placed` rows written by
+ * ONE statement of fixed text (docs/decisions/080, after 063's one statement for the first three). Each column of the lines
  * and each voucher's code go as one array parameter (`unnest`, as `recordEvent` sends its
  * subscribers), so the text is the same whatever the basket holds: drizzle does not build it per
  * order, PostgreSQL keeps it prepared per connection (docs/decisions/075), and the vouchers cost no
@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { PricedLineBreakdown } from '@/domain/pricing';
 import { fixedStatement, type Tx } from '@/server/db';
+import { EVENTS, eventRowsOf, type OrderPlaced, recordEventStatement } from '@/server/events';
 import { type DrawnVouchers, issueVouchersStatement } from '@/server/vouchers';
 import type { OrderLineSource } from './lines';
 import { stayFieldsOf } from './stock';
@@ -29,11 +30,15 @@ export interface PlacedOrderRow {
   createdAt: Date;
 }
 
-/** What the statement wrote: the order's id, its lines' ids in line order, and each voucher with its line's id. */
+/**
+ * What the statement wrote: the order's id, its lines' ids in line order, each voucher with its line's
+ * id, and the ids of its `order.placed` rows.
+ */
 export interface WrittenOrder {
   orderId: number;
   lineIds: number[];
   vouchers: { id: number; orderLineId: number }[];
+  eventIds: number[];
 }
 
 /** The lines' columns as arrays, one entry per line in order. */
@@ -90,7 +95,7 @@ function lineColumns(lines: readonly OrderLineSource[], priced: readonly PricedL
 }
 
 /** A placeholder of the order's statement, named for the value it takes. */
-const value = (name: keyof PlacedOrderRow | keyof ReturnType<typeof lineColumns> | 'paymentId') =>
+const value = (name: keyof PlacedOrderRow | keyof ReturnType<typeof lineColumns> | 'paymentId' | 'eventPayload') =>
   sql.placeholder(name);
 const orderId = sql`(select id from new_order)`;
 
@@ -103,6 +108,7 @@ const WRITE_ORDER = fixedStatement<{
   line_ids: number[] | null;
   voucher_ids: number[] | null;
   voucher_lines: number[] | null;
+  event_ids: number[] | null;
 }>(sql`
   with new_order as (
     insert into orders (user_id, basket_id, currency, total_minor, wallet_used_minor, cash_amount_minor,
@@ -146,17 +152,23 @@ const WRITE_ORDER = fixedStatement<{
     now: sql`${value('createdAt')}::timestamptz`,
     // The lines' ids come from one sequence in the order they were inserted: numbered by id, in line order.
     lines: sql`(select id, row_number() over (order by id) as number from new_lines)`,
+  })}),
+  new_events as (${recordEventStatement({
+    subject: sql`(${orderId})::text`,
+    // The payload as the order wrote it, with the order's id, known only here.
+    payload: sql`${value('eventPayload')}::jsonb || jsonb_build_object('orderId', ${orderId})`,
   })})
   select (select id from new_order) as order_id,
     (select array_agg(id order by id) from new_lines) as line_ids,
     (select array_agg(id order by id) from new_vouchers) as voucher_ids,
-    (select array_agg(order_line_id order by id) from new_vouchers) as voucher_lines
+    (select array_agg(order_line_id order by id) from new_vouchers) as voucher_lines,
+    (select array_agg(id order by id) from new_events) as event_ids
 `);
 
 /**
  * Writes the order, its lines (each priced line of `priced`, in order), the link from the authorised
- * payment (`paymentId`, null for none) and the drawn vouchers, in one statement of the caller's
- * transaction.
+ * payment (`paymentId`, null for none), the drawn vouchers and the `order.placed` event's rows, in one
+ * statement of the caller's transaction.
  */
 export async function writeOrderRows(
   tx: Tx,
@@ -166,6 +178,8 @@ export async function writeOrderRows(
     priced: readonly PricedLineBreakdown[];
     paymentId: number | null;
     vouchers: DrawnVouchers;
+    /** The `order.placed` payload but its `orderId`, which the statement adds (docs/decisions/080). */
+    placedEvent: Omit<OrderPlaced, 'orderId'>;
   },
 ): Promise<WrittenOrder> {
   const { order } = input;
@@ -175,6 +189,8 @@ export async function writeOrderRows(
     ...lineColumns(input.lines, input.priced, order.createdAt),
     paymentId: input.paymentId,
     ...input.vouchers,
+    ...eventRowsOf(EVENTS.orderPlaced),
+    eventPayload: JSON.stringify(input.placedEvent),
   });
   if (row === undefined) throw new Error('orders insert returned nothing');
   const voucherIds = (row.voucher_ids ?? []).map(Number);
@@ -183,5 +199,6 @@ export async function writeOrderRows(
     orderId: Number(row.order_id),
     lineIds: (row.line_ids ?? []).map(Number),
     vouchers: voucherIds.map((id, i) => ({ id, orderLineId: voucherLines[i] ?? 0 })),
+    eventIds: (row.event_ids ?? []).map(Number),
   };
 }
