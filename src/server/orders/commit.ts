@@ -1,10 +1,11 @@
 /**
  * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Take
- * the basket (locked and marked ordered), re-price it (what was authorised must still be the price), write the order, lines,
- * payment link, wallet debit and vouchers, record the `order.placed` event
- * (its subscribers run after commit, docs/decisions/037), and last (so the rows every buyer
- * contends for stay locked only briefly) count the code's use and take stock and the buyer's
- * purchases, consuming what the submit held before its card was authorised (docs/decisions/044).
+ * the basket (locked and marked ordered), re-price it (what was authorised must still be the price),
+ * write the order, its lines, the payment link, its vouchers and its `order.placed` rows in one
+ * statement (docs/decisions/080; the subscribers run after commit, docs/decisions/037), then the
+ * wallet debit and shipments, and last (so the rows every buyer contends for stay locked only
+ * briefly) count the code's use and take stock and the buyer's purchases, consuming what the submit
+ * held before its card was authorised (docs/decisions/044).
  */
 import { OrderError } from '@/domain/errors';
 import { takeOpenBasket } from '@/server/basket';
