@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RefundAnswer, TransactionLookupAnswer } from '@/contracts/payment-gateway';
 import { BRAND_NAMES, type CardBrand } from '@/domain/card-details';
 import type { AnswerInstrument, SaleAnswer, SettlementAnswer } from './answers';
+import { builtOnce } from './db/built-once';
 import type { SandboxDb, SandboxTx } from './db/client';
 import { nonces, sessions, transactions } from './db/schema';
 import { paypalSessionOfNonce } from './paypal';
@@ -237,6 +238,33 @@ function responseCode(answer: SaleAnswer): string | null {
   return answer.code;
 }
 
+/** A sale's stored answer under its key, built once per connection (./db/built-once.ts). */
+const SALE_UNDER_KEY = builtOnce((db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.idempotencyKey, sql.placeholder('idempotencyKey')))
+    .prepare('sandbox_sale_under_key'),
+);
+
+/** A sale's answer stored, built once per connection (./db/built-once.ts). */
+const STORE_SALE = builtOnce((db) =>
+  db
+    .insert(transactions)
+    .values({
+      id: sql.placeholder('id'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      nonce: sql.placeholder('nonce'),
+      amountMinor: sql.placeholder('amountMinor'),
+      currency: sql.placeholder('currency'),
+      status: sql.placeholder('status'),
+      responseCode: sql.placeholder('responseCode'),
+      responseText: sql.placeholder('responseText'),
+      response: sql.placeholder('response'),
+    })
+    .prepare('sandbox_store_sale'),
+);
+
 /**
  * A sale, authorised but not yet submitted for settlement. The same idempotency key replays the
  * stored answer (a concurrent repeat waits for the first); the same key with another nonce or
@@ -246,10 +274,7 @@ export async function sale(db: SandboxDb, request: SaleRequest, config: SandboxC
   return db.transaction(async (tx) => {
     // One caller per key at a time: the second waits here, then finds the first one's answer.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${request.idempotencyKey}))`);
-    const [existing] = await tx
-      .select()
-      .from(transactions)
-      .where(eq(transactions.idempotencyKey, request.idempotencyKey));
+    const [existing] = await SALE_UNDER_KEY(tx).execute({ idempotencyKey: request.idempotencyKey });
     if (existing) {
       const sameRequest =
         existing.nonce === paidWith(request) &&
@@ -266,7 +291,7 @@ export async function sale(db: SandboxDb, request: SaleRequest, config: SandboxC
     }
     const id = newTransactionId();
     const answer = await decide(tx, request, config, id);
-    await tx.insert(transactions).values({
+    await STORE_SALE(tx).execute({
       id,
       idempotencyKey: request.idempotencyKey,
       nonce: paidWith(request),
@@ -281,26 +306,41 @@ export async function sale(db: SandboxDb, request: SaleRequest, config: SandboxC
   });
 }
 
+/**
+ * A transaction moved to capture's status (from authorized) or void's (from authorized, or submitted
+ * and not yet settled), built once per connection (./db/built-once.ts): every order's capture sends it.
+ */
+const MOVES = {
+  submitted_for_settlement: moveStatement('submitted_for_settlement', ['authorized']),
+  voided: moveStatement('voided', ['authorized', 'submitted_for_settlement']),
+};
+
+function moveStatement(to: 'submitted_for_settlement' | 'voided', from: readonly string[]) {
+  return builtOnce((db) =>
+    db
+      .update(transactions)
+      .set({ status: to })
+      .where(
+        and(
+          eq(transactions.id, sql.placeholder('transactionId')),
+          sql`${transactions.status} in (${sql.join(
+            from.map((status) => sql`${status}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ status: transactions.status })
+      .prepare(`sandbox_move_to_${to}`),
+  );
+}
+
 async function moveTransaction(
   db: SandboxDb,
   transactionId: string,
-  to: 'submitted_for_settlement' | 'voided',
-  from: readonly string[],
+  to: keyof typeof MOVES,
   done: readonly string[],
 ): Promise<SettlementAnswer> {
-  const [moved] = await db
-    .update(transactions)
-    .set({ status: to })
-    .where(
-      and(
-        eq(transactions.id, transactionId),
-        sql`${transactions.status} in (${sql.join(
-          from.map((status) => sql`${status}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .returning({ status: transactions.status });
+  const [moved] = await MOVES[to](db).execute({ transactionId });
   if (moved) return { success: true, status: to };
   const [current] = await db
     .select({ status: transactions.status })
@@ -316,18 +356,12 @@ async function moveTransaction(
 
 /** Capture: authorized -> submitted_for_settlement. Capturing again is harmless. */
 export function submitForSettlement(db: SandboxDb, transactionId: string): Promise<SettlementAnswer> {
-  return moveTransaction(
-    db,
-    transactionId,
-    'submitted_for_settlement',
-    ['authorized'],
-    ['submitted_for_settlement', 'settled'],
-  );
+  return moveTransaction(db, transactionId, 'submitted_for_settlement', ['submitted_for_settlement', 'settled']);
 }
 
 /** Void: authorized (or submitted, not yet settled) -> voided. Voiding a voided one is harmless. */
 export function voidTransaction(db: SandboxDb, transactionId: string): Promise<SettlementAnswer> {
-  return moveTransaction(db, transactionId, 'voided', ['authorized', 'submitted_for_settlement'], ['voided']);
+  return moveTransaction(db, transactionId, 'voided', ['voided']);
 }
 
 /** The sandbox's settlement batch: everything submitted settles (the real gateway does this daily). */

@@ -3,13 +3,26 @@
  * nothing, one idempotency key is one order and one charge, and the wallet and the order agree to
  * the penny.
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { seedCatalogue } from '../../scripts/seed';
 import { CARD_REASONS, MESSAGES } from '../../src/domain/messages';
+import { VOUCHER_CODE_PATTERN } from '../../src/domain/vouchers';
+import { retrieveBasketPricing } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
-import { dealProductStock, deals, orders, outbox, payments, vouchers, walletEntries } from '../../src/server/db/schema';
+import {
+  basketLines,
+  dealProductStock,
+  dealProducts,
+  deals,
+  orderLines,
+  orders,
+  outbox,
+  payments,
+  vouchers,
+  walletEntries,
+} from '../../src/server/db/schema';
 import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
@@ -55,6 +68,54 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
       .from(dealProductStock)
       .where(eq(dealProductStock.productId, deal.productId));
     return row?.left ?? null;
+  }
+
+  /** A second live voucher deal beside the scenario's, its first option on sale with plenty left and no caps. */
+  async function anotherDealOnSale(besides: number): Promise<{ dealId: number; productId: number }> {
+    const { db } = database;
+    const [other] = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(
+        and(
+          eq(deals.status, 'live'),
+          eq(deals.isTravel, false),
+          eq(deals.pricePerPerson, false),
+          ne(deals.deliveryType, 'postal'),
+          ne(deals.id, besides),
+          gt(deals.closingDate, sql`now() + interval '30 days'`),
+        ),
+      )
+      .orderBy(asc(deals.id))
+      .limit(1);
+    if (other === undefined) throw new Error('the catalogue has no second live deal');
+    await db.update(deals).set({ purchaseCap: null, maxPerUser: null }).where(eq(deals.id, other.id));
+    const [option] = await db
+      .select({ id: dealProducts.id })
+      .from(dealProducts)
+      .where(eq(dealProducts.dealId, other.id))
+      .orderBy(asc(dealProducts.sortOrder), asc(dealProducts.id))
+      .limit(1);
+    if (option === undefined) throw new Error(`deal ${other.id} has no options`);
+    await db
+      .update(dealProducts)
+      .set({
+        purchaseCap: null,
+        minPeople: 1,
+        disabled: false,
+        visibility: 'visible',
+        vipExclusive: false,
+        hasDeposit: false,
+      })
+      .where(eq(dealProducts.id, option.id));
+    await db
+      .insert(dealProductStock)
+      .values({ productId: option.id, quantityRemaining: 100, dailyLimit: null, remainingForDay: null, soldCount: 0 })
+      .onConflictDoUpdate({
+        target: dealProductStock.productId,
+        set: { quantityRemaining: 100, dailyLimit: null, remainingForDay: null, stockDay: null },
+      });
+    return { dealId: other.id, productId: option.id };
   }
 
   it('200 concurrent purchases of a deal with 50 left sell exactly 50', async () => {
@@ -302,5 +363,79 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
     const again = await placeOrderSettled(db, singleProvider(provider), request({ ...second, user: buyer.user }));
     expect(again.ok).toBe(false);
     await db.update(deals).set({ maxPerUser: null }).where(eq(deals.id, deal.dealId));
+  });
+
+  it('spec 3: an order of several lines and quantities gets one voucher per unit, each on its own line (decision 080)', async () => {
+    const { db } = database;
+    await db
+      .update(dealProductStock)
+      .set({ quantityRemaining: 100 })
+      .where(eq(dealProductStock.productId, deal.productId));
+    const other = await anotherDealOnSale(deal.dealId);
+    const [buyer] = await createBuyers(db, deal, 1, { prefix: 'lines', quantity: 2 });
+    if (buyer === undefined) throw new Error('no buyer');
+    await db
+      .insert(basketLines)
+      .values({ basketId: buyer.basketToken, dealId: other.dealId, dealProductId: other.productId, quantity: 3 });
+    const pricing = await retrieveBasketPricing(db, buyer.basketToken, { userId: buyer.user.id });
+    if (pricing === null) throw new Error('no basket');
+    const { breakdown } = pricing;
+    const now = new Date();
+
+    const result = await placeOrderSettled(
+      db,
+      singleProvider(createSandboxProvider(db)),
+      request(buyer, {
+        now,
+        expected: { totalMinor: breakdown.totalMinor, walletUsedMinor: 0, cashAmountMinor: breakdown.totalMinor },
+      }),
+    );
+
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const orderId = result.order.id;
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+    expect(lines.map((line) => [line.dealId, line.dealProductId, line.quantity])).toEqual([
+      [deal.dealId, deal.productId, 2],
+      [other.dealId, other.productId, 3],
+    ]);
+    expect(lines.map((line) => [line.unitPriceMinor, line.lineTotalMinor])).toEqual(
+      breakdown.lines.map((line) => [line.unitPriceMinor, line.totalMinor]),
+    );
+    const issued = await db.select().from(vouchers).where(eq(vouchers.orderId, orderId)).orderBy(vouchers.id);
+    expect([...result.order.voucherIds].sort((a, b) => a - b)).toEqual(issued.map((voucher) => voucher.id));
+    const [first, second] = lines;
+    if (first === undefined || second === undefined) throw new Error('two lines expected');
+    expect(issued.map((voucher) => [voucher.orderLineId, voucher.dealId, voucher.dealProductId])).toEqual([
+      [first.id, deal.dealId, deal.productId],
+      [first.id, deal.dealId, deal.productId],
+      [second.id, other.dealId, other.productId],
+      [second.id, other.dealId, other.productId],
+      [second.id, other.dealId, other.productId],
+    ]);
+    const validity = await db
+      .select({ id: deals.id, days: deals.voucherValidityDays })
+      .from(deals)
+      .where(inArray(deals.id, [deal.dealId, other.dealId]));
+    const daysOf = new Map(validity.map((row) => [row.id, row.days]));
+    for (const voucher of issued) {
+      expect(voucher).toMatchObject({
+        userId: buyer.user.id,
+        status: 'ready',
+        isProtected: false,
+        expiryCreditConsent: false,
+        extendedMonths: 0,
+        createdAt: now,
+        statusChangedAt: now,
+        expiresAt: new Date(now.getTime() + (daysOf.get(voucher.dealId) ?? 0) * 86_400_000),
+      });
+      expect(voucher.code).toMatch(VOUCHER_CODE_PATTERN);
+      expect(voucher.securityCode).toMatch(/^\d{6}$/);
+    }
+    expect(new Set(issued.map((voucher) => voucher.code)).size).toBe(5);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'placed', createdAt: now, totalMinor: breakdown.totalMinor });
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.status).toBe('settled');
   });
 });

@@ -3,8 +3,18 @@
  * the order that took it, a one-off basket given up, VIP pricing following a subscription.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '@/server/db';
+import { builtOnce, type Db, type DbOrTx, type Tx, UNNAMED } from '@/server/db';
 import { baskets } from './schema';
+
+/** The basket's take, built once per connection (docs/decisions/078, 080): every order sends it. */
+const TAKE_OPEN = builtOnce((db: DbOrTx) =>
+  db
+    .update(baskets)
+    .set({ status: 'ordered', updatedAt: sql`now()` })
+    .where(and(eq(baskets.id, sql.placeholder('token')), eq(baskets.status, 'open')))
+    .returning({ id: baskets.id })
+    .prepare(UNNAMED),
+);
 
 /**
  * The order transaction takes this basket: marked ordered (the next purchase starts a new one) and
@@ -12,11 +22,7 @@ import { baskets } from './schema';
  * false when it is gone or another order took it first (that order's transaction is waited for).
  */
 export async function takeOpenBasket(tx: Tx, token: string): Promise<boolean> {
-  const taken = await tx
-    .update(baskets)
-    .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(and(eq(baskets.id, token), eq(baskets.status, 'open')))
-    .returning({ id: baskets.id });
+  const taken = await TAKE_OPEN(tx).execute({ token });
   return taken.length > 0;
 }
 

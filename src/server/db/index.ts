@@ -11,6 +11,7 @@ export {
   type Db,
   type DbOrTx,
   describeUrl,
+  fixedStatement,
   type OpenOptions,
   openDatabase,
   runsStatementsConcurrently,

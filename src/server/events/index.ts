@@ -19,12 +19,15 @@ export {
 export {
   type EventBatchHandler,
   type EventHandler,
+  type EventRows,
+  eventRowsOf,
   handleEvents,
   handleEventsQuietly,
   installSubscribers,
   listSubscribers,
   MAX_ATTEMPTS as EVENT_MAX_ATTEMPTS,
   recordEvent,
+  recordEventStatement,
   type Subscriber,
   SubscribersNotLoaded,
 } from './outbox';

@@ -8,7 +8,7 @@
  * process that did not load the list cannot record an event at all (SubscribersNotLoaded), so an
  * order never commits without its follow-ups.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db';
 import { describeError, logError } from '@/server/log';
 import type { OutboxEventName, OutboxEvents } from './names';
@@ -105,6 +105,38 @@ export async function recordEvent<E extends OutboxEventName>(
     returning id
   `);
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * An event's rows as one `insert … select` of fixed text, for the statement that makes the event
+ * happen to write them itself (docs/decisions/080: the order writes its `order.placed` rows in its own
+ * statement). The same rows as `recordEvent`'s: `subject` and `payload` are the caller's expressions
+ * (text and jsonb); the event and its subscribers are the placeholders `eventRowsOf` gives values for.
+ * Returns `id` of each row.
+ */
+export function recordEventStatement(input: { subject: SQL; payload: SQL }): SQL {
+  const listed = (name: keyof EventRows) => sql.placeholder(name);
+  return sql`
+    insert into event_deliveries (event, subject, subscriber, payload)
+    select ${listed('eventName')}::text, ${input.subject}, listed.subscriber, ${input.payload}
+    from unnest(${listed('eventSubscribers')}::text[]) with ordinality as listed(subscriber, position)
+    order by listed.position
+    returning id`;
+}
+
+/** The values of `recordEventStatement`'s placeholders. */
+export interface EventRows {
+  eventName: string;
+  /** One row per subscriber, in the order they are listed. */
+  eventSubscribers: string[];
+}
+
+/** An event's rows for `recordEventStatement`; throws SubscribersNotLoaded, as `recordEvent` does. */
+export function eventRowsOf(event: OutboxEventName): EventRows {
+  return {
+    eventName: event,
+    eventSubscribers: subscribersOf(event).map((subscriber) => subscriber.config.subscriberId),
+  };
 }
 
 /** Rows no process is handling: not handled, attempts left, and not claimed in the last ten minutes. */

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describePaymentFailure } from '@/domain/payment-outcome';
-import type { Db } from '@/server/db';
+import { builtOnce, type Db, type DbOrTx, UNNAMED } from '@/server/db';
 import type { AuthorisationResult, PaymentProvider } from '@/server/payments';
 import type { Authorisation, OrderPayment, PaymentRefusal, PlaceOrderRequest } from './request';
 import { payments } from './schema';
@@ -21,6 +21,30 @@ export type AuthoriseResult = { ok: true; authorisation: Authorisation } | Payme
 function outcomeUnknown(result: AuthorisationResult): boolean {
   return result.kind === 'unreachable' || (result.kind === 'noResponse' && result.code === 'timeout');
 }
+
+/**
+ * The payment as the provider authorised it, built once per connection (docs/decisions/078, 080): it
+ * is sent on every card order.
+ */
+const MARK_AUTHORISED = builtOnce((db: DbOrTx) =>
+  db
+    .update(payments)
+    .set({
+      status: 'authorised',
+      transactionId: sql`${sql.placeholder('transactionId')}`,
+      cardType: sql`${sql.placeholder('cardType')}`,
+      lastFour: sql`${sql.placeholder('lastFour')}`,
+      expiryMonth: sql`${sql.placeholder('expiryMonth')}`,
+      expiryYear: sql`${sql.placeholder('expiryYear')}`,
+      // decision 043: whether the issuer, not the shop, carries a fraudulent payment's loss.
+      threeDSecureStatus: sql`${sql.placeholder('threeDSecureStatus')}`,
+      liabilityShifted: sql`${sql.placeholder('liabilityShifted')}`,
+      networkTransactionId: sql`${sql.placeholder('networkTransactionId')}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare(UNNAMED),
+);
 
 /** Authorises `amountMinor` for this request's payment; a decline is an answer, never a throw. */
 export async function authorisePayment(
@@ -89,22 +113,17 @@ export async function authorisePayment(
   }
   const { instrument } = result;
   const threeDSecure = result.threeDSecure ?? null;
-  await db
-    .update(payments)
-    .set({
-      status: 'authorised',
-      transactionId: result.transactionId,
-      cardType: instrument.cardType,
-      lastFour: instrument.lastFour,
-      expiryMonth: instrument.expiryMonth,
-      expiryYear: instrument.expiryYear,
-      // decision 043: whether the issuer, not the shop, carries a fraudulent payment's loss.
-      threeDSecureStatus: threeDSecure?.status ?? null,
-      liabilityShifted: threeDSecure?.liabilityShifted ?? false,
-      networkTransactionId: result.networkTransactionId ?? null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.id, payment.id));
+  await MARK_AUTHORISED(db).execute({
+    id: payment.id,
+    transactionId: result.transactionId,
+    cardType: instrument.cardType,
+    lastFour: instrument.lastFour,
+    expiryMonth: instrument.expiryMonth,
+    expiryYear: instrument.expiryYear,
+    threeDSecureStatus: threeDSecure?.status ?? null,
+    liabilityShifted: threeDSecure?.liabilityShifted ?? false,
+    networkTransactionId: result.networkTransactionId ?? null,
+  });
   return {
     ok: true,
     authorisation: {

@@ -1,28 +1,27 @@
 /**
  * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Take
- * the basket (locked and marked ordered), re-price it (what was authorised must still be the price), write the order, lines,
- * payment link, wallet debit and vouchers, record the `order.placed` event
- * (its subscribers run after commit, docs/decisions/037), and last (so the rows every buyer
- * contends for stay locked only briefly) count the code's use and take stock and the buyer's
- * purchases, consuming what the submit held before its card was authorised (docs/decisions/044).
+ * the basket (locked and marked ordered), re-price it (what was authorised must still be the price),
+ * write the order, its lines, the payment link, its vouchers and its `order.placed` rows in one
+ * statement (docs/decisions/080; the subscribers run after commit, docs/decisions/037), then the
+ * wallet debit and shipments, and last (so the rows every buyer contends for stay locked only
+ * briefly) count the code's use and take stock and the buyer's purchases, consuming what the submit
+ * held before its card was authorised (docs/decisions/044).
  */
-import { eq, sql } from 'drizzle-orm';
 import { OrderError } from '@/domain/errors';
 import { takeOpenBasket } from '@/server/basket';
 import { countDealPurchase, countDealPurchaseStatement, takeStock } from '@/server/catalog';
 import type { Db, Tx } from '@/server/db';
-import { EVENTS, recordEvent } from '@/server/events';
 import { recordShipments } from '@/server/fulfilment';
 import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode, releasePromoHold } from '@/server/promotions';
-import { issueVouchers } from '@/server/vouchers';
+import { drawVouchers, type IssueLine, issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
 import { type ConsumedHold, consumeHold } from './hold';
 import { loadOrderLines, type OrderLineSource } from './lines';
+import { type WrittenOrder, writeOrderRows } from './order-statement';
 import { priceCheckedLines } from './price';
 import type { Authorisation, OrderPricing, PlacedOrder, PlaceOrderRequest } from './request';
-import { orderLines, orders, payments } from './schema';
-import { recordUserPurchase, stayFieldsOf, takeStayNights } from './stock';
+import { recordUserPurchase, takeStayNights } from './stock';
 
 export interface CommittedOrder {
   order: PlacedOrder;
@@ -75,54 +74,39 @@ async function writeOrder(
     idempotencyKey: request.idempotencyKey,
     createdAt: now,
   };
-  // The order, its lines and the payment's link to it in ONE statement (docs/decisions/063): the
-  // lines and the payment take the new order's id from the statement's own `new_order`.
-  const newOrder = tx.$with('new_order').as(tx.insert(orders).values(placed).returning({ id: orders.id }));
-  const newOrderId = sql<number>`(select id from new_order)`;
-  const linkedPayment =
-    authorisation === null
-      ? null
-      : tx
-          .$with('linked_payment')
-          .as(
-            tx
-              .update(payments)
-              .set({ orderId: newOrderId, updatedAt: sql`now()` })
-              .where(eq(payments.id, authorisation.paymentId))
-              .returning({ id: payments.id }),
-          );
-  const written = await tx
-    .with(...(linkedPayment === null ? [newOrder] : [newOrder, linkedPayment]))
-    .insert(orderLines)
-    .values(
-      lines.map((line, i) => {
-        const priced = repriced.breakdown.lines[i];
-        if (priced === undefined) throw new Error('pricing lost a line');
-        return {
-          orderId: newOrderId,
-          dealId: line.dealId,
-          dealProductId: line.dealProductId,
-          title: `${line.headline}: ${line.productTitle}`,
-          quantity: line.quantity,
-          unitPriceMinor: priced.unitPriceMinor,
-          postageMinor: line.pricing.postagePerUnitMinor,
-          lineTotalMinor: priced.totalMinor,
-          deliveryOptionType: line.deliveryOptionType,
-          shippingMethod: line.shipping?.method ?? null,
-          gift: line.gift,
-          giftWrapQuantity: line.giftWrapQuantity,
-          giftPackQuantity: line.giftPackQuantity,
-          giftingMinor: priced.giftWrapMinor + priced.giftPackMinor,
-          giftDetails: line.giftDetails,
-          checkInDate: line.checkInDate,
-          checkOutDate: line.checkOutDate,
-          ...stayFieldsOf(line, priced, now),
-        };
-      }),
-    )
-    .returning({ id: orderLines.id, orderId: orderLines.orderId });
-  const orderId = written[0]?.orderId;
-  if (orderId === undefined) throw new Error('orders insert returned nothing');
+  // The order, its lines, the payment's link to it, its vouchers and its event's rows in ONE statement
+  // of fixed text (docs/decisions/063, 080): the vouchers' codes are drawn here and go with it.
+  const issueLines = lines.map((line) => ({
+    dealId: line.dealId,
+    dealProductId: line.dealProductId,
+    quantity: line.quantity,
+    // docs/decisions/029: a deal booked after purchase is Booked only when the merchant confirms the date.
+    isTravel: line.isTravel && !line.bookingCalendarOnRedemption,
+    validityDays: line.voucherValidityDays,
+  }));
+  const written = await writeOrderRows(tx, {
+    order: placed,
+    lines,
+    priced: repriced.breakdown.lines,
+    paymentId: authorisation?.paymentId ?? null,
+    vouchers: drawVouchers({ now, lines: issueLines }),
+    // What follows the order (the confirmation email, ...) is owed from this commit on.
+    placedEvent: {
+      buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
+      origin: request.origin,
+      confirmEmail: request.confirmEmail ?? false,
+      ...(request.brand === undefined ? {} : { brand: request.brand }),
+      // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
+      order: {
+        userId: buyer.id,
+        totalMinor: placed.totalMinor,
+        currency: placed.currency,
+        placedAt: now.toISOString(),
+        dealIds: [...new Set(lines.map((line) => line.dealId))],
+      },
+    },
+  });
+  const { orderId } = written;
   const order = { id: orderId, ...placed };
 
   if (authorisation !== null) {
@@ -148,20 +132,10 @@ async function writeOrder(
       now,
     });
   }
-  const issued = await issueVouchers(tx, {
-    orderId: order.id,
-    userId: buyer.id,
-    now,
-    lines: lines.map((line, i) => ({
-      orderLineId: written[i]?.id ?? 0,
-      dealId: line.dealId,
-      dealProductId: line.dealProductId,
-      quantity: line.quantity,
-      // docs/decisions/029: a deal booked after purchase is Booked only when the merchant confirms the date.
-      isTravel: line.isTravel && !line.bookingCalendarOnRedemption,
-      validityDays: line.voucherValidityDays,
-    })),
-  });
+  const voucherIds = [
+    ...written.vouchers.map((voucher) => voucher.id),
+    ...(await issueCollidedVouchers(tx, buyer.id, now, issueLines, written)),
+  ];
   // docs/decisions/051: the address and each posted line's promise are the order's, in its transaction.
   await recordShipments(tx, {
     orderId: order.id,
@@ -172,7 +146,7 @@ async function writeOrder(
         ? []
         : [
             {
-              orderLineId: written[i]?.id ?? 0,
+              orderLineId: written.lineIds[i] ?? 0,
               merchantId: line.shipping.merchantId,
               title: `${line.headline}: ${line.productTitle}`,
               quantity: line.quantity,
@@ -198,29 +172,13 @@ async function writeOrder(
     // A code that took nothing off records no use, so it keeps no held one either.
     await releasePromoHold(tx, request.idempotencyKey);
   }
-  // What follows the order (the confirmation email, ...) is owed from this commit on.
-  const eventIds = await recordEvent(tx, EVENTS.orderPlaced, order.id, {
-    orderId: order.id,
-    buyer: { id: buyer.id, email: buyer.email, firstName: buyer.firstName },
-    origin: request.origin,
-    confirmEmail: request.confirmEmail ?? false,
-    ...(request.brand === undefined ? {} : { brand: request.brand }),
-    // What the subscribers would otherwise read back from the rows just written (docs/decisions/072).
-    order: {
-      userId: buyer.id,
-      totalMinor: order.totalMinor,
-      currency: order.currency,
-      placedAt: now.toISOString(),
-      dealIds: [...new Set(lines.map((line) => line.dealId))],
-    },
-  });
   // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
   // order's now; the rest are taken here.
   const held = await consumeHold(tx, request.idempotencyKey);
   await takeContendedRows(tx, lines, buyer.id, now, held);
 
   return {
-    eventIds,
+    eventIds: written.eventIds,
     order: {
       id: order.id,
       totalMinor: order.totalMinor,
@@ -228,9 +186,29 @@ async function writeOrder(
       cashAmountMinor: order.cashAmountMinor,
       currency: order.currency,
       cardType: order.cardType,
-      voucherIds: issued.map((v) => v.id),
+      voucherIds,
     },
   };
+}
+
+/**
+ * The vouchers the order's statement skipped because their codes were taken already (1 in 2^40 each):
+ * drawn again for their lines, as `issueVouchers` does. Nothing is sent when every voucher was written.
+ */
+async function issueCollidedVouchers(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  lines: Omit<IssueLine, 'orderLineId'>[],
+  written: WrittenOrder,
+): Promise<number[]> {
+  const missing = lines.flatMap((line, i) => {
+    const orderLineId = written.lineIds[i] ?? 0;
+    const issued = written.vouchers.filter((voucher) => voucher.orderLineId === orderLineId).length;
+    return issued < line.quantity ? [{ ...line, orderLineId, quantity: line.quantity - issued }] : [];
+  });
+  if (missing.length === 0) return [];
+  return (await issueVouchers(tx, { orderId: written.orderId, userId, now, lines: missing })).map((v) => v.id);
 }
 
 /**

@@ -4,10 +4,19 @@
  * the hourly jobs (capture retry, authorisation sweep), never the shopper without an answer.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db';
+import { builtOnce, type Db, type DbOrTx, UNNAMED } from '@/server/db';
 import { logError } from '@/server/log';
 import type { PaymentProvider } from '@/server/payments';
 import { payments } from './schema';
+
+/** The captured payment's mark, built once per connection (docs/decisions/078, 080): every card order sends it. */
+const MARK_SETTLED = builtOnce((db: DbOrTx) =>
+  db
+    .update(payments)
+    .set({ status: 'settled', updatedAt: sql`now()` })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare(UNNAMED),
+);
 
 /** Captures an authorisation whose order committed; a failure stays `authorised` with its order, for the retry. */
 export async function capturePayment(
@@ -18,10 +27,7 @@ export async function capturePayment(
 ): Promise<void> {
   try {
     await provider.capture(authorisation.transactionId, `${idempotencyKey}:capture`);
-    await db
-      .update(payments)
-      .set({ status: 'settled', updatedAt: sql`now()` })
-      .where(eq(payments.id, authorisation.paymentId));
+    await MARK_SETTLED(db).execute({ id: authorisation.paymentId });
   } catch (error) {
     logError('orders', 'capture failed, left for retry', error);
   }

@@ -83,6 +83,87 @@ export async function issueVouchers(tx: DbOrTx, input: IssueInput): Promise<Vouc
   return issued;
 }
 
+/**
+ * The vouchers an order's lines will get, drawn before its statement is sent (docs/decisions/080):
+ * the values of `issueVouchersStatement`'s placeholders.
+ */
+export interface DrawnVouchers {
+  /** Per voucher, in line order: its code, its security code and the number of its line (1 for the first). */
+  voucherCodes: string[];
+  voucherSecurityCodes: string[];
+  voucherLineNumbers: number[];
+  /** Per line, in order: what each of its vouchers carries. */
+  voucherDealIds: number[];
+  voucherDealProductIds: number[];
+  voucherStatuses: VoucherStatus[];
+  /** When the line's vouchers expire (ISO 8601). */
+  voucherExpiresAt: string[];
+}
+
+/**
+ * Draws one voucher per unit of each line (distinct codes across the order, a 6-digit security code,
+ * expiry from the deal's validity days, Booked for travel else Ready to Redeem), for
+ * `issueVouchersStatement` to write in the order's own statement.
+ */
+export function drawVouchers(
+  input: Pick<IssueInput, 'now'> & { lines: Omit<IssueLine, 'orderLineId'>[] },
+): DrawnVouchers {
+  const drawn: DrawnVouchers = {
+    voucherCodes: [],
+    voucherSecurityCodes: [],
+    voucherLineNumbers: [],
+    voucherDealIds: [],
+    voucherDealProductIds: [],
+    voucherStatuses: [],
+    voucherExpiresAt: [],
+  };
+  const codes = new Set<string>();
+  input.lines.forEach((line, index) => {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`An order line needs a whole quantity of at least 1, got ${line.quantity}`);
+    }
+    drawn.voucherDealIds.push(line.dealId);
+    drawn.voucherDealProductIds.push(line.dealProductId);
+    drawn.voucherStatuses.push(initialVoucherStatus(line.isTravel));
+    drawn.voucherExpiresAt.push(voucherExpiry(input.now, line.validityDays).toISOString());
+    for (let unit = 0; unit < line.quantity; unit += 1) {
+      let code = newCode();
+      while (codes.has(code)) code = newCode();
+      codes.add(code);
+      drawn.voucherCodes.push(code);
+      drawn.voucherSecurityCodes.push(securityCodeFrom(randomInt(0, 1_000_000)));
+      drawn.voucherLineNumbers.push(index + 1);
+    }
+  });
+  return drawn;
+}
+
+/**
+ * The drawn vouchers as one `insert … select` of fixed text (docs/decisions/080), for the order to run
+ * in its own statement: each of `DrawnVouchers`' arrays is one placeholder of that name, so the text
+ * is the same for any order. `orderId`, `userId` and `now` (a timestamptz) are the caller's
+ * expressions; `lines` a relation of the order's new lines with columns `id` and `number` (1 for the
+ * first line). A code that collides with an existing one is skipped (no error, so the transaction
+ * lives): the order then issues what is missing with `issueVouchers`. Returns `id` and
+ * `order_line_id` of the vouchers written.
+ */
+export function issueVouchersStatement(input: { orderId: SQL; userId: SQL; now: SQL; lines: SQL }): SQL {
+  const drawn = (name: keyof DrawnVouchers) => sql.placeholder(name);
+  return sql`
+    insert into vouchers (order_id, order_line_id, user_id, deal_id, deal_product_id, code, security_code, status,
+      expires_at, status_changed_at, created_at)
+    select ${input.orderId}, line.id, ${input.userId}, (${drawn('voucherDealIds')}::int[])[drawn.line],
+      (${drawn('voucherDealProductIds')}::int[])[drawn.line], drawn.code, drawn.security_code,
+      (${drawn('voucherStatuses')}::text[])[drawn.line], (${drawn('voucherExpiresAt')}::timestamptz[])[drawn.line],
+      ${input.now}, ${input.now}
+    from unnest(${drawn('voucherCodes')}::text[], ${drawn('voucherSecurityCodes')}::text[],
+        ${drawn('voucherLineNumbers')}::int[]) with ordinality as drawn(code, security_code, line, position)
+      join ${input.lines} as line on line.number = drawn.line
+    order by drawn.position
+    on conflict (code) do nothing
+    returning id, order_line_id`;
+}
+
 /** A voucher as the shopper and the merchant read it. */
 export interface VoucherView {
   id: number;
