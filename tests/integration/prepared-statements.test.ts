@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { withPreparedStatements } from '../../src/server/db/client';
+import { fixedStatement, withPreparedStatements } from '../../src/server/db/client';
 import { embedded, enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engine) => {
@@ -54,6 +54,31 @@ describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engi
     expect(Number(row?.doubled)).toBe(42);
     // PGlite shows its session's prepared statements: these values went through EXECUTE as literals.
     if (engine.name === 'pglite') expect(await preparedLike('%::boolean as flag%')).toBe(1);
+  });
+
+  it('passes lists to parameters cast to arrays: quotes, backslashes, commas, braces, nulls and empty lists', async () => {
+    const lists = fixedStatement<{ n: number | null; joined: string | null; total: number | null }>(sql`
+      select array_length(${sql.placeholder('words')}::text[], 1) as n,
+        array_to_string(${sql.placeholder('words')}::text[], '|', '(null)') as joined,
+        (select sum(x)::int from unnest(${sql.placeholder('ids')}::int[]) as x) as total`);
+    const cases: { words: (string | null)[]; ids: number[] }[] = [
+      { words: ['a "quoted" word', 'back\\slash', "it's", 'comma, {brace}', null, 'NULL', ''], ids: [1, -2, 300] },
+      { words: [], ids: [] },
+      { words: ['café – ‘x’'], ids: [7] },
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const values of cases) {
+        const outside = await lists(database.db, values);
+        const inside = await withPreparedStatements(async () => await lists(database.db, values));
+        expect(inside).toEqual(outside);
+      }
+    }
+    const [first] = await withPreparedStatements(
+      async () => await lists(database.db, cases[0] ?? { words: [], ids: [] }),
+    );
+    expect(first?.joined).toBe('a "quoted" word|back\\slash|it\'s|comma, {brace}|(null)|NULL|');
+    expect(Number(first?.total)).toBe(299);
+    if (engine.name === 'pglite') expect(await preparedLike('%array_to_string%')).toBe(1);
   });
 
   it('writes and reads through the same statements in a transaction, and leaves its rows as written', async () => {

@@ -304,8 +304,8 @@ async function openPglite(
  */
 function keepStatementsPrepared(client: PGlite): void {
   keepDriverTextTypes(client);
-  /** Per text: the name it is prepared under on this PGlite, or false when it cannot be. */
-  const prepared = new Map<string, string | false>();
+  /** Per text: how it is prepared on this PGlite (or being prepared), or false when it cannot be. */
+  const prepared = new Map<string, PreparedText | Promise<PreparedText>>();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   client.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
@@ -385,27 +385,41 @@ interface PgliteSender {
 /** Statements PostgreSQL's PREPARE takes. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
+/** How a text is kept on one PGlite: its name and which parameters it casts to an array type, or false when it cannot be prepared. */
+type PreparedText = { name: string; arrays: ReadonlySet<number> } | false;
+
 async function sendPrepared(
   send: PgliteSender,
-  prepared: Map<string, string | false>,
+  prepared: Map<string, PreparedText | Promise<PreparedText>>,
   text: string,
   params: unknown[] = [],
   options?: PgliteQueryOptions,
 ): Promise<PgliteResults> {
   if (preparing.getStore() !== true) return send.query(text, params, options);
-  const values = literalsOf(params);
-  if (values === null) return send.query(text, params, options);
-  let name = prepared.get(text);
-  if (name === undefined) {
+  let entry = prepared.get(text);
+  if (entry === undefined) {
     const candidate = PREPARABLE.test(text) ? nameFor(text) : undefined;
     if (candidate === undefined) return send.query(text, params, options);
-    name = (await prepareOn(send, candidate, text)) ? candidate : false;
-    prepared.set(text, name);
+    // Concurrent callers of the same text wait for this one PREPARE instead of sending their own.
+    const making = prepareOn(send, candidate, text).then(
+      (ok): PreparedText => (ok ? { name: candidate, arrays: arrayParameters(text) } : false),
+    );
+    prepared.set(text, making);
+    entry = await making;
+    prepared.set(text, entry);
+  } else if (entry instanceof Promise) {
+    entry = await entry;
   }
-  if (name === false) return send.query(text, params, options);
-  const [results] = await send.exec(`execute ${name}${values === '' ? '' : `(${values})`}`, options);
-  if (results === undefined) throw new Error(`execute ${name} returned no result`);
+  const values = entry === false ? null : literalsOf(params, entry.arrays);
+  if (entry === false || values === null) return send.query(text, params, options);
+  const [results] = await send.exec(`execute ${entry.name}${values === '' ? '' : `(${values})`}`, options);
+  if (results === undefined) throw new Error(`execute ${entry.name} returned no result`);
   return results;
+}
+
+/** The parameters the text casts to an array type (`$3::int[]`): only those may take a list of values. */
+function arrayParameters(text: string): ReadonlySet<number> {
+  return new Set([...text.matchAll(/\$(\d+)::[\w." ]+\[\]/g)].map((match) => Number(match[1]) - 1));
 }
 
 /** Prepares `text` as `name`; false when PostgreSQL refuses it (the transaction, if any, is left as it was). */
@@ -434,18 +448,45 @@ async function prepareOn(send: PgliteSender, name: string, text: string): Promis
  * The values as a list of SQL literals for `EXECUTE`, or null when one cannot be written as one. Each is
  * a quoted string (an untyped literal PostgreSQL converts to the prepared parameter's type, as the
  * driver's text parameters are) or NULL; strings double their quotes (standard_conforming_strings is
- * on, so backslashes are plain characters).
+ * on, so backslashes are plain characters). A list is written as an array literal only for a
+ * parameter the statement casts to an array type (`arrays`): elsewhere (a json value, say) PGlite's
+ * own serialiser would write it differently, so the call is sent as before.
  */
-function literalsOf(params: readonly unknown[]): string | null {
+function literalsOf(params: readonly unknown[], arrays: ReadonlySet<number>): string | null {
   const literals: string[] = [];
-  for (const value of params) {
-    if (value === null || value === undefined) literals.push('null');
-    else if (typeof value === 'string') literals.push(`'${value.replaceAll("'", "''")}'`);
-    else if (typeof value === 'number' && Number.isFinite(value)) literals.push(`'${value}'`);
-    else if (typeof value === 'bigint') literals.push(`'${value}'`);
-    else if (typeof value === 'boolean') literals.push(value ? "'t'" : "'f'");
-    else if (value instanceof Date && Number.isFinite(value.getTime())) literals.push(`'${value.toISOString()}'`);
-    else return null;
+  for (const [index, value] of params.entries()) {
+    if (value === null || value === undefined) {
+      literals.push('null');
+      continue;
+    }
+    const text = Array.isArray(value) ? (arrays.has(index) ? arrayText(value) : null) : scalarText(value);
+    if (text === null) return null;
+    literals.push(`'${text.replaceAll("'", "''")}'`);
   }
   return literals.join(', ');
+}
+
+/** A value's text as PostgreSQL reads it, or null for one that is not a plain scalar. */
+function scalarText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null;
+  return null;
+}
+
+/** A one-dimensional array literal (`{"a","b",NULL}`), each element quoted with `"` and `\` escaped; null for nested or odd values. */
+function arrayText(values: readonly unknown[]): string | null {
+  const elements: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) {
+      elements.push('NULL');
+      continue;
+    }
+    const text = scalarText(value);
+    if (text === null) return null;
+    elements.push(`"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  }
+  return `{${elements.join(',')}}`;
 }
