@@ -3,7 +3,7 @@
  * nothing, one idempotency key is one order and one charge, and the wallet and the order agree to
  * the penny.
  */
-import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
 import { seedCatalogue } from '../../scripts/seed';
@@ -14,7 +14,6 @@ import type { Database } from '../../src/server/db/client';
 import {
   basketLines,
   dealProductStock,
-  dealProducts,
   deals,
   orderLines,
   orders,
@@ -71,51 +70,8 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
   }
 
   /** A second live voucher deal beside the scenario's, its first option on sale with plenty left and no caps. */
-  async function anotherDealOnSale(besides: number): Promise<{ dealId: number; productId: number }> {
-    const { db } = database;
-    const [other] = await db
-      .select({ id: deals.id })
-      .from(deals)
-      .where(
-        and(
-          eq(deals.status, 'live'),
-          eq(deals.isTravel, false),
-          eq(deals.pricePerPerson, false),
-          ne(deals.deliveryType, 'postal'),
-          ne(deals.id, besides),
-          gt(deals.closingDate, sql`now() + interval '30 days'`),
-        ),
-      )
-      .orderBy(asc(deals.id))
-      .limit(1);
-    if (other === undefined) throw new Error('the catalogue has no second live deal');
-    await db.update(deals).set({ purchaseCap: null, maxPerUser: null }).where(eq(deals.id, other.id));
-    const [option] = await db
-      .select({ id: dealProducts.id })
-      .from(dealProducts)
-      .where(eq(dealProducts.dealId, other.id))
-      .orderBy(asc(dealProducts.sortOrder), asc(dealProducts.id))
-      .limit(1);
-    if (option === undefined) throw new Error(`deal ${other.id} has no options`);
-    await db
-      .update(dealProducts)
-      .set({
-        purchaseCap: null,
-        minPeople: 1,
-        disabled: false,
-        visibility: 'visible',
-        vipExclusive: false,
-        hasDeposit: false,
-      })
-      .where(eq(dealProducts.id, option.id));
-    await db
-      .insert(dealProductStock)
-      .values({ productId: option.id, quantityRemaining: 100, dailyLimit: null, remainingForDay: null, soldCount: 0 })
-      .onConflictDoUpdate({
-        target: dealProductStock.productId,
-        set: { quantityRemaining: 100, dailyLimit: null, remainingForDay: null, stockDay: null },
-      });
-    return { dealId: other.id, productId: option.id };
+  function anotherDealOnSale(besides: number): Promise<{ dealId: number; productId: number }> {
+    return prepareLimitedDeal(database.db, 100, { besides });
   }
 
   it('200 concurrent purchases of a deal with 50 left sell exactly 50', async () => {
