@@ -129,6 +129,10 @@ describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engi
 describe.each(embedded)('SQL-prepared statements on $name (docs/decisions/082)', (engine) => {
   let database: Database;
 
+  const preparedLike = async (pattern: string) =>
+    (await database.db.execute(sql`select name from pg_prepared_statements where statement like ${pattern}`)).rows
+      .length;
+
   beforeAll(async () => {
     database = await engine.open();
     await database.db.execute(sql`create table prepared_probe (id int primary key, label text not null)`);
@@ -154,5 +158,28 @@ describe.each(embedded)('SQL-prepared statements on $name (docs/decisions/082)',
       sql`select statement from pg_prepared_statements where statement like ${'%select label from prepared_probe%'}`,
     );
     expect(labels.rows).toHaveLength(0);
+  });
+
+  it('a statement first met in a failed transaction is not marked, and is prepared later', async () => {
+    const probe = (db: Pick<typeof database.db, 'execute'>) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from prepared_probe where label <> ${'first met failing'}`,
+      );
+    const expected = Number((await probe(database.db)).rows[0]?.n);
+    // Seen once inside, so the next sighting prepares it: that one comes in a transaction that has failed.
+    await withPreparedStatements(async () => await probe(database.db));
+    const failed = withPreparedStatements(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 / ${0}::int`).catch(() => {});
+        await probe(tx);
+      }),
+    );
+    await expect(failed).rejects.toThrow();
+    expect(await preparedLike('%from prepared_probe where label <>%')).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const answer = await withPreparedStatements(async () => await probe(database.db));
+      expect(Number(answer.rows[0]?.n)).toBe(expected);
+    }
+    expect(await preparedLike('%from prepared_probe where label <>%')).toBe(1);
   });
 });

@@ -305,7 +305,7 @@ async function openPglite(
 function keepStatementsPrepared(client: PGlite): void {
   keepDriverTextTypes(client);
   /** Per text: how it is prepared on this PGlite (or being prepared), or false when it cannot be. */
-  const prepared = new Map<string, PreparedText | Promise<PreparedText>>();
+  const prepared = new Map<string, PreparedText | PreparingText>();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   client.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
@@ -387,10 +387,12 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 /** How a text is kept on one PGlite: its name and which parameters it casts to an array type, or false when it cannot be prepared. */
 type PreparedText = { name: string; arrays: ReadonlySet<number> } | false;
+/** A PREPARE under way: what it gave, or undefined when that is not known (asked again next time). */
+type PreparingText = Promise<PreparedText | undefined>;
 
 async function sendPrepared(
   send: PgliteSender,
-  prepared: Map<string, PreparedText | Promise<PreparedText>>,
+  prepared: Map<string, PreparedText | PreparingText>,
   text: string,
   params: unknown[] = [],
   options?: PgliteQueryOptions,
@@ -401,14 +403,23 @@ async function sendPrepared(
     const candidate = PREPARABLE.test(text) ? nameFor(text) : undefined;
     if (candidate === undefined) return send.query(text, params, options);
     // Concurrent callers of the same text wait for this one PREPARE instead of sending their own.
-    const making = prepareOn(send, candidate, text).then(
-      (ok): PreparedText => (ok ? { name: candidate, arrays: arrayParameters(text) } : false),
-    );
+    const making = prepareOn(send, candidate, text).then((outcome): PreparedText | undefined => {
+      if (outcome === 'unknown') return undefined;
+      return outcome === 'prepared' ? { name: candidate, arrays: arrayParameters(text) } : false;
+    });
     prepared.set(text, making);
-    entry = await making;
+    const made = await making;
+    // Not known (a failed transaction): asked again next time.
+    if (made === undefined) {
+      prepared.delete(text);
+      return send.query(text, params, options);
+    }
+    entry = made;
     prepared.set(text, entry);
   } else if (entry instanceof Promise) {
-    entry = await entry;
+    const made = await entry;
+    if (made === undefined) return send.query(text, params, options);
+    entry = made;
   }
   const values = entry === false ? null : literalsOf(params, entry.arrays);
   if (entry === false || values === null) return send.query(text, params, options);
@@ -422,25 +433,33 @@ function arrayParameters(text: string): ReadonlySet<number> {
   return new Set([...text.matchAll(/\$(\d+)::[\w." ]+\[\]/g)].map((match) => Number(match[1]) - 1));
 }
 
-/** Prepares `text` as `name`; false when PostgreSQL refuses it (the transaction, if any, is left as it was). */
-async function prepareOn(send: PgliteSender, name: string, text: string): Promise<boolean> {
+/**
+ * Prepares `text` as `name`: 'prepared', 'refused' (PostgreSQL will not prepare it; the transaction, if
+ * any, is left as it was), or 'unknown' when the transaction could not take a savepoint (it has failed
+ * already; its own statement will say so).
+ */
+async function prepareOn(send: PgliteSender, name: string, text: string): Promise<'prepared' | 'refused' | 'unknown'> {
   const statement = `prepare ${name} as ${text}`;
   if (!send.inTransaction) {
     try {
       await send.exec(statement);
-      return true;
+      return 'prepared';
     } catch {
-      return false;
+      return 'refused';
     }
   }
-  await send.exec('savepoint tuppence_prepare');
+  try {
+    await send.exec('savepoint tuppence_prepare');
+  } catch {
+    return 'unknown';
+  }
   try {
     await send.exec(statement);
     await send.exec('release savepoint tuppence_prepare');
-    return true;
+    return 'prepared';
   } catch {
-    await send.exec('rollback to savepoint tuppence_prepare; release savepoint tuppence_prepare');
-    return false;
+    await send.exec('rollback to savepoint tuppence_prepare; release savepoint tuppence_prepare').catch(() => {});
+    return 'refused';
   }
 }
 
