@@ -51,6 +51,7 @@ describe('the shop configuration', () => {
           secret: undefined,
           secretFile: '.data/payments-gateway.secret',
           timeoutMs: 10_000,
+          client: 'node',
         },
         strictPayLater: false,
       },

@@ -157,6 +157,12 @@ export const ConfigSchema = z.object({
     .positive({ error: 'must be a whole number of milliseconds' })
     .default(10_000)
     .describe('How long a gateway call is waited for before it counts as no response.'),
+  PAYMENTS_GATEWAY_CLIENT: z
+    .enum(['node', 'fetch'], { error: 'must be node or fetch' })
+    .default('node')
+    .describe(
+      "How the shop sends gateway calls: node (node:http with kept-open connections, decision 083) or fetch (the runtime's fetch, which the integration tests answer in-process).",
+    ),
   BRAINTREE_MERCHANT_ID: notBuiltYet.describe('Real Braintree credentials: refused until a real client is built.'),
   BRAINTREE_PUBLIC_KEY: notBuiltYet.describe('Real Braintree credentials: refused until a real client is built.'),
   BRAINTREE_PRIVATE_KEY: notBuiltYet.describe('Real Braintree credentials: refused until a real client is built.'),
@@ -185,6 +191,8 @@ export interface GatewaySettings {
   /** Where the sandbox keeps the key it issued (relative paths are the working folder's). */
   secretFile: string;
   timeoutMs: number;
+  /** What sends the calls: node:http with kept-open connections, or the runtime's fetch (decision 083). */
+  client: 'node' | 'fetch';
 }
 
 /** What the payments and checkout services are configured with. */
@@ -293,6 +301,7 @@ export function readServerConfig(variables: ConfigVariables): ServerConfig {
         secret: v.PAYMENTS_GATEWAY_SECRET,
         secretFile: v.PAYMENTS_GATEWAY_SECRET_FILE,
         timeoutMs: v.PAYMENTS_GATEWAY_TIMEOUT_MS,
+        client: v.PAYMENTS_GATEWAY_CLIENT,
       },
       strictPayLater: v.PAY_LATER_STRICT_SUBCATEGORIES,
     },

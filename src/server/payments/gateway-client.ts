@@ -85,11 +85,20 @@ export function gatewayConnection(options: GatewayOptions = {}): GatewayConnecti
     baseUrl: settings.serverUrl,
     key: () => key ?? gatewayKey(settings),
     timeoutMs: settings.timeoutMs,
-    send: options.fetch === undefined ? sendOverHttp : sendThrough(options.fetch),
+    send:
+      options.fetch !== undefined
+        ? sendThrough(options.fetch)
+        : settings.client === 'fetch'
+          ? sendThrough((input, init) => fetch(input, init))
+          : sendOverHttp,
   };
 }
 
-/** A caller's `fetch` (the tests' in-process sandbox) as the connection's exchange. */
+/**
+ * A `fetch` as the connection's exchange: a caller's (the tests' in-process sandbox), or the runtime's
+ * when PAYMENTS_GATEWAY_CLIENT is `fetch` (the integration tests answer it in-process, see
+ * tests/integration/support/sandbox-over-fetch.ts).
+ */
 function sendThrough(fetcher: NonNullable<GatewayTransport['fetch']>): GatewaySend {
   return (url, { method, headers, body, timeoutMs }) =>
     fetcher(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });

@@ -16,6 +16,9 @@ import { GATEWAY_KEY } from '../../../src/contracts/payment-gateway';
 
 const SANDBOX_URL = 'http://sandbox.test';
 process.env.PAYMENTS_GATEWAY_SERVER_URL = `${SANDBOX_URL}/gateway`;
+// The shop's calls go through `fetch`, which is answered below (its default, node:http, would look the
+// address up on a network: docs/decisions/083).
+process.env.PAYMENTS_GATEWAY_CLIENT = 'fetch';
 keptSecret(GATEWAY_KEY);
 
 const marker = Symbol.for('tuppence.sandbox-over-fetch');
