@@ -188,7 +188,7 @@ const seeded = spawnSync('npx', seedArgs, { cwd: root, env, stdio: 'inherit' });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 // The pages alone: nothing here pays, so no payment sandbox beside them (the purchase bench hosts its
-// own, scripts/bench/purchase.ts; the scale section starts one with the demo).
+// own in a process of its own, scripts/bench/purchase.ts; the scale section starts one with the demo).
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-sandbox'], {
   cwd: root,
   env,

@@ -2,10 +2,17 @@
  * Purchase bench (docs/decisions/012): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
  * oversell nothing and leave no authorisation unvoided; plus orders per second without contention.
  * In-process against the order service on fresh databases (PGlite, and a throwaway database on the
- * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox's gateway
- * as the payment provider, hosted on the same database in its own schema (decision 035).
+ * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox as the
+ * payment provider in a process of its own, as `npm start` runs it (decisions 035 and 084): on its own
+ * embedded database beside PGlite, in its own schema of the same throwaway database on PostgreSQL.
  */
-import { readFileSync } from 'node:fs';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { serverConfig } from '@/server/config';
 import { type Database, openDatabase } from '@/server/db';
@@ -14,9 +21,8 @@ import { EVENTS, eventDeliveries, eventsSettled, isFollowUp } from '@/server/eve
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { loadSubscribers } from '@/server/subscribers';
+import { SANDBOX_READY } from '../../sandbox/ready.mjs';
 import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
-import { migrateSandbox } from '../../tests/fixtures/sandbox-database';
-import { serveSandboxGateway } from '../../tests/fixtures/sandbox-gateway';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { seedCatalogue } from '../seed';
 
@@ -64,6 +70,8 @@ export interface PurchaseBenchResult {
    * machine (or not readable), and on PGlite, whose engine is this process's CPU.
    */
   backendCpuMsPerOrder: number | null;
+  /** The payment sandbox's process's CPU per order over the same run (null when /proc cannot tell). */
+  sandboxCpuMsPerOrder: number | null;
 }
 
 /** The CPU (ms) each backend process of the database `db` is connected to has used, by pid; null when /proc cannot tell. */
@@ -73,14 +81,9 @@ async function backendCpu(db: Database['db']): Promise<Map<number, number> | nul
   );
   const used = new Map<number, number>();
   for (const { pid } of result.rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 10 ms.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      return null;
-    }
+    const ms = processCpuMs(Number(pid));
+    if (ms === null) return null;
+    used.set(Number(pid), ms);
   }
   return used;
 }
@@ -118,28 +121,98 @@ class StatementCount {
   }
 }
 
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The payment sandbox as a process of its own (sandbox/server.ts), as `npm start` runs it beside the shop. */
+interface SandboxProcess {
+  provider: ReturnType<typeof createGatewayProvider>;
+  /** The process's CPU so far, in ms; null when /proc cannot tell. */
+  cpuMs(): number | null;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /**
- * Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP
- * client to the sandbox served on loopback (the shop reaches it over HTTP only: decision 020).
+ * Starts the sandbox on `databaseUrl` (its own schema there), or on an embedded database of its own
+ * when there is none, and makes the shop's provider for it: the shop reaches it over HTTP on loopback
+ * with the key it issues (docs/decisions/020, 035). A real provider's work is never the shop's CPU;
+ * the sandbox's is still this machine's, and is printed beside the shop's.
  */
-async function buyAll(
+async function startSandboxProcess(databaseUrl: string | null): Promise<SandboxProcess> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'tuppence-bench-sandbox-'));
+  const secretFile = path.join(dir, 'payments-gateway.secret');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_PORT: String(port),
+    PAYMENTS_GATEWAY_SECRET_FILE: secretFile,
+  };
+  delete env.SANDBOX_DATABASE_URL;
+  delete env.PAYMENTS_GATEWAY_SECRET;
+  if (databaseUrl === null) env.SANDBOX_PGLITE_DIR = path.join(dir, 'pglite');
+  else env.SANDBOX_DATABASE_URL = databaseUrl;
+  const child: ChildProcessByStdio<null, Readable, null> = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'sandbox/server.ts')],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes(SANDBOX_READY)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the payment sandbox stopped before it was ready (${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    provider: createGatewayProvider({
+      gateway: {
+        ...serverConfig().payments.gateway,
+        serverUrl: `http://127.0.0.1:${port}/gateway`,
+        secret: undefined,
+        secretFile,
+        client: 'node',
+      },
+    }),
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A process's CPU so far (user and system), in ms, from /proc; null when it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP client. */
+function buyAll(
   database: Database,
+  sandbox: SandboxProcess,
   buyers: Awaited<ReturnType<typeof createBuyers>>,
   unitTotalMinor: number,
   keyPrefix: string,
 ) {
-  const gateway = await serveSandboxGateway(database.db);
-  try {
-    return await buyThrough(
-      database,
-      createGatewayProvider({ gateway: { ...serverConfig().payments.gateway, serverUrl: gateway.url } }),
-      buyers,
-      unitTotalMinor,
-      keyPrefix,
-    );
-  } finally {
-    await gateway.close();
-  }
+  return buyThrough(database, sandbox.provider, buyers, unitTotalMinor, keyPrefix);
 }
 
 async function buyThrough(
@@ -173,17 +246,34 @@ async function benchOne(
   counted: StatementCount,
   buyersCount: number,
   stock: number,
+  sandboxDatabaseUrl: string | null,
 ): Promise<PurchaseBenchResult> {
   const { db } = database;
   counted.watch(db);
   await database.migrate();
-  await migrateSandbox(db);
   await seedCatalogue(db, { deals: 120, seed: 7 });
+  const sandbox = await startSandboxProcess(sandboxDatabaseUrl);
+  try {
+    return await benchWith(engine, database, counted, buyersCount, stock, sandbox);
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+async function benchWith(
+  engine: string,
+  database: Database,
+  counted: StatementCount,
+  buyersCount: number,
+  stock: number,
+  sandbox: SandboxProcess,
+): Promise<PurchaseBenchResult> {
+  const { db } = database;
 
   // Contended: `buyersCount` buyers, `stock` units.
   const limited = await prepareLimitedDeal(db, stock);
   const buyers = await createBuyers(db, limited, buyersCount, { prefix: 'contended' });
-  const contended = await buyAll(database, buyers, limited.unitTotalMinor, 'bench-contended-');
+  const contended = await buyAll(database, sandbox, buyers, limited.unitTotalMinor, 'bench-contended-');
   const sold = contended.results.filter((r) => r.ok).length;
   await eventsSettled();
   const tally = await tallyRush(db, limited, 'bench-contended-');
@@ -197,12 +287,14 @@ async function benchOne(
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   const backendsBefore = engine === 'PostgreSQL' ? await backendCpu(db) : null;
   counted.counting = true;
+  const sandboxBefore = sandbox.cpuMs();
   const cpuBefore = process.cpuUsage();
-  const throughput = await buyAll(database, plenty, limited.unitTotalMinor, 'bench-throughput-');
+  const throughput = await buyAll(database, sandbox, plenty, limited.unitTotalMinor, 'bench-throughput-');
   // Every answer is in; the follow-ups of the last orders may still be running.
   await eventsSettled();
   const drainedSeconds = (performance.now() - throughput.started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const sandboxAfter = sandbox.cpuMs();
   counted.counting = false;
   const backendsAfter = backendsBefore === null ? null : await backendCpu(db);
   const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
@@ -246,6 +338,8 @@ async function benchOne(
       backendsBefore === null || backendsAfter === null
         ? null
         : [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0) / placed,
+    sandboxCpuMsPerOrder:
+      sandboxBefore === null || sandboxAfter === null ? null : (sandboxAfter - sandboxBefore) / placed,
   };
 }
 
@@ -255,12 +349,12 @@ export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseB
   const pgliteCount = new StatementCount();
   const pglite = await openDatabase({ dataDir: 'memory', url: '', onQuery: pgliteCount.onQuery });
   try {
-    results.push(await benchOne('PGlite', pglite, pgliteCount, buyers, stock));
+    results.push(await benchOne('PGlite', pglite, pgliteCount, buyers, stock, null));
   } finally {
     await pglite.close();
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  let server: Database;
+  let server: Database & { url: string };
   const serverCount = new StatementCount();
   try {
     server = await openThrowawayDatabase(serverUrl, 'tuppence_bench_purchase', { onQuery: serverCount.onQuery });
@@ -269,7 +363,7 @@ export async function benchPurchase(buyers = 200, stock = 50): Promise<PurchaseB
     return results;
   }
   try {
-    results.push(await benchOne('PostgreSQL', server, serverCount, buyers, stock));
+    results.push(await benchOne('PostgreSQL', server, serverCount, buyers, stock, server.url));
   } finally {
     await server.close();
   }
@@ -299,7 +393,7 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
   console.log('\nFollow-ups (order.placed subscribers, run after each answer) of the uncontended run:');
   for (const r of results) {
     console.log(
-      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order${r.backendCpuMsPerOrder === null ? '' : `, ${r.backendCpuMsPerOrder.toFixed(1)} ms of the PostgreSQL backends'`}`,
+      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order${r.backendCpuMsPerOrder === null ? '' : `, ${r.backendCpuMsPerOrder.toFixed(1)} ms of the PostgreSQL backends'`}${r.sandboxCpuMsPerOrder === null ? '' : `, ${r.sandboxCpuMsPerOrder.toFixed(1)} ms of the payment sandbox's process`}`,
     );
   }
 }
