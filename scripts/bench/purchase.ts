@@ -283,6 +283,12 @@ async function benchWith(
     .update(dealProductStock)
     .set({ quantityRemaining: 1_000_000 })
     .where(eq(dealProductStock.productId, limited.productId));
+  // A round first that is not measured, as the HTTP and search benches warm up: the rush placed only
+  // `stock` orders, and a process places orders with its code compiled (its CPU per order falls by
+  // about a third over the first few hundred: docs/decisions/078, 084).
+  const warming = await createBuyers(db, limited, buyersCount, { prefix: 'warmup' });
+  await buyAll(database, sandbox, warming, limited.unitTotalMinor, 'bench-warmup-');
+  await eventsSettled();
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
   const backendsBefore = engine === 'PostgreSQL' ? await backendCpu(db) : null;
