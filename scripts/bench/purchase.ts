@@ -205,16 +205,6 @@ function processCpuMs(pid: number): number | null {
 }
 
 /** Every buyer pays at once with the sandbox's reusable Visa test nonce, through the shop's HTTP client. */
-function buyAll(
-  database: Database,
-  sandbox: SandboxProcess,
-  buyers: Awaited<ReturnType<typeof createBuyers>>,
-  unitTotalMinor: number,
-  keyPrefix: string,
-) {
-  return buyThrough(database, sandbox.provider, buyers, unitTotalMinor, keyPrefix);
-}
-
 async function buyThrough(
   database: Database,
   provider: ReturnType<typeof createGatewayProvider>,
@@ -273,7 +263,7 @@ async function benchWith(
   // Contended: `buyersCount` buyers, `stock` units.
   const limited = await prepareLimitedDeal(db, stock);
   const buyers = await createBuyers(db, limited, buyersCount, { prefix: 'contended' });
-  const contended = await buyAll(database, sandbox, buyers, limited.unitTotalMinor, 'bench-contended-');
+  const contended = await buyThrough(database, sandbox.provider, buyers, limited.unitTotalMinor, 'bench-contended-');
   const sold = contended.results.filter((r) => r.ok).length;
   await eventsSettled();
   const tally = await tallyRush(db, limited, 'bench-contended-');
@@ -287,7 +277,7 @@ async function benchWith(
   // `stock` orders, and a process places orders with its code compiled (its CPU per order falls by
   // about a third over the first few hundred: docs/decisions/078, 084).
   const warming = await createBuyers(db, limited, buyersCount, { prefix: 'warmup' });
-  await buyAll(database, sandbox, warming, limited.unitTotalMinor, 'bench-warmup-');
+  await buyThrough(database, sandbox.provider, warming, limited.unitTotalMinor, 'bench-warmup-');
   await eventsSettled();
   const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
   const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
@@ -295,7 +285,7 @@ async function benchWith(
   counted.counting = true;
   const sandboxBefore = sandbox.cpuMs();
   const cpuBefore = process.cpuUsage();
-  const throughput = await buyAll(database, sandbox, plenty, limited.unitTotalMinor, 'bench-throughput-');
+  const throughput = await buyThrough(database, sandbox.provider, plenty, limited.unitTotalMinor, 'bench-throughput-');
   // Every answer is in; the follow-ups of the last orders may still be running.
   await eventsSettled();
   const drainedSeconds = (performance.now() - throughput.started) / 1000;

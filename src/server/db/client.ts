@@ -306,29 +306,21 @@ function keepStatementsPrepared(client: PGlite): void {
   keepDriverTextTypes(client);
   /** Per text: how it is prepared on this PGlite (or being prepared), or false when it cannot be. */
   const prepared = new Map<string, PreparedText | PreparingText>();
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
-    sendPrepared(
-      { query, exec, inTransaction: false },
-      prepared,
-      text,
-      params,
-      parsersLeftToEngine(client, options),
-    )) as PGlite['query'];
+  const sending = (send: PgliteSender) => (text: string, params?: unknown[], options?: PgliteQueryOptions) =>
+    sendPrepared(send, prepared, text, params, parsersLeftToEngine(client, options));
+  client.query = sending({
+    query: client.query.bind(client),
+    exec: client.exec.bind(client),
+    inTransaction: false,
+  }) as PGlite['query'];
   const transaction = client.transaction.bind(client);
   client.transaction = ((work: (tx: PgliteTransaction) => Promise<unknown>) =>
     transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      const txExec = tx.exec.bind(tx);
-      tx.query = ((text: string, params?: unknown[], options?: PgliteQueryOptions) =>
-        sendPrepared(
-          { query: txQuery, exec: txExec, inTransaction: true },
-          prepared,
-          text,
-          params,
-          parsersLeftToEngine(client, options),
-        )) as PgliteTransaction['query'];
+      tx.query = sending({
+        query: tx.query.bind(tx),
+        exec: tx.exec.bind(tx),
+        inTransaction: true,
+      }) as PgliteTransaction['query'];
       return work(tx);
     })) as PGlite['transaction'];
 }
@@ -351,7 +343,6 @@ const DRIVER_TEXT_TYPES = [
   1187,
   1182,
 ];
-const DRIVER_TEXT_KEYS = new Set(DRIVER_TEXT_TYPES.map(String));
 const keepText = (value: string): string => value;
 
 function keepDriverTextTypes(client: PGlite): void {
@@ -364,7 +355,8 @@ function parsersLeftToEngine(client: PGlite, options: PgliteQueryOptions): Pglit
   if (parsers === undefined) return options;
   for (const key of Object.keys(parsers)) {
     const own = parsers[key as unknown as number];
-    if (!DRIVER_TEXT_KEYS.has(key) || client.parsers[key] !== keepText || own?.('probe') !== 'probe') {
+    // The engine keeps the text for this type only where keepDriverTextTypes set it (and nothing since).
+    if (client.parsers[key] !== keepText || own?.('probe') !== 'probe') {
       return options;
     }
   }

@@ -9,7 +9,7 @@
  * order never commits without its follow-ups.
  */
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/server/db';
+import { type Db, fixedStatement, type Tx } from '@/server/db';
 import { describeError, logError } from '@/server/log';
 import type { OutboxEventName, OutboxEvents } from './names';
 import { type EventDeliveryRow, eventDeliveries } from './schema';
@@ -92,19 +92,12 @@ export async function recordEvent<E extends OutboxEventName>(
   subject: string | number,
   payload: OutboxEvents[E],
 ): Promise<number[]> {
-  const subscribers = subscribersOf(event);
-  if (subscribers.length === 0) return [];
-  // One statement whose text and parameters do not grow with the subscribers (docs/decisions/078):
-  // the payload is sent once, not once per row, and drizzle has no row list to build.
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into event_deliveries (event, subscriber, subject, payload)
-    select ${event}, listed.subscriber, ${String(subject)}, ${JSON.stringify(payload)}::jsonb
-    from unnest(${sql.param(subscribers.map((subscriber) => subscriber.config.subscriberId))}::text[])
-      with ordinality as listed(subscriber, position)
-    order by listed.position
-    returning id
-  `);
-  return rows.map((row) => Number(row.id));
+  const rows = eventRowsOf(event);
+  if (rows.eventSubscribers.length === 0) return [];
+  // One statement whose text and parameters do not grow with the subscribers (docs/decisions/078),
+  // built once: the payload is sent once, not once per row.
+  const written = await RECORD_EVENT(tx, { ...rows, subject: String(subject), payload: JSON.stringify(payload) });
+  return written.map((row) => Number(row.id));
 }
 
 /**
@@ -138,6 +131,14 @@ export function eventRowsOf(event: OutboxEventName): EventRows {
     eventSubscribers: subscribersOf(event).map((subscriber) => subscriber.config.subscriberId),
   };
 }
+
+/** `recordEventStatement` with the subject and payload as values too: what `recordEvent` runs. */
+const RECORD_EVENT = fixedStatement<{ id: number }>(
+  recordEventStatement({
+    subject: sql`${sql.placeholder('subject')}::text`,
+    payload: sql`${sql.placeholder('payload')}::jsonb`,
+  }),
+);
 
 /** Rows no process is handling: not handled, attempts left, and not claimed in the last ten minutes. */
 const claimable = () =>

@@ -43,6 +43,13 @@ function newCode(): string {
   return voucherCodeFrom(randomBytes(8));
 }
 
+/** One voucher per unit: a line needs a whole quantity of at least 1. */
+function assertWholeQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1) {
+    throw new RangeError(`An order line needs a whole quantity of at least 1, got ${quantity}`);
+  }
+}
+
 /**
  * Writes one voucher per unit of each line, inside the caller's transaction: a unique readable code,
  * a 6-digit security code, expiry from the deal's validity days, Booked for travel else Ready to
@@ -52,9 +59,7 @@ function newCode(): string {
 export async function issueVouchers(tx: DbOrTx, input: IssueInput): Promise<VoucherRow[]> {
   const issued: VoucherRow[] = [];
   for (const line of input.lines) {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`An order line needs a whole quantity of at least 1, got ${line.quantity}`);
-    }
+    assertWholeQuantity(line.quantity);
     const base = {
       orderId: input.orderId,
       orderLineId: line.orderLineId,
@@ -119,9 +124,7 @@ export function drawVouchers(
   };
   const codes = new Set<string>();
   input.lines.forEach((line, index) => {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`An order line needs a whole quantity of at least 1, got ${line.quantity}`);
-    }
+    assertWholeQuantity(line.quantity);
     drawn.voucherDealIds.push(line.dealId);
     drawn.voucherDealProductIds.push(line.dealProductId);
     drawn.voucherStatuses.push(initialVoucherStatus(line.isTravel));
