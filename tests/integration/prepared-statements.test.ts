@@ -182,4 +182,26 @@ describe.each(embedded)('SQL-prepared statements on $name (docs/decisions/082)',
     }
     expect(await preparedLike('%from prepared_probe where label <>%')).toBe(1);
   });
+  it('a transaction meets a statement whose PREPARE outside it waits for the transaction: both answer', async () => {
+    const probe = (db: Pick<typeof database.db, 'execute'>) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from prepared_probe where label is distinct from ${'at once'}`,
+      );
+    const expected = Number((await probe(database.db)).rows[0]?.n);
+    // Seen once inside, so the next sighting prepares it.
+    await withPreparedStatements(async () => await probe(database.db));
+    const { inside, outside } = await withPreparedStatements(() =>
+      database.db.transaction(async (tx) => {
+        // The transaction holds the PGlite: a caller outside it sends the PREPARE, which waits its turn.
+        const outside = withPreparedStatements(async () => await probe(database.db));
+        // Every callback queued so far runs first, so the outside call has sent its PREPARE.
+        await new Promise((resolve) => setImmediate(resolve));
+        // Waiting for that PREPARE here would wait for this transaction to end.
+        return { inside: await probe(tx), outside };
+      }),
+    );
+    expect(Number(inside.rows[0]?.n)).toBe(expected);
+    expect(Number((await outside).rows[0]?.n)).toBe(expected);
+    expect(await preparedLike('%from prepared_probe where label is distinct from%')).toBe(1);
+  }, 15_000);
 });

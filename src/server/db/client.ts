@@ -379,8 +379,11 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 /** How a text is kept on one PGlite: its name and which parameters it casts to an array type, or false when it cannot be prepared. */
 type PreparedText = { name: string; arrays: ReadonlySet<number> } | false;
-/** A PREPARE under way: what it gave, or undefined when that is not known (asked again next time). */
-type PreparingText = Promise<PreparedText | undefined>;
+/**
+ * A PREPARE under way: what it gave, or undefined when that is not known (asked again next time), and
+ * the sender (the PGlite, or one transaction of it) it was sent through.
+ */
+type PreparingText = { made: Promise<PreparedText | undefined>; by: PgliteSender };
 
 async function sendPrepared(
   send: PgliteSender,
@@ -399,7 +402,7 @@ async function sendPrepared(
       if (outcome === 'unknown') return undefined;
       return outcome === 'prepared' ? { name: candidate, arrays: arrayParameters(text) } : false;
     });
-    prepared.set(text, making);
+    prepared.set(text, { made: making, by: send });
     const made = await making;
     // Not known (a failed transaction): asked again next time.
     if (made === undefined) {
@@ -408,8 +411,12 @@ async function sendPrepared(
     }
     entry = made;
     prepared.set(text, entry);
-  } else if (entry instanceof Promise) {
-    const made = await entry;
+  } else if (isPreparing(entry)) {
+    // A transaction holds the PGlite until it ends, so a PREPARE sent through anything else waits for
+    // it: a caller inside a transaction that waited for such a PREPARE would wait for itself. It sends
+    // its statement as before instead.
+    if (send.inTransaction && entry.by !== send) return send.query(text, params, options);
+    const made = await entry.made;
     if (made === undefined) return send.query(text, params, options);
     entry = made;
   }
@@ -418,6 +425,10 @@ async function sendPrepared(
   const [results] = await send.exec(`execute ${entry.name}${values === '' ? '' : `(${values})`}`, options);
   if (results === undefined) throw new Error(`execute ${entry.name} returned no result`);
   return results;
+}
+
+function isPreparing(entry: PreparedText | PreparingText): entry is PreparingText {
+  return entry !== false && 'made' in entry;
 }
 
 /** The parameters the text casts to an array type (`$3::int[]`): only those may take a list of values. */
