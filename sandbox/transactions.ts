@@ -247,7 +247,11 @@ const SALE_UNDER_KEY = builtOnce((db) =>
     .prepare('sandbox_sale_under_key'),
 );
 
-/** A sale's answer stored, built once per connection (./db/built-once.ts). */
+/**
+ * A sale's answer stored unless its key is taken already, built once per connection
+ * (./db/built-once.ts). It returns no row when the key was taken: by an earlier call, or by a
+ * concurrent one whose commit PostgreSQL waited for (the unique index on the key).
+ */
 const STORE_SALE = builtOnce((db) =>
   db
     .insert(transactions)
@@ -262,48 +266,58 @@ const STORE_SALE = builtOnce((db) =>
       responseText: sql.placeholder('responseText'),
       response: sql.placeholder('response'),
     })
+    .onConflictDoNothing({ target: transactions.idempotencyKey })
+    .returning({ id: transactions.id })
     .prepare('sandbox_store_sale'),
 );
+
+/** Thrown inside a sale's transaction when its key was taken, so what the sale did is rolled back. */
+class KeyTaken extends Error {}
 
 /**
  * A sale, authorised but not yet submitted for settlement. The same idempotency key replays the
  * stored answer (a concurrent repeat waits for the first); the same key with another nonce or
  * amount is refused and changes nothing.
+ *
+ * The sale decides and stores its answer in one transaction; the unique index on the key says who
+ * was first. A repeat finds the key taken when it stores: its transaction is rolled back (a nonce it
+ * claimed, a card it vaulted) and it answers with what the first stored. So a first call, every
+ * sale but a retried one, sends begin, its decision's statements, the insert and commit, with no
+ * lock or look-up of its own (docs/decisions/085).
  */
 export async function sale(db: SandboxDb, request: SaleRequest, config: SandboxConfig): Promise<SaleAnswer> {
-  return db.transaction(async (tx) => {
-    // One caller per key at a time: the second waits here, then finds the first one's answer.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${request.idempotencyKey}))`);
-    const [existing] = await SALE_UNDER_KEY(tx).execute({ idempotencyKey: request.idempotencyKey });
-    if (existing) {
-      const sameRequest =
-        existing.nonce === paidWith(request) &&
-        existing.amountMinor === request.amountMinor &&
-        existing.currency === request.currency;
-      if (!sameRequest) {
-        return refusal(
-          'idempotency_key',
-          'idempotency_key_reused',
-          'This idempotency key was used for another request.',
-        );
-      }
-      return existing.response as SaleAnswer;
-    }
-    const id = newTransactionId();
-    const answer = await decide(tx, request, config, id);
-    await STORE_SALE(tx).execute({
-      id,
-      idempotencyKey: request.idempotencyKey,
-      nonce: paidWith(request),
-      amountMinor: request.amountMinor,
-      currency: request.currency,
-      status: storedStatus(answer),
-      responseCode: responseCode(answer),
-      responseText: answer.status === 'authorized' ? 'Approved' : answer.text,
-      response: answer,
+  try {
+    return await db.transaction(async (tx) => {
+      const id = newTransactionId();
+      const answer = await decide(tx, request, config, id);
+      const [stored] = await STORE_SALE(tx).execute({
+        id,
+        idempotencyKey: request.idempotencyKey,
+        nonce: paidWith(request),
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        status: storedStatus(answer),
+        responseCode: responseCode(answer),
+        responseText: answer.status === 'authorized' ? 'Approved' : answer.text,
+        response: answer,
+      });
+      if (stored === undefined) throw new KeyTaken();
+      return answer;
     });
-    return answer;
-  });
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+  }
+  // The key's first sale has committed (the insert waited for it): its answer, read afresh.
+  const [existing] = await SALE_UNDER_KEY(db).execute({ idempotencyKey: request.idempotencyKey });
+  if (existing === undefined) throw new Error(`sale under key ${request.idempotencyKey} vanished`);
+  const sameRequest =
+    existing.nonce === paidWith(request) &&
+    existing.amountMinor === request.amountMinor &&
+    existing.currency === request.currency;
+  if (!sameRequest) {
+    return refusal('idempotency_key', 'idempotency_key_reused', 'This idempotency key was used for another request.');
+  }
+  return existing.response as SaleAnswer;
 }
 
 /**

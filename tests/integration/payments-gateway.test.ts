@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorise, readSandboxConfig, settle, tokenise } from '../../sandbox';
-import { transactions as sandboxTransactions } from '../../sandbox/db/schema';
+import { transactions as sandboxTransactions, vault as sandboxVault } from '../../sandbox/db/schema';
 import type { Database } from '../../src/server/db/client';
 import { PaymentProviderError } from '../../src/server/payments';
 import { sandboxDb } from '../fixtures/sandbox-database';
@@ -103,6 +103,48 @@ describe.each(enginesWhereSqlDiffers)('the sandbox gateway on $name', (engine) =
     expect(a).toMatchObject({ kind: 'processorDeclined', code: '2001' });
     expect(b).toEqual(a);
     expect(await transactionRows(key)).toHaveLength(1);
+  });
+
+  it('concurrent sales under one key on a reusable test nonce: one transaction, the same answer to each', async () => {
+    // No row of the nonce's to wait on: the unique key alone makes the repeats wait for the first's
+    // commit and answer with what it stored (docs/decisions/085).
+    const key = newKey();
+    const request = { nonce: 'fake-valid-visa-nonce', amountMinor: 2500, currency: 'GBP', idempotencyKey: key };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => authorise(sandboxDb(database.db), request, { env: {} })),
+    );
+    expect(answers[0]?.status).toBe('authorized');
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(await transactionRows(key)).toHaveLength(1);
+
+    // Another amount under a fresh key at the same moment: one of the two is stored, the other refused.
+    const other = newKey();
+    const pair = await Promise.all([
+      authorise(sandboxDb(database.db), { ...request, idempotencyKey: other }, { env: {} }),
+      authorise(sandboxDb(database.db), { ...request, idempotencyKey: other, amountMinor: 9000 }, { env: {} }),
+    ]);
+    expect(pair.map((answer) => answer.status).sort()).toEqual(['authorized', 'validation_error']);
+    expect(pair.find((answer) => answer.status === 'validation_error')).toMatchObject({ field: 'idempotency_key' });
+    expect(await transactionRows(other)).toHaveLength(1);
+  });
+
+  it('a repeated sale that would vault the card again leaves one saved card, the first one', async () => {
+    const key = newKey();
+    const fingerprint = 'fake:fake-valid-mastercard-nonce';
+    const saved = () => database.db.select().from(sandboxVault).where(eq(sandboxVault.fingerprint, fingerprint));
+    const before = (await saved()).length;
+    const request = {
+      nonce: 'fake-valid-mastercard-nonce',
+      storeInVault: true,
+      amountMinor: 1500,
+      currency: 'GBP',
+      idempotencyKey: key,
+    };
+    const first = await authorise(sandboxDb(database.db), request, { env: {} });
+    const again = await authorise(sandboxDb(database.db), request, { env: {} });
+    expect(first).toMatchObject({ status: 'authorized', vaulted: { fingerprint } });
+    expect(again).toEqual(first);
+    expect((await saved()).length).toBe(before + 1);
   });
 
   it('the same key with another amount is refused and changes nothing', async () => {
