@@ -2,10 +2,10 @@
  * Step 3 of an order (docs/decisions/012): ONE transaction for everything the order changes. Take
  * the basket (locked and marked ordered), re-price it (what was authorised must still be the price),
  * write the order, its lines, the payment link, its vouchers and its `order.placed` rows in one
- * statement (docs/decisions/080; the subscribers run after commit, docs/decisions/037), then the
- * wallet debit and shipments, and last (so the rows every buyer contends for stay locked only
- * briefly) count the code's use and take stock and the buyer's purchases, consuming what the submit
- * held before its card was authorised (docs/decisions/044).
+ * statement that also consumes what the submit held before its card was authorised (docs/decisions/
+ * 044, 080, 086; the subscribers run after commit, docs/decisions/037), then the wallet debit and
+ * shipments, and last (so the rows every buyer contends for stay locked only briefly) count the
+ * code's use and take the stock and the buyer's purchases the holds did not cover.
  */
 import { OrderError } from '@/domain/errors';
 import { takeOpenBasket } from '@/server/basket';
@@ -16,7 +16,7 @@ import { rememberInstrument, touchInstrument } from '@/server/instruments';
 import { redeemPromoCode, releasePromoHold } from '@/server/promotions';
 import { drawVouchers, type IssueLine, issueVouchers } from '@/server/vouchers';
 import { debitWallet } from '@/server/wallet';
-import { type ConsumedHold, consumeHold } from './hold';
+import type { ConsumedHold } from './hold';
 import { loadOrderLines, type OrderLineSource } from './lines';
 import { type WrittenOrder, writeOrderRows } from './order-statement';
 import { priceCheckedLines } from './price';
@@ -173,9 +173,8 @@ async function writeOrder(
     await releasePromoHold(tx, request.idempotencyKey);
   }
   // Units and allowances held before the card was authorised (docs/decisions/026, 044) are the
-  // order's now; the rest are taken here.
-  const held = await consumeHold(tx, request.idempotencyKey);
-  await takeContendedRows(tx, lines, buyer.id, now, held);
+  // order's now (its statement consumed them, docs/decisions/086); the rest are taken here.
+  await takeContendedRows(tx, lines, buyer.id, now, written.held);
 
   return {
     eventIds: written.eventIds,

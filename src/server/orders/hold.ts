@@ -8,12 +8,12 @@
  * failed order releases them; holds a crash left behind are released by the hourly jobs once they
  * expire.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, lte, type SQL, sql } from 'drizzle-orm';
 import { PAYMENT_SESSION_SECONDS } from '@/domain/checkout';
 import { OrderError } from '@/domain/errors';
 import { type PaymentMethod, PROVIDER_OF } from '@/domain/payment-methods';
 import { afterStockTaken, returnStock, stockLeft, takeStock, takeStockStatement } from '@/server/catalog';
-import type { Db, DbOrTx, Tx } from '@/server/db';
+import type { Db, Tx } from '@/server/db';
 import { holdPromoUse, releaseExpiredPromoHolds, releasePromoHold } from '@/server/promotions';
 import type { OrderLineSource } from './lines';
 import { purchaseCapHolds, stockHolds } from './schema';
@@ -204,18 +204,19 @@ export interface ConsumedHold {
  * Inside the order transaction: the stock and allowances this key holds, consumed (they are the
  * order's now). What a released hold gave back is taken again by the order as before. The code's
  * held use is consumed by `redeemPromoCode`, which records it.
+ *
+ * Both deletes are parts of the order's own statement (./order-statement.ts, docs/decisions/086),
+ * so consuming the holds costs no round trip: `held_units` returns the held products' ids and
+ * `held_allowances` the held deals'. `key` is the submit's idempotency key as SQL.
  */
-export async function consumeHold(tx: DbOrTx, key: string): Promise<ConsumedHold> {
-  // Both of the submit's hold tables in one statement (docs/decisions/063).
-  const consumed = await tx.execute<{ kind: 'product' | 'deal'; id: number }>(sql`
-    with held_units as (delete from stock_holds where idempotency_key = ${key} returning product_id),
-    held_allowances as (delete from purchase_cap_holds where idempotency_key = ${key} returning deal_id)
-    select 'product' as kind, product_id as id from held_units
-    union all select 'deal' as kind, deal_id as id from held_allowances
-  `);
-  const idsOf = (kind: 'product' | 'deal') =>
-    new Set(consumed.rows.filter((row) => row.kind === kind).map((row) => Number(row.id)));
-  return { products: idsOf('product'), deals: idsOf('deal') };
+export function consumeHoldStatement(key: SQL): SQL {
+  return sql`held_units as (delete from stock_holds where idempotency_key = ${key} returning product_id),
+  held_allowances as (delete from purchase_cap_holds where idempotency_key = ${key} returning deal_id)`;
+}
+
+/** What `consumeHoldStatement` returned, as the ids of each kind. */
+export function consumedHold(products: readonly number[], deals: readonly number[]): ConsumedHold {
+  return { products: new Set(products), deals: new Set(deals) };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { PricedLineBreakdown } from '@/domain/pricing';
 import { fixedStatement, type Tx } from '@/server/db';
 import { EVENTS, eventRowsOf, type OrderPlaced, recordEventStatement } from '@/server/events';
 import { type DrawnVouchers, issueVouchersStatement } from '@/server/vouchers';
+import { type ConsumedHold, consumedHold, consumeHoldStatement } from './hold';
 import type { OrderLineSource } from './lines';
 import { stayFieldsOf } from './stock';
 
@@ -32,13 +33,15 @@ export interface PlacedOrderRow {
 
 /**
  * What the statement wrote: the order's id, its lines' ids in line order, each voucher with its line's
- * id, and the ids of its `order.placed` rows.
+ * id, the ids of its `order.placed` rows, and what it consumed of the submit's holds.
  */
 export interface WrittenOrder {
   orderId: number;
   lineIds: number[];
   vouchers: { id: number; orderLineId: number }[];
   eventIds: number[];
+  /** What the submit held for the order, consumed by the statement (./hold.ts). */
+  held: ConsumedHold;
 }
 
 /** The lines' columns as arrays, one entry per line in order. */
@@ -109,6 +112,8 @@ const WRITE_ORDER = fixedStatement<{
   voucher_ids: number[] | null;
   voucher_lines: number[] | null;
   event_ids: number[] | null;
+  held_products: number[] | null;
+  held_deals: number[] | null;
 }>(sql`
   with new_order as (
     insert into orders (user_id, basket_id, currency, total_minor, wallet_used_minor, cash_amount_minor,
@@ -157,12 +162,15 @@ const WRITE_ORDER = fixedStatement<{
     subject: sql`(${orderId})::text`,
     // The payload as the order wrote it, with the order's id, known only here.
     payload: sql`${value('eventPayload')}::jsonb || jsonb_build_object('orderId', ${orderId})`,
-  })})
+  })}),
+  ${consumeHoldStatement(sql`${value('idempotencyKey')}::text`)}
   select (select id from new_order) as order_id,
     (select array_agg(id order by id) from new_lines) as line_ids,
     (select array_agg(id order by id) from new_vouchers) as voucher_ids,
     (select array_agg(order_line_id order by id) from new_vouchers) as voucher_lines,
-    (select array_agg(id order by id) from new_events) as event_ids
+    (select array_agg(id order by id) from new_events) as event_ids,
+    (select array_agg(product_id) from held_units) as held_products,
+    (select array_agg(deal_id) from held_allowances) as held_deals
 `);
 
 /**
@@ -200,5 +208,6 @@ export async function writeOrderRows(
     lineIds: (row.line_ids ?? []).map(Number),
     vouchers: voucherIds.map((id, i) => ({ id, orderLineId: voucherLines[i] ?? 0 })),
     eventIds: (row.event_ids ?? []).map(Number),
+    held: consumedHold((row.held_products ?? []).map(Number), (row.held_deals ?? []).map(Number)),
   };
 }
