@@ -16,13 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { serverConfig } from '@/server/config';
 import { type Database, openDatabase } from '@/server/db';
-import { dealProductStock, orders } from '@/server/db/schema';
+import { orders } from '@/server/db/schema';
 import { EVENTS, eventDeliveries, eventsSettled, isFollowUp } from '@/server/events';
 import { placeOrder } from '@/server/orders';
 import { createGatewayProvider, singleProvider } from '@/server/payments';
 import { loadSubscribers } from '@/server/subscribers';
 import { SANDBOX_READY } from '../../sandbox/ready.mjs';
-import { createBuyers, prepareLimitedDeal, tallyRush } from '../../tests/fixtures/purchase-scenario';
+import { createBuyers, prepareLimitedDeal, restock, tallyRush } from '../../tests/fixtures/purchase-scenario';
 import { openThrowawayDatabase } from '../../tests/fixtures/throwaway-database';
 import { seedCatalogue } from '../seed';
 
@@ -269,10 +269,7 @@ async function benchWith(
   const tally = await tallyRush(db, limited, 'bench-contended-');
 
   // Uncontended throughput: the same number of buyers on a deal with plenty left.
-  await db
-    .update(dealProductStock)
-    .set({ quantityRemaining: 1_000_000 })
-    .where(eq(dealProductStock.productId, limited.productId));
+  await restock(db, limited, 1_000_000);
   // A round first that is not measured, as the HTTP and search benches warm up: the rush placed only
   // `stock` orders, and a process places orders with its code compiled (its CPU per order falls by
   // about a third over the first few hundred: docs/decisions/078, 084).

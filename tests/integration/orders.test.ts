@@ -26,7 +26,7 @@ import { runIdempotently } from '../../src/server/idempotency';
 import { captureCommittedAuthorisations, type PlaceOrderRequest } from '../../src/server/orders';
 import { singleProvider } from '../../src/server/payments';
 import { creditWallet } from '../../src/server/wallet';
-import { createBuyers, type LimitedDeal, prepareLimitedDeal } from '../fixtures/purchase-scenario';
+import { createBuyers, type LimitedDeal, prepareLimitedDeal, restock } from '../fixtures/purchase-scenario';
 import { createSandboxProvider } from '../fixtures/sandbox-gateway';
 import { enginesWhereSqlDiffers } from './databases';
 import { authenticatedCard } from './support/card-in-browser';
@@ -125,10 +125,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
 
   it('spec 8: a processor-declined card creates no order and no voucher', async () => {
     const { db } = database;
-    await db
-      .update(dealProductStock)
-      .set({ quantityRemaining: 5 })
-      .where(eq(dealProductStock.productId, deal.productId));
+    await restock(db, deal, 5);
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'declined' });
     if (buyer === undefined) throw new Error('no buyer');
     // Authenticated with its issuer (PAYMENTS.md "3-D Secure 2"), then declined by the bank: 2000.
@@ -323,10 +320,7 @@ describe.each(enginesWhereSqlDiffers)('orders on $name', (engine) => {
 
   it('spec 3: an order of several lines and quantities gets one voucher per unit, each on its own line (decision 080)', async () => {
     const { db } = database;
-    await db
-      .update(dealProductStock)
-      .set({ quantityRemaining: 100 })
-      .where(eq(dealProductStock.productId, deal.productId));
+    await restock(db, deal, 100);
     const other = await anotherDealOnSale(deal.dealId);
     const [buyer] = await createBuyers(db, deal, 1, { prefix: 'lines', quantity: 2 });
     if (buyer === undefined) throw new Error('no buyer');

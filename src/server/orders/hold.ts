@@ -214,11 +214,6 @@ export function consumeHoldStatement(key: SQL): SQL {
   held_allowances as (delete from purchase_cap_holds where idempotency_key = ${key} returning deal_id)`;
 }
 
-/** What `consumeHoldStatement` returned, as the ids of each kind. */
-export function consumedHold(products: readonly number[], deals: readonly number[]): ConsumedHold {
-  return { products: new Set(products), deals: new Set(deals) };
-}
-
 /**
  * The hourly jobs: releases holds past their expiry (their submit crashed or never finished): stock,
  * per-user allowances and promotion code uses. Answers how many holds were released.

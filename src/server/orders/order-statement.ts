@@ -11,7 +11,7 @@ import type { PricedLineBreakdown } from '@/domain/pricing';
 import { fixedStatement, type Tx } from '@/server/db';
 import { EVENTS, eventRowsOf, type OrderPlaced, recordEventStatement } from '@/server/events';
 import { type DrawnVouchers, issueVouchersStatement } from '@/server/vouchers';
-import { type ConsumedHold, consumedHold, consumeHoldStatement } from './hold';
+import { type ConsumedHold, consumeHoldStatement } from './hold';
 import type { OrderLineSource } from './lines';
 import { stayFieldsOf } from './stock';
 
@@ -173,6 +173,9 @@ const WRITE_ORDER = fixedStatement<{
     (select array_agg(deal_id) from held_allowances) as held_deals
 `);
 
+/** An aggregated id column as numbers (`array_agg` of no rows is null). */
+const ids = (column: readonly (number | string)[] | null): number[] => (column ?? []).map(Number);
+
 /**
  * Writes the order, its lines (each priced line of `priced`, in order), the link from the authorised
  * payment (`paymentId`, null for none), the drawn vouchers and the `order.placed` event's rows, in one
@@ -201,13 +204,12 @@ export async function writeOrderRows(
     eventPayload: JSON.stringify(input.placedEvent),
   });
   if (row === undefined) throw new Error('orders insert returned nothing');
-  const voucherIds = (row.voucher_ids ?? []).map(Number);
-  const voucherLines = (row.voucher_lines ?? []).map(Number);
+  const voucherLines = ids(row.voucher_lines);
   return {
     orderId: Number(row.order_id),
-    lineIds: (row.line_ids ?? []).map(Number),
-    vouchers: voucherIds.map((id, i) => ({ id, orderLineId: voucherLines[i] ?? 0 })),
-    eventIds: (row.event_ids ?? []).map(Number),
-    held: consumedHold((row.held_products ?? []).map(Number), (row.held_deals ?? []).map(Number)),
+    lineIds: ids(row.line_ids),
+    vouchers: ids(row.voucher_ids).map((id, i) => ({ id, orderLineId: voucherLines[i] ?? 0 })),
+    eventIds: ids(row.event_ids),
+    held: { products: new Set(ids(row.held_products)), deals: new Set(ids(row.held_deals)) },
   };
 }
