@@ -119,9 +119,27 @@ function timedOut(): Error {
   return error;
 }
 
-/** One exchange over `node:http(s)`: the whole answer read before it resolves, all within `timeoutMs`. */
-const sendOverHttp: GatewaySend = (url, { method, headers, body, timeoutMs }) =>
-  new Promise((resolve, reject) => {
+/**
+ * One exchange over `node:http(s)`: the whole answer read before it resolves, all within `timeoutMs`.
+ * A kept connection the gateway closed as it sat idle (its keep-alive timeout) can be handed to a call
+ * just as it closes: the call then fails with a reset before any answer. Node's documentation says to
+ * send such a call again on a new connection, and the gateway's calls may be sent twice (a sale under
+ * its idempotency key, capture and void by state), so it is sent again, once per such connection,
+ * within the same time (docs/decisions/083).
+ */
+export const sendOverHttp: GatewaySend = (url, call) => exchange(url, call, Date.now() + call.timeoutMs);
+
+/** A reset of a connection the agent had kept: the gateway closed it, never saw the call. */
+function closedWhileKept(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+}
+
+function exchange(
+  url: string,
+  { method, headers, body }: Parameters<GatewaySend>[1],
+  deadline: number,
+): Promise<GatewayAnswer> {
+  return new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const request = (secure ? https : http).request(target, {
@@ -129,12 +147,16 @@ const sendOverHttp: GatewaySend = (url, { method, headers, body, timeoutMs }) =>
       agent: AGENTS[secure ? 'https:' : 'http:'],
       headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     });
-    const timer = setTimeout(() => request.destroy(timedOut()), timeoutMs);
+    const timer = setTimeout(() => request.destroy(timedOut()), Math.max(0, deadline - Date.now()));
     const fail = (error: Error) => {
       clearTimeout(timer);
       reject(error);
     };
-    request.on('error', fail);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!closedWhileKept(request, error)) return fail(error);
+      clearTimeout(timer);
+      exchange(url, { method, headers, body, timeoutMs: 0 }, deadline).then(resolve, reject);
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -153,6 +175,7 @@ const sendOverHttp: GatewaySend = (url, { method, headers, body, timeoutMs }) =>
     });
     request.end(body);
   });
+}
 
 async function messageOf(response: GatewayAnswer): Promise<string> {
   try {
