@@ -4,10 +4,17 @@
  * its values, and one the engine will not prepare still answers without spoiling the transaction it
  * runs in.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { fixedStatement, withPreparedStatements } from '../../src/server/db/client';
+import type { Database, DbOrTx } from '../../src/server/db/client';
+import {
+  builtOnce,
+  fixedStatement,
+  openDatabase,
+  UNNAMED,
+  withPreparedStatements,
+} from '../../src/server/db/client';
 import { embedded, enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engine) => {
@@ -103,6 +110,58 @@ describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engi
       [3, "row 3's!", false],
       [4, "row 4's!", true],
     ]);
+  });
+
+  // One query built once for the whole file, as the shop keeps its own (docs/decisions/078, 087).
+  const probe = pgTable('prepared_probe', { id: integer('id').primaryKey(), label: text('label').notNull() });
+  let builds = 0;
+  const labelOf = builtOnce((db: DbOrTx) => {
+    builds += 1;
+    return db
+      .select({ label: probe.label })
+      .from(probe)
+      .where(eq(probe.id, sql.placeholder('id')))
+      .prepare(UNNAMED);
+  });
+
+  it('runs a query built once inside each transaction that asks for it, seeing what that transaction wrote (docs/decisions/087)', async () => {
+    for (let id = 20; id < 23; id++) {
+      const seen = await withPreparedStatements(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into prepared_probe (id, label) values (${id}, ${`kept ${id}`})`);
+          return labelOf(tx).execute({ id });
+        }),
+      );
+      // The row is not committed yet when it is read: only the transaction's own connection sees it.
+      expect(seen).toEqual([{ label: `kept ${id}` }]);
+    }
+    const undone = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into prepared_probe (id, label) values (30, 'undone')`);
+      expect(await labelOf(tx).execute({ id: 30 })).toEqual([{ label: 'undone' }]);
+      tx.rollback();
+    });
+    await expect(undone).rejects.toThrow();
+    expect(await labelOf(database.db).execute({ id: 30 })).toEqual([]);
+    expect(await labelOf(database.db).execute({ id: 21 })).toEqual([{ label: 'kept 21' }]);
+    // Four transactions and the handle itself: the query's text was built once.
+    expect(builds).toBe(1);
+  });
+
+  it('keeps a query built once apart for each database handle: its rows, its driver and its statement log', async () => {
+    const logged: string[] = [];
+    const other = await openDatabase({ dataDir: 'memory', url: '', onQuery: (query) => logged.push(query) });
+    try {
+      await other.db.execute(sql`create table prepared_probe (id int primary key, label text not null)`);
+      await other.db.execute(sql`insert into prepared_probe (id, label) values (21, 'elsewhere')`);
+      expect(await labelOf(database.db).execute({ id: 21 })).toEqual([{ label: 'kept 21' }]);
+      expect(await labelOf(other.db).execute({ id: 21 })).toEqual([{ label: 'elsewhere' }]);
+      const inside = await other.db.transaction((tx) => labelOf(tx).execute({ id: 21 }));
+      expect(inside).toEqual([{ label: 'elsewhere' }]);
+      // The other handle's statement log saw both of its reads, and none of this file's handle.
+      expect(logged.filter((query) => query.startsWith('select "label" from "prepared_probe"'))).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers a statement the engine will not prepare, inside a transaction that still commits', async () => {

@@ -127,28 +127,51 @@ export function withPreparedStatements<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A drizzle query built once per connection instead of on every call (docs/decisions/078). Drizzle
- * turns a query builder into SQL text and parameters each time it runs it; for the order path's
- * basket read (a join of eight tables, 60 columns) that was about 1 ms of this process's CPU, twice
- * an order. `build` makes the query with `sql.placeholder`s and `.prepare(UNNAMED)`; the answer runs
- * it with the values of the call (`.execute({ ... })`).
+ * A drizzle query built once per database handle instead of on every call (docs/decisions/078, 087).
+ * Drizzle turns a query builder into SQL text and parameters each time it runs it; for the order
+ * path's basket read (a join of eight tables, 60 columns) that was about 1 ms of this process's CPU,
+ * twice an order. `build` makes the query with `sql.placeholder`s and `.prepare(UNNAMED)`; the answer
+ * runs it with the values of the call (`.execute({ ... })`).
  *
- * A drizzle prepared query runs on the handle it was made on (the pool, or a transaction's client),
- * so one is kept per client: the pool's, and each pooled connection's, which outlive their
- * transactions (a transaction on PGlite has a client of its own, so its queries are built each time,
- * as before). Keyed weakly: a connection the pool drops takes its queries with it.
+ * A drizzle prepared query sends through the session it was made on: its driver client (the pool, a
+ * pooled connection, a PGlite transaction), its logger and its cache. The first query built on a
+ * handle is the pattern for every session of that handle (drizzle hands the handle's options to each
+ * session it opens, transactions included); each other session gets a copy that sends through its own
+ * client, logger and cache: the same text, parameters and row mapping, nothing built again. Copies are
+ * kept weakly per client, so a connection the pool drops takes its copy with it, and a PGlite
+ * transaction, whose client lasts as long as it does, gets its copy when it first asks (before 087,
+ * its queries were built each time). A process with several handles (tests, the bench) keeps a pattern
+ * for each, so a query never crosses to another database's driver or statement log.
  */
-export function builtOnce<Built>(build: (db: DbOrTx) => Built): (db: DbOrTx) => Built {
-  const built = new WeakMap<object, Built>();
+export function builtOnce<Built extends object>(build: (db: DbOrTx) => Built): (db: DbOrTx) => Built {
+  const patterns = new WeakMap<object, Built>();
+  const bound = new WeakMap<object, Built>();
   return (db) => {
-    const client = clientOf(db);
-    let query = built.get(client);
+    const session = sessionOf(db);
+    let query = bound.get(session.client);
     if (query === undefined) {
-      query = build(db);
-      built.set(client, query);
+      let pattern = patterns.get(session.options);
+      if (pattern === undefined) {
+        pattern = build(db);
+        patterns.set(session.options, pattern);
+      }
+      query = sendingThrough(pattern, session);
+      bound.set(session.client, query);
     }
     return query;
   };
+}
+
+/** A copy of the drizzle prepared query `query` that sends through `session` (drizzle's own fields). */
+function sendingThrough<Built extends object>(query: Built, session: DriverSession): Built {
+  const own = query as { client?: object; logger?: unknown; cache?: unknown };
+  if (own.client === session.client) return query;
+  if (own.client === undefined) throw new Error('builtOnce: the query built keeps no driver client to replace');
+  return Object.assign(Object.create(Object.getPrototypeOf(query)) as Built, query, {
+    client: session.client,
+    logger: session.logger,
+    cache: session.cache,
+  });
 }
 
 /**
@@ -176,9 +199,20 @@ export function fixedStatement<Row>(statement: SQL): (db: DbOrTx, values: Record
  */
 export const UNNAMED = undefined as unknown as string;
 
-/** The driver's client a handle's session sends its statements through (the pool, a pooled connection, PGlite). */
-function clientOf(db: DbOrTx): object {
-  return (db._.session as unknown as { client: object }).client;
+/**
+ * What a handle's drizzle session sends through: the driver's client (the pool, a pooled connection,
+ * PGlite or a PGlite transaction), its statement logger and cache, and the options of the handle it
+ * belongs to (shared by the handle's transactions).
+ */
+interface DriverSession {
+  client: object;
+  logger: unknown;
+  cache: unknown;
+  options: object;
+}
+
+function sessionOf(db: DbOrTx): DriverSession {
+  return db._.session as unknown as DriverSession;
 }
 
 /** Seen this many times inside `withPreparedStatements`, a statement's text gets a name. */
