@@ -76,7 +76,9 @@ const judgedKb = (weight: { firstKb: number; phoneKb: number | null }): number =
 const ORDERS_PER_SECOND_TARGET: Record<string, number> = { PostgreSQL: 250, PGlite: 120 };
 
 async function purchaseSection(): Promise<void> {
-  console.log('\nPurchases: 200 concurrent buyers on a deal with 50 left, then 200 more on plenty (orders/s)\n');
+  console.log(
+    '\nPurchases: 200 concurrent buyers on a deal with 50 left, then rounds of 200 more on plenty (orders/s: their median)\n',
+  );
   const results = await benchPurchase(200, 50);
   printPurchaseTable(results);
   const exact = results.every(

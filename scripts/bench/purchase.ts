@@ -1,6 +1,7 @@
 /**
  * Purchase bench (docs/decisions/012): 200 concurrent buyers on a deal with 50 left must sell exactly 50,
- * oversell nothing and leave no authorisation unvoided; plus orders per second without contention.
+ * oversell nothing and leave no authorisation unvoided; plus orders per second without contention, the
+ * median of three measured rounds.
  * In-process against the order service on fresh databases (PGlite, and a throwaway database on the
  * PostgreSQL server of BENCH_DATABASE_URL, default the local one), with the payment sandbox as the
  * payment provider in a process of its own, as `npm start` runs it (decisions 035 and 084): on its own
@@ -43,7 +44,10 @@ export interface PurchaseBenchResult {
   voided: number;
   heldWithoutOrder: number;
   contendedSeconds: number;
+  /** The median of the measured rounds' orders per second without contention… */
   ordersPerSecond: number;
+  /** …and each round's, in the order run (a round lasts under a second, so one alone is easily swayed). */
+  ordersPerSecondRounds: number[];
   /** Per order placed without contention: the statements the shop sent (round trips to the database)… */
   statementsPerOrder: number;
   /** …the transactions it opened, and the rows it locked with `select … for update`. */
@@ -51,16 +55,16 @@ export interface PurchaseBenchResult {
   lockingReadsPerOrder: number;
   /**
    * The `order.placed` subscribers run after each answer (docs/decisions/063): seconds from the start
-   * of the uncontended run until every one of its orders' events was handled (or failed and was left
-   * for the retry), so no work is hidden behind the answers…
+   * of an uncontended round until every one of its orders' events was handled (or failed and was left
+   * for the retry), so no work is hidden behind the answers (the slowest round's)…
    */
   drainedSeconds: number;
-  /** …the events of those orders still not handled after that (0 when every follow-up ran)… */
+  /** …the events of the rounds' orders still not handled after that (0 when every follow-up ran)… */
   unhandledEvents: number;
   /** …and the statements the follow-ups sent, per order. */
   followUpStatementsPerOrder: number;
   /**
-   * This process's CPU time per order over the uncontended run, follow-ups included (the shop, the
+   * This process's CPU time per order over the uncontended rounds, follow-ups included (the shop, the
    * in-process sandbox and, on PGlite, the database itself): less swayed by a busy machine than orders/s.
    */
   cpuMsPerOrder: number;
@@ -250,6 +254,16 @@ async function benchOne(
   }
 }
 
+/** Rounds of uncontended orders measured after the warm-up (their median is the orders/s figure). */
+const MEASURED_ROUNDS = 3;
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 async function benchWith(
   engine: string,
   database: Database,
@@ -276,23 +290,53 @@ async function benchWith(
   const warming = await createBuyers(db, limited, buyersCount, { prefix: 'warmup' });
   await buyThrough(database, sandbox.provider, warming, limited.unitTotalMinor, 'bench-warmup-');
   await eventsSettled();
-  const plenty = await createBuyers(db, limited, buyersCount, { prefix: 'throughput' });
-  const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
-  const backendsBefore = engine === 'PostgreSQL' ? await backendCpu(db) : null;
-  counted.counting = true;
-  const sandboxBefore = sandbox.cpuMs();
-  const cpuBefore = process.cpuUsage();
-  const throughput = await buyThrough(database, sandbox.provider, plenty, limited.unitTotalMinor, 'bench-throughput-');
-  // Every answer is in; the follow-ups of the last orders may still be running.
-  await eventsSettled();
-  const drainedSeconds = (performance.now() - throughput.started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const sandboxAfter = sandbox.cpuMs();
-  counted.counting = false;
-  const backendsAfter = backendsBefore === null ? null : await backendCpu(db);
-  const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
-  const placed = Math.max(1, after - before);
-  const placedIds = throughput.results.flatMap((r) => (r.ok ? [String(r.order.id)] : []));
+  // Measured rounds of `buyersCount` orders each: orders/s is their median; what is counted per order
+  // (statements, CPU) is summed over all of them.
+  const rounds: number[] = [];
+  let drainedSeconds = 0;
+  let placed = 0;
+  let cpuMs = 0;
+  let backendMs: number | null = engine === 'PostgreSQL' ? 0 : null;
+  let sandboxMs: number | null = 0;
+  const placedIds: string[] = [];
+  for (let round = 0; round < MEASURED_ROUNDS; round++) {
+    const plenty = await createBuyers(db, limited, buyersCount, { prefix: `throughput-${round}` });
+    const before = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+    const backendsBefore = backendMs === null ? null : await backendCpu(db);
+    counted.counting = true;
+    const sandboxBefore = sandbox.cpuMs();
+    const cpuBefore = process.cpuUsage();
+    const throughput = await buyThrough(
+      database,
+      sandbox.provider,
+      plenty,
+      limited.unitTotalMinor,
+      `bench-throughput-${round}-`,
+    );
+    // Every answer is in; the follow-ups of the last orders may still be running.
+    await eventsSettled();
+    drainedSeconds = Math.max(drainedSeconds, (performance.now() - throughput.started) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const sandboxAfter = sandbox.cpuMs();
+    counted.counting = false;
+    const backendsAfter = backendsBefore === null ? null : await backendCpu(db);
+    const after = Number((await db.select({ n: count() }).from(orders))[0]?.n ?? 0);
+    rounds.push((after - before) / throughput.seconds);
+    placed += after - before;
+    placedIds.push(...throughput.results.flatMap((r) => (r.ok ? [String(r.order.id)] : [])));
+    cpuMs += (cpu.user + cpu.system) / 1000;
+    // A backend that started during a round counts from zero; one that ended is missed (the pool keeps
+    // its connections through a run).
+    backendMs =
+      backendMs === null || backendsBefore === null || backendsAfter === null
+        ? null
+        : backendMs + [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0);
+    sandboxMs =
+      sandboxMs === null || sandboxBefore === null || sandboxAfter === null
+        ? null
+        : sandboxMs + sandboxAfter - sandboxBefore;
+  }
+  placed = Math.max(1, placed);
   const [unhandled] = await db
     .select({ n: count() })
     .from(eventDeliveries)
@@ -317,22 +361,17 @@ async function benchWith(
     voided: tally.voided,
     heldWithoutOrder: tally.heldWithoutOrder,
     contendedSeconds: contended.seconds,
-    ordersPerSecond: (after - before) / throughput.seconds,
+    ordersPerSecond: median(rounds),
+    ordersPerSecondRounds: rounds,
     statementsPerOrder: counted.statements / placed,
     transactionsPerOrder: counted.transactions / placed,
     lockingReadsPerOrder: counted.lockingReads / placed,
     drainedSeconds,
     unhandledEvents: Number(unhandled?.n ?? 0),
     followUpStatementsPerOrder: counted.followUps / placed,
-    cpuMsPerOrder: (cpu.user + cpu.system) / 1000 / placed,
-    // A backend that started during the run counts from zero; one that ended is missed (the pool keeps
-    // its connections through a run).
-    backendCpuMsPerOrder:
-      backendsBefore === null || backendsAfter === null
-        ? null
-        : [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0) / placed,
-    sandboxCpuMsPerOrder:
-      sandboxBefore === null || sandboxAfter === null ? null : (sandboxAfter - sandboxBefore) / placed,
+    cpuMsPerOrder: cpuMs / placed,
+    backendCpuMsPerOrder: backendMs === null ? null : backendMs / placed,
+    sandboxCpuMsPerOrder: sandboxMs === null ? null : sandboxMs / placed,
   };
 }
 
@@ -373,6 +412,12 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
       `${r.engine.padEnd(12)}${String(r.buyers).padStart(7)}${String(r.stock).padStart(7)}${String(r.sold).padStart(6)}${String(r.oversold).padStart(10)}${String(r.stockLeft).padStart(6)}${String(r.vouchers).padStart(10)}${String(r.settled).padStart(9)}${String(r.authorised).padStart(12)}${String(r.voided).padStart(8)}${String(r.heldWithoutOrder).padStart(6)}${r.contendedSeconds.toFixed(2).padStart(8)}${r.ordersPerSecond.toFixed(0).padStart(10)}`,
     );
   }
+  console.log(
+    `\norders/s: the median of ${MEASURED_ROUNDS} rounds of the same number of buyers on plenty, after one not measured:`,
+  );
+  for (const r of results) {
+    console.log(`${r.engine.padEnd(12)}${r.ordersPerSecondRounds.map((n) => n.toFixed(0)).join(', ')}`);
+  }
   console.log("\nPer order placed without contention (the shop's own statements; the sandbox's are not counted):");
   console.log(
     `${'engine'.padEnd(12)}${'statements'.padStart(12)}${'transactions'.padStart(14)}${'for update'.padStart(12)}${'follow-up statements'.padStart(22)}`,
@@ -383,10 +428,10 @@ export function printPurchaseTable(results: PurchaseBenchResult[]): void {
     );
   }
   // docs/decisions/063: the subscribers run after the answers, so the time until they all ran is printed too.
-  console.log('\nFollow-ups (order.placed subscribers, run after each answer) of the uncontended run:');
+  console.log('\nFollow-ups (order.placed subscribers, run after each answer) of the uncontended rounds:');
   for (const r of results) {
     console.log(
-      `${r.engine.padEnd(12)}subscribers drained in ${r.drainedSeconds.toFixed(2)} s from the first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order${r.backendCpuMsPerOrder === null ? '' : `, ${r.backendCpuMsPerOrder.toFixed(1)} ms of the PostgreSQL backends'`}${r.sandboxCpuMsPerOrder === null ? '' : `, ${r.sandboxCpuMsPerOrder.toFixed(1)} ms of the payment sandbox's process`}`,
+      `${r.engine.padEnd(12)}subscribers drained within ${r.drainedSeconds.toFixed(2)} s of a round's first order (${r.unhandledEvents} event(s) not handled); ${r.cpuMsPerOrder.toFixed(1)} ms of this process's CPU per order${r.backendCpuMsPerOrder === null ? '' : `, ${r.backendCpuMsPerOrder.toFixed(1)} ms of the PostgreSQL backends'`}${r.sandboxCpuMsPerOrder === null ? '' : `, ${r.sandboxCpuMsPerOrder.toFixed(1)} ms of the payment sandbox's process`}`,
     );
   }
 }

@@ -8,13 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../../src/server/db/client';
-import {
-  builtOnce,
-  fixedStatement,
-  openDatabase,
-  UNNAMED,
-  withPreparedStatements,
-} from '../../src/server/db/client';
+import { builtOnce, fixedStatement, openDatabase, UNNAMED, withPreparedStatements } from '../../src/server/db/client';
 import { embedded, enginesWhereSqlDiffers } from './databases';
 
 describe.each(enginesWhereSqlDiffers)('statements kept prepared on $name', (engine) => {
