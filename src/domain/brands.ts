@@ -3,6 +3,7 @@
  * A brand is who the shop is; a theme is how a page looks right now:
  * the brand's own look, or VIP, wellness, Black Friday or Christmas on top of it.
  */
+import { londonDayParts } from './format';
 
 export const BRANDS = ['tuppence', 'dealhouse', 'treatly', 'fivepm', 'vip', 'wellness'] as const;
 export type Brand = (typeof BRANDS)[number];
@@ -92,13 +93,7 @@ export const SEASON_WINDOWS: readonly SeasonWindow[] = [
 
 /** The seasonal variant in force on a date (UK calendar day), if any. */
 export function seasonOn(now: Date, windows: readonly SeasonWindow[] = SEASON_WINDOWS): Season | null {
-  const ukDay = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
-  const month = Number(ukDay.find((p) => p.type === 'month')?.value);
-  const day = Number(ukDay.find((p) => p.type === 'day')?.value);
+  const { month, day } = londonDayParts(now);
   const key = month * 100 + day;
   for (const w of windows) {
     if (key >= w.from.month * 100 + w.from.day && key <= w.to.month * 100 + w.to.day) return w.season;

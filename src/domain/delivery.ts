@@ -4,6 +4,7 @@
  * Consumer Rights Act 2015 s28 sets. Pure: no I/O; dates are UK calendar dates ("YYYY-MM-DD",
  * Europe/London), because a promise a shopper reads is a day, not an instant.
  */
+import { londonDay, londonHour } from './format';
 
 /** A product ships when its deal's spec 3 deliveryType is postal. */
 export const POSTAL_DELIVERY_TYPE = 'postal';
@@ -79,19 +80,7 @@ export function shownPriceMinor(priceMinor: number, deliveryType: string, postag
 
 /** The London calendar date of an instant, "YYYY-MM-DD". */
 export function londonDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-/** The London hour (0–23) of an instant. */
-function londonHour(at: Date): number {
-  return Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(at),
-  );
+  return londonDay(at);
 }
 
 function parseDay(day: string): Date {
@@ -165,11 +154,16 @@ export function deliveryPromise(now: Date, method: ShippingMethod, dispatchDays:
   };
 }
 
+const DELIVERY_DAY = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
 /** "Thu 3 Dec" — a promised day as a shopper reads it. */
 export function formatDeliveryDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    parseDay(day),
-  );
+  return DELIVERY_DAY.format(parseDay(day));
 }
 
 /** "Arrives Thu 3 Dec – Tue 8 Dec" or "Arrives Thu 3 Dec". */

@@ -5,6 +5,7 @@
  * signed-in shopper or one with an affiliate-source or brand cookie, never to a crawler; otherwise
  * after 2000 ms. Pure: the browser script feeds it what it knows.
  */
+import { londonDay } from './format';
 
 /** spec 9: the lightbox opens 2000 ms after the page. */
 export const LIGHTBOX_DELAY_MS = 2000;
@@ -42,14 +43,9 @@ export function isExcludedPath(pathname: string): boolean {
   return ['login', 'register', 'forgot-password', 'basket', 'consume-token'].includes(first);
 }
 
-/** The UK calendar date (YYYY-MM-DD) of an instant. */
-function ukDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
-
 /** spec 2: true inside a switched-off window. */
 export function isSwitchedOff(now: Date, windows = LIGHTBOX_OFF_WINDOWS): boolean {
-  const day = ukDate(now);
+  const day = londonDay(now);
   return windows.some((window) => day >= window.from && day <= window.to);
 }
 

@@ -42,6 +42,31 @@ export function formatUkYear(date: Date): string {
   return YEAR.format(date);
 }
 
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The UK calendar date of an instant, "YYYY-MM-DD" (GMT or BST, as that day has it). */
+export function londonDay(at: Date): string {
+  return LONDON_DAY.format(at);
+}
+
+/** The UK calendar date of an instant as numbers (month 1–12). */
+export function londonDayParts(at: Date): { year: number; month: number; day: number } {
+  const [year = Number.NaN, month = Number.NaN, day = Number.NaN] = londonDay(at).split('-').map(Number);
+  return { year, month, day };
+}
+
+const LONDON_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
+
+/** The UK hour (0–23) of an instant. */
+export function londonHour(at: Date): number {
+  return Number(LONDON_HOUR.format(at));
+}
+
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   dateStyle: 'medium',

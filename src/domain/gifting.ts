@@ -8,6 +8,7 @@
  * lines of their own (spec 3 gifting state giftWrap, nddGiftPack, stdGiftPack) and priced as
  * adjustments of their line (domain/pricing.ts giftWrap, giftPack), so basket, summary and charge agree.
  */
+import { londonDay } from './format';
 import { addMonths } from './wallet';
 
 export const DELIVERY_OPTIONS = ['e-gift', 'ndd-gpk', 'std-gpk', 'none'] as const;
@@ -234,7 +235,7 @@ export function addDays(day: string, days: number): string {
 
 /** Today's date in the UK (the send date is a UK calendar day). */
 export function ukDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  return londonDay(now);
 }
 
 /** spec 4: a gift card not redeemed within 6 months of purchase expires. */

@@ -8,6 +8,7 @@
  */
 import { LIMITED_AVAILABILITY_MAX } from './availability';
 import { SEASON_WINDOWS, type Season, type SeasonWindow } from './brands';
+import { londonDayParts, londonHour } from './format';
 
 /** spec 9 "limited availability max 50": "Only N left" shows at this many or fewer (and more than none). */
 export const FEW_LEFT_THRESHOLD = LIMITED_AVAILABILITY_MAX;
@@ -50,23 +51,7 @@ const SEASON_LABELS: Record<Season, string> = {
 /** Midnight in London at the start of this calendar day (UTC offset of that day: GMT or BST). */
 function londonMidnight(year: number, month: number, day: number): Date {
   const utcGuess = Date.UTC(year, month - 1, day);
-  const hourThere = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' }).format(
-      new Date(utcGuess),
-    ),
-  );
-  return new Date(utcGuess - hourThere * 3_600_000);
-}
-
-function ukYearMonthDay(now: Date): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
+  return new Date(utcGuess - londonHour(new Date(utcGuess)) * 3_600_000);
 }
 
 /**
@@ -75,7 +60,7 @@ function ukYearMonthDay(now: Date): { year: number; month: number; day: number }
  * answer the same end.
  */
 export function campaignCountdown(now: Date, windows: readonly SeasonWindow[] = SEASON_WINDOWS): Countdown | null {
-  const today = ukYearMonthDay(now);
+  const today = londonDayParts(now);
   const key = today.month * 100 + today.day;
   for (const window of windows) {
     if (key < window.from.month * 100 + window.from.day || key > window.to.month * 100 + window.to.day) continue;

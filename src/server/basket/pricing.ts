@@ -100,10 +100,17 @@ function giftingView(line: BasketLineRow, offering: Offering, currency: Money['c
   };
 }
 
+/** Built once: an Intl formatter is slow to build (src/domain/format.ts). */
+const CALENDAR_DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date ("YYYY-MM-DD") as "5 March 2027". */
 function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The priced basket and the breakdown behind it (the checkout reads its wallet split). */
