@@ -4,8 +4,8 @@ import {
   cancellationRightFor,
   describeCancellationRight,
   formatDay,
-  ukDayOf,
 } from './cancellation-rights';
+import { londonDay } from './format';
 import { initialVoucherStatus } from './vouchers';
 
 const line = (over: Partial<CancellableLine> = {}): CancellableLine => ({
@@ -73,8 +73,8 @@ describe('decision 042, CCR 2013: the right to cancel each line of an order', ()
   });
 
   it('counts the UK day of purchase, not the UTC one', () => {
-    expect(ukDayOf(new Date('2026-06-01T23:30:00Z'))).toBe('2026-06-02');
-    expect(ukDayOf(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(londonDay(new Date('2026-06-01T23:30:00Z'))).toBe('2026-06-02');
+    expect(londonDay(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
     expect(cancellationRightFor(line(), new Date('2026-06-01T23:30:00Z'))).toEqual({
       kind: 'serviceVoucher',
       lastDay: '2026-06-16',

@@ -15,6 +15,7 @@
  *
  * Pure: the order service passes the line's facts and the day of purchase.
  */
+import { londonDay } from './format';
 import { REFUND_WINDOW_DAYS } from './voucher-lifecycle';
 
 /** What decides a line's right to cancel: what it is, and whether its date was fixed at purchase. */
@@ -42,13 +43,7 @@ export type CancellationRight =
    */
   | { kind: 'datedLeisure'; startDate: string | null; endDate: string | null; refundLastDay: string | null };
 
-const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
 const DAY_MS = 86_400_000;
-
-/** The UK calendar day of a moment, as YYYY-MM-DD. */
-export function ukDayOf(moment: Date): string {
-  return UK_DAY.format(moment);
-}
 
 /** The day `days` after a YYYY-MM-DD day. */
 function daysAfter(day: string, days: number): string {
@@ -65,7 +60,7 @@ function startsBooked(line: CancellableLine): boolean {
  * day the contract is made, so the last day is the purchase's UK day plus 14.
  */
 export function cancellationRightFor(line: CancellableLine, boughtAt: Date): CancellationRight {
-  const lastDay = daysAfter(ukDayOf(boughtAt), REFUND_WINDOW_DAYS);
+  const lastDay = daysAfter(londonDay(boughtAt), REFUND_WINDOW_DAYS);
   if (line.deliveryType === 'postal') return { kind: 'goods', days: REFUND_WINDOW_DAYS };
   if (startsBooked(line) || line.startDate !== null) {
     return {

@@ -9,11 +9,11 @@ import {
   describeArrival,
   isNearDispatchLimit,
   isOverdue,
-  londonDate,
   postageFor,
   shownPriceMinor,
   trackingLink,
 } from './delivery';
+import { londonDay } from './format';
 
 const prices = { postagePriceMinor: 499, nextDayPostageMinor: 799 };
 
@@ -79,7 +79,7 @@ describe('the delivery promise (Consumer Rights Act 2015 s28)', () => {
   it('never promises delivery later than 30 days after the order', () => {
     const now = new Date('2026-12-01T10:00:00Z');
     const promise = deliveryPromise(now, 'standard', 40);
-    expect(daysBetween(londonDate(now), promise.deliverBy)).toBeLessThanOrEqual(DELIVERY_LIMIT_DAYS);
+    expect(daysBetween(londonDay(now), promise.deliverBy)).toBeLessThanOrEqual(DELIVERY_LIMIT_DAYS);
   });
 
   it('is overdue only when undispatched past its dispatch day, and near its limit two days before', () => {

@@ -78,11 +78,6 @@ export function shownPriceMinor(priceMinor: number, deliveryType: string, postag
   return deliveryType === POSTAL_DELIVERY_TYPE ? priceMinor + postagePriceMinor : priceMinor;
 }
 
-/** The London calendar date of an instant, "YYYY-MM-DD". */
-export function londonDate(at: Date): string {
-  return londonDay(at);
-}
-
 function parseDay(day: string): Date {
   return new Date(`${day}T12:00:00Z`);
 }
@@ -135,7 +130,7 @@ export interface DeliveryPromise {
  * working days and arrives 2–4 working days later. Never later than 30 days after the order.
  */
 export function deliveryPromise(now: Date, method: ShippingMethod, dispatchDays: number): DeliveryPromise {
-  const today = londonDate(now);
+  const today = londonDay(now);
   const limit = addDays(today, DELIVERY_LIMIT_DAYS);
   const capped = (day: string) => (day > limit ? limit : day);
   if (method === 'next-day') {
@@ -179,13 +174,13 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /** Consumer Rights Act 2015 s28: past its dispatch day, an undispatched shipment may be cancelled for a full refund. */
 export function isOverdue(status: ShipmentStatus, dispatchBy: string, now: Date): boolean {
-  return status === 'ordered' && londonDate(now) > dispatchBy;
+  return status === 'ordered' && londonDay(now) > dispatchBy;
 }
 
 /** An undispatched shipment whose dispatch day is at most DISPATCH_REMINDER_DAYS away (or today). */
 export function isNearDispatchLimit(status: ShipmentStatus, dispatchBy: string, now: Date): boolean {
   if (status !== 'ordered') return false;
-  const left = daysBetween(londonDate(now), dispatchBy);
+  const left = daysBetween(londonDay(now), dispatchBy);
   return left >= 0 && left <= DISPATCH_REMINDER_DAYS;
 }
 

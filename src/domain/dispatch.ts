@@ -3,7 +3,8 @@
  * parcel's dispatch day, what a tracking number may be, and the CSV a merchant uploads to mark many
  * parcels dispatched at once. Pure: no I/O.
  */
-import { CARRIERS, type Carrier, daysBetween, londonDate, type ShipmentStatus } from './delivery';
+import { CARRIERS, type Carrier, daysBetween, type ShipmentStatus } from './delivery';
+import { londonDay } from './format';
 
 /** What the shipping page, its forms and the CSV report say. */
 export const DISPATCH_COPY = {
@@ -43,7 +44,7 @@ export type DispatchUrgency = 'overdue' | 'due-today' | null;
 
 /** Days from today (London) to the dispatch day: negative when overdue. */
 export function daysToDispatch(dispatchBy: string, now: Date): number {
-  return daysBetween(londonDate(now), dispatchBy);
+  return daysBetween(londonDay(now), dispatchBy);
 }
 
 /** Consumer Rights Act 2015 s28: an undispatched parcel past its promised day is overdue. */

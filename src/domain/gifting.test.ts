@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { londonDay } from './format';
 import {
   changeGifting,
   EGIFT_MESSAGES,
@@ -17,7 +18,6 @@ import {
   NO_GIFTING,
   normaliseGiftCode,
   sentGiftStatus,
-  ukDay,
 } from './gifting';
 import { ADJUSTMENT_ORDER, type PricingLine, priceLines } from './pricing';
 
@@ -204,8 +204,8 @@ describe('e-gift details', () => {
     expect(eGiftProblems({ ...ok, sendOn: '2028-12-01' }, '2026-12-01').sendOn).toBe(EGIFT_MESSAGES.sendOnFar);
   });
   it('the send date is a UK calendar day', () => {
-    expect(ukDay(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
-    expect(ukDay(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(londonDay(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(londonDay(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
   });
 });
 

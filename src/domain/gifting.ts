@@ -8,7 +8,6 @@
  * lines of their own (spec 3 gifting state giftWrap, nddGiftPack, stdGiftPack) and priced as
  * adjustments of their line (domain/pricing.ts giftWrap, giftPack), so basket, summary and charge agree.
  */
-import { londonDay } from './format';
 import { addMonths } from './wallet';
 
 export const DELIVERY_OPTIONS = ['e-gift', 'ndd-gpk', 'std-gpk', 'none'] as const;
@@ -231,11 +230,6 @@ export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-/** Today's date in the UK (the send date is a UK calendar day). */
-export function ukDay(now: Date): string {
-  return londonDay(now);
 }
 
 /** spec 4: a gift card not redeemed within 6 months of purchase expires. */

@@ -11,7 +11,8 @@ import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GiftCreateRefusalSchema, GiftCreateResponseSchema } from '../../src/contracts/gifting';
-import { addDays, ukDay } from '../../src/domain/gifting';
+import { londonDay } from '../../src/domain/format';
+import { addDays } from '../../src/domain/gifting';
 import { createBasket } from '../../src/server/basket';
 import type { Database } from '../../src/server/db/client';
 import { basketLines, type UserRow } from '../../src/server/db/schema';
@@ -97,7 +98,7 @@ describe.each(embedded)('spec 7 gift/create on $name', (engine) => {
 
   it('sends a line as an e-gift, then a gift pack, then an e-gift again: no pack or wrap is left', async () => {
     const { user, token, lineId } = await shopperWithBasket();
-    const sendOn = addDays(ukDay(new Date()), 2);
+    const sendOn = addDays(londonDay(new Date()), 2);
     const eGift = { recipientName: 'Sam', recipientEmail: 'Sam@Example.test', message: 'Enjoy!', sendOn };
 
     const first = await post({ token, productId: lineId, deliveryOptionType: 'e-gift', eGift }, { user });

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../scripts/seed';
-import { addDays, GIFT_CARD_TAG, GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor, ukDay } from '../../src/domain/gifting';
+import { londonDay } from '../../src/domain/format';
+import { addDays, GIFT_CARD_TAG, GIFT_WRAP_PRICE_MINOR, giftPackPriceMinor } from '../../src/domain/gifting';
 import { parseListingFilter } from '../../src/domain/listing-filters';
 import { addressProvider, INVALID_POSTCODE } from '../../src/server/addresses';
 import { changeLineGifting, retrieveBasketPricing, updateBasketLine } from '../../src/server/basket';
@@ -104,7 +105,7 @@ describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $
 
   it('spec 1: an e-gift is emailed on its send date, claimed once, and the voucher moves to the friend', async () => {
     const now = new Date();
-    const sendOn = addDays(ukDay(now), 3);
+    const sendOn = addDays(londonDay(now), 3);
     const sender = await buyer('egift');
     const friendEmail = `friend-${randomBytes(3).toString('hex')}@example.test`;
     const chosen = await changeLineGifting(db(), sender.basketToken, {
@@ -186,7 +187,7 @@ describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $
     await changeLineGifting(db(), sender.basketToken, {
       lineId: sender.lineId,
       change: { kind: 'delivery', delivery: 'e-gift' },
-      eGift: { recipientName: 'Jo', recipientEmail: email, message: '', sendOn: ukDay(now) },
+      eGift: { recipientName: 'Jo', recipientEmail: email, message: '', sendOn: londonDay(now) },
       now,
     });
     await pay(sender, now);
@@ -200,7 +201,7 @@ describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $
     const egift = await changeLineGifting(db(), shopper.basketToken, {
       lineId: shopper.lineId,
       change: { kind: 'delivery', delivery: 'e-gift' },
-      eGift: { recipientName: '', recipientEmail: 'not-an-email', message: '', sendOn: ukDay(now) },
+      eGift: { recipientName: '', recipientEmail: 'not-an-email', message: '', sendOn: londonDay(now) },
       now,
     });
     expect(egift.ok).toBe(false);
@@ -250,7 +251,7 @@ describe.each(embedded)('spec 4 gifting: e-gifts, gift packs and gift cards on $
     const egift = await changeLineGifting(db(), shopper.basketToken, {
       lineId: shopper.lineId,
       change: { kind: 'delivery', delivery: 'e-gift' },
-      eGift: { recipientName: 'Sam', recipientEmail: 'sam@example.test', message: '', sendOn: ukDay(now) },
+      eGift: { recipientName: 'Sam', recipientEmail: 'sam@example.test', message: '', sendOn: londonDay(now) },
       now,
     });
     expect(egift.ok).toBe(true);

@@ -5,7 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, londonDate } from '../../src/domain/delivery';
+import { addDays } from '../../src/domain/delivery';
+import { londonDay } from '../../src/domain/format';
 import type { Database } from '../../src/server/db/client';
 import { orderLines, outbox, payments } from '../../src/server/db/schema';
 import { listOrderShipments, retrieveOrderDelivery } from '../../src/server/fulfilment';
@@ -61,7 +62,7 @@ describe.each(embedded)('posted products at the order on $name', (engine) => {
     const [shipment] = await listOrderShipments(db(), [result.order.id]);
     expect(shipment).toMatchObject({ status: 'ordered', method: 'standard', quantity: 2, dispatchBy: '2026-12-04' });
     expect(shipment?.deliverBy).toBe('2026-12-10');
-    expect(shipment && shipment.deliverBy <= addDays(londonDate(now), 30)).toBe(true);
+    expect(shipment && shipment.deliverBy <= addDays(londonDay(now), 30)).toBe(true);
   });
 
   it('charges next day delivery when chosen and promises the next working day', async () => {

@@ -6,26 +6,21 @@
 import type { Money } from '@/contracts/deal';
 import type { DealDetail, DealProductDetail } from '@/contracts/deal-detail';
 import { POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
+import { formatLongDate } from '@/domain/format';
 import { listingPath, SPECIAL_LOCATION_CATEGORY } from '@/domain/listing-paths';
 import { showsRating } from '@/domain/reviews';
 
 const DAY_MS = 86_400_000;
 /** Closer than this, the page counts the days down instead of giving the date. */
 const COUNTDOWN_DAYS = 7;
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
 
 /** "Ends in 3 days" within a week, else "Ends 12 March 2027"; "Ended 2 May 2026" once closed. */
 export function closingText(closingDate: string, now: Date, isClosed = false): string {
   const closing = new Date(closingDate);
-  if (isClosed || closing.getTime() <= now.getTime()) return `Ended ${dateFormat.format(closing)}`;
+  if (isClosed || closing.getTime() <= now.getTime()) return `Ended ${formatLongDate(closing)}`;
   const days = Math.ceil((closing.getTime() - now.getTime()) / DAY_MS);
   if (days <= COUNTDOWN_DAYS) return days === 1 ? 'Ends in 1 day' : `Ends in ${days} days`;
-  return `Ends ${dateFormat.format(closing)}`;
+  return `Ends ${formatLongDate(closing)}`;
 }
 
 export interface Crumb {

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { ADDRESS_MESSAGES } from '@/domain/delivery-address';
+import { londonDay } from '@/domain/format';
 import {
   changeGifting,
   type DeliveryOption,
@@ -13,7 +14,6 @@ import {
   eGiftProblems,
   type GiftingState,
   type PackAddress,
-  ukDay,
 } from '@/domain/gifting';
 import { parsePostcode } from '@/domain/postcode';
 import { addressProvider, INVALID_POSTCODE } from '@/server/addresses';
@@ -61,7 +61,7 @@ export async function setLineGifting(db: Db, basket: BasketRow, request: Gifting
   let details: GiftDetails | null | undefined;
   if (change.kind === 'delivery' && change.delivery === 'e-gift') {
     const eGift = request.eGift ?? { recipientName: '', recipientEmail: '', message: '', sendOn: '' };
-    const problems = eGiftProblems(eGift, ukDay(request.now));
+    const problems = eGiftProblems(eGift, londonDay(request.now));
     if (Object.keys(problems).length > 0) return refused(problems as Record<string, string>);
     details = {
       kind: 'e-gift',

@@ -10,6 +10,7 @@ import type { Money } from '@/contracts/deal';
 import { visibleQuantity } from '@/domain/basket';
 import { basketErrorWording as unavailableWording } from '@/domain/basket-copy';
 import { chosenMethod, deliveryOptionsFor, deliveryPromise, POSTAL_DELIVERY_TYPE } from '@/domain/delivery';
+import { formatLongDate } from '@/domain/format';
 import { GIFT_TYPE_LABELS, giftExtraLines, giftTypeOf } from '@/domain/gifting';
 import {
   type PriceBreakdown,
@@ -100,17 +101,9 @@ function giftingView(line: BasketLineRow, offering: Offering, currency: Money['c
   };
 }
 
-/** Built once: an Intl formatter is slow to build (src/domain/format.ts). */
-const CALENDAR_DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date ("YYYY-MM-DD") as "5 March 2027". */
+/** A calendar date ("YYYY-MM-DD") as "5 March 2027" (read at its noon, so the same day in the UK). */
 function formatDay(day: string): string {
-  return CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+  return formatLongDate(new Date(`${day}T12:00:00Z`));
 }
 
 /** The priced basket and the breakdown behind it (the checkout reads its wallet split). */

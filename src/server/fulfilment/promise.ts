@@ -15,8 +15,9 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { ShipmentView } from '@/contracts/delivery';
-import { addDays, DISPATCH_REMINDER_DAYS, isNearDispatchLimit, isOverdue, londonDate } from '@/domain/delivery';
+import { addDays, DISPATCH_REMINDER_DAYS, isNearDispatchLimit, isOverdue } from '@/domain/delivery';
 import { Conflict, NotFound } from '@/domain/errors';
+import { londonDay } from '@/domain/format';
 import {
   cancelledExplanation,
   expectedLateRefund,
@@ -144,7 +145,7 @@ export async function cancelLateShipment(
     await returnStock(tx, {
       productId: line.dealProductId,
       quantity: row.quantity,
-      stockDay: londonDate(row.createdAt),
+      stockDay: londonDay(row.createdAt),
     });
     const cardMinor = refunds.reduce((sum, r) => sum + r.cardMinor, 0);
     const walletMinor = refunds.reduce((sum, r) => sum + r.walletMinor + r.promoMinor, 0);
@@ -202,7 +203,7 @@ export async function cancelLateShipment(
     refund,
     message: written.already
       ? LATE_DELIVERY_COPY.alreadyCancelled
-      : cancelledExplanation(londonDate(written.row.cancelledAt ?? input.now), refund),
+      : cancelledExplanation(londonDay(written.row.cancelledAt ?? input.now), refund),
   };
 }
 
@@ -254,7 +255,7 @@ export async function listLateDeliveryStates(
       states.set(row.id, {
         kind: 'cancelled',
         shipmentId: row.id,
-        text: cancelledExplanation(londonDate(row.cancelledAt ?? now), refund),
+        text: cancelledExplanation(londonDay(row.cancelledAt ?? now), refund),
         refund,
       });
     }
@@ -286,7 +287,7 @@ export async function remindMerchantsOfDueDispatches(
   now: Date,
 ): Promise<DispatchReminderRun> {
   const run: DispatchReminderRun = { merchantReminders: 0, remindedShipments: 0, lateNotices: 0 };
-  const today = londonDate(now);
+  const today = londonDay(now);
   const due = await db
     .select()
     .from(shipments)

@@ -18,7 +18,8 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
-import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode, ukDay } from '@/domain/gifting';
+import { londonDay } from '@/domain/format';
+import { GIFT_CARD_TAG, giftCardExpiry, normaliseGiftCode } from '@/domain/gifting';
 import { walletCreditExpiry } from '@/domain/wallet';
 import { dealProducts, deals } from '@/server/catalog/schema';
 import type { Db } from '@/server/db';
@@ -106,7 +107,8 @@ export async function recordOrderGifts(
           })
           .onConflictDoNothing({ target: gifts.orderLineId, where: sql`${gifts.voucherId} is null` })
           .returning({ id: gifts.id, sendOn: gifts.sendOn });
-        if (created !== undefined && created.sendOn <= ukDay(now)) await mailGift(tx, created.id, event.origin, now);
+        if (created !== undefined && created.sendOn <= londonDay(now))
+          await mailGift(tx, created.id, event.origin, now);
       }
       if (tags.includes(GIFT_CARD_TAG)) {
         const existing = await tx
@@ -157,7 +159,7 @@ export async function sendDueGifts(db: Db, options: { now: Date; origin: string;
   const due = await db
     .select({ id: gifts.id })
     .from(gifts)
-    .where(and(isNull(gifts.mailedAt), isNull(gifts.cancelledAt), lte(gifts.sendOn, ukDay(options.now))))
+    .where(and(isNull(gifts.mailedAt), isNull(gifts.cancelledAt), lte(gifts.sendOn, londonDay(options.now))))
     .orderBy(asc(gifts.id))
     .limit(options.limit ?? 500);
   let sent = 0;

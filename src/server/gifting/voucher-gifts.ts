@@ -4,7 +4,8 @@
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
-import { eGiftProblems, ukDay } from '@/domain/gifting';
+import { londonDay } from '@/domain/format';
+import { eGiftProblems } from '@/domain/gifting';
 import { users } from '@/server/accounts/schema';
 import type { Db, DbOrTx } from '@/server/db';
 import { vouchers } from '@/server/vouchers/schema';
@@ -29,7 +30,7 @@ export async function giftVoucher(
     now: Date;
   },
 ): Promise<{ recipientName: string }> {
-  const today = ukDay(input.now);
+  const today = londonDay(input.now);
   const details = {
     recipientName: input.recipientName.trim(),
     recipientEmail: input.recipientEmail.trim().toLowerCase(),

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/domain/errors';
-import { ukDay } from '@/domain/gifting';
+import { londonDay } from '@/domain/format';
 import { CLOSURE_MESSAGES } from '@/domain/merchant-closure';
 import { users } from '@/server/accounts/schema';
 import { cancelBookingsForClosure } from '@/server/bookings';
@@ -125,7 +125,7 @@ export async function closeMerchant(
   db: Db,
   input: { merchantId: number; closedOn: string; reason: string; now: Date },
 ): Promise<{ report: ClosureReport; tags: string[] }> {
-  if (input.closedOn > ukDay(input.now)) throw new Invalid(CLOSURE_MESSAGES.futureDate);
+  if (input.closedOn > londonDay(input.now)) throw new Invalid(CLOSURE_MESSAGES.futureDate);
   const tags = await db.transaction(async (tx) => {
     const [merchant] = await tx
       .select({ id: merchants.id })

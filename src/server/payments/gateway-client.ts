@@ -134,11 +134,8 @@ function closedWhileKept(request: http.ClientRequest, error: NodeJS.ErrnoExcepti
   return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
-function exchange(
-  url: string,
-  { method, headers, body }: Parameters<GatewaySend>[1],
-  deadline: number,
-): Promise<GatewayAnswer> {
+function exchange(url: string, call: Parameters<GatewaySend>[1], deadline: number): Promise<GatewayAnswer> {
+  const { method, headers, body } = call;
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
@@ -155,7 +152,7 @@ function exchange(
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (!closedWhileKept(request, error)) return fail(error);
       clearTimeout(timer);
-      exchange(url, { method, headers, body, timeoutMs: 0 }, deadline).then(resolve, reject);
+      exchange(url, call, deadline).then(resolve, reject);
     });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
